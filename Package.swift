@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Waymark",
+  products: [
+    .library(name: "WaymarkCore", targets: ["WaymarkCore"]),
+    .library(name: "LuaKit", targets: ["LuaKit"]),
+    .library(name: "WaymarkScripting", targets: ["WaymarkScripting"]),
+    .executable(name: "waymark", targets: ["waymark"]),
+    .executable(name: "waymark-bench", targets: ["waymark-bench"]),
+  ],
+  targets: [
+    // Lua 5.4 from the system (Debian: liblua5.4-dev), bare includes only.
+    .systemLibrary(
+      name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+    // What Swift cannot see of the C API: macros, variadics, error trampolines,
+    // the watchdog hook and the capped allocator.
+    .target(name: "CLuaShims", dependencies: ["CLua"]),
+    // A safe Swift face of the Lua C API. Knows nothing of maps.
+    .target(name: "LuaKit", dependencies: ["CLua", "CLuaShims"]),
+    // The map runtime. Knows nothing of Lua.
+    .target(name: "WaymarkCore"),
+    // Lua plugins as delegates, the Lua face of the map, scripted demos.
+    .target(name: "WaymarkScripting", dependencies: ["WaymarkCore", "LuaKit"]),
+    // The command-line tool.
+    .executableTarget(name: "waymark", dependencies: ["WaymarkScripting", "WaymarkCore"]),
+    // Benchmarks with their own baselines, measured in the same run.
+    .executableTarget(
+      name: "waymark-bench",
+      dependencies: ["WaymarkCore", "WaymarkScripting", "LuaKit", "CLua", "CLuaShims"],
+      path: "Benchmarks/waymark-bench"),
+    .testTarget(name: "WaymarkCoreTests", dependencies: ["WaymarkCore"]),
+    .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShims"]),
+    .testTarget(name: "WaymarkScriptingTests", dependencies: ["WaymarkScripting", "WaymarkCore"]),
+    .testTarget(name: "WaymarkCLITests", dependencies: ["waymark"]),
+  ]
+)
+
+// One place for the language settings of every target.
+for target in package.targets where target.type != .system {
+  target.swiftSettings = (target.swiftSettings ?? []) + [.swiftLanguageMode(.v6)]
+}

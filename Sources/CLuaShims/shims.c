@@ -1,0 +1,2 @@
+#include "CLuaShims.h"
+const char *waymark_lua_release(void) { return LUA_RELEASE; }

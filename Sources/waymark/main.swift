@@ -1,0 +1,1 @@
+print("waymark: the command line lands with issue 4")
