@@ -1,0 +1,137 @@
+/// Animates the camera's channels independently on the virtual clock (R26, R27).
+///
+/// Each channel (target, zoom, bearing, tilt) runs at most one tween. Starting an animation
+/// on a channel replaces its tween from the channel's current value; the other channels keep
+/// running. An animation's completion runs once all its channels have ended, with `true` if
+/// every one reached its end and `false` if any was replaced or stopped.
+final class CameraAnimator {
+  /// A completion that is due, with whether its animation finished.
+  typealias DueCompletion = (completion: (Bool) -> Void, finished: Bool)
+
+  private struct Tween {
+    let animation: Int
+    let start: Double
+    let duration: Double
+    let easing: Easing
+    let from: SIMD2<Double>
+    let to: SIMD2<Double>
+    /// The destination, applied exactly at the end (no round trip through world coordinates).
+    let destination: CameraPosition
+  }
+
+  private struct Animation {
+    var remainingChannels: Int
+    var interrupted: Bool
+    let completion: ((Bool) -> Void)?
+  }
+
+  private var tweens: [Tween?] = Array(repeating: nil, count: CameraChannel.allCases.count)
+  private var animations: [Int: Animation] = [:]
+  private var nextAnimation = 1
+
+  /// Whether any channel is animating.
+  var isActive: Bool { tweens.contains { $0 != nil } }
+
+  /// Starts an animation from `current` to `destination` (both clamped) on `channels`.
+  /// Returns the completions of animations that this one ended by replacing their last channel.
+  func start(
+    channels: Set<CameraChannel>, from current: CameraPosition, to destination: CameraPosition,
+    at time: Double, duration: Double, easing: Easing, completion: ((Bool) -> Void)?
+  ) -> [DueCompletion] {
+    let id = nextAnimation
+    nextAnimation += 1
+    var due: [DueCompletion] = []
+    let ordered = CameraChannel.allCases.filter { channels.contains($0) }
+    animations[id] = Animation(remainingChannels: ordered.count, interrupted: false, completion: completion)
+    for channel in ordered {
+      if let replaced = tweens[channel.rawValue] { due += end(replaced.animation, interrupted: true) }
+      let (from, to) = CameraAnimator.endpoints(channel, current, destination)
+      tweens[channel.rawValue] = Tween(
+        animation: id, start: time, duration: max(duration, 0), easing: easing, from: from, to: to,
+        destination: destination)
+    }
+    if ordered.isEmpty { due += finishIfDone(id) }
+    return due
+  }
+
+  /// Stops every channel where it is; returns the completions, all reporting `false`.
+  func stopAll() -> [DueCompletion] {
+    var due: [DueCompletion] = []
+    for index in tweens.indices {
+      guard let tween = tweens[index] else { continue }
+      tweens[index] = nil
+      due += end(tween.animation, interrupted: true)
+    }
+    return due
+  }
+
+  /// The camera at `time`: each animating channel's eased value replaces the field of
+  /// `camera`. Channels that reach their end are finished; their completions are returned.
+  func step(_ camera: CameraPosition, at time: Double) -> (camera: CameraPosition, due: [DueCompletion]) {
+    var camera = camera
+    var due: [DueCompletion] = []
+    for channel in CameraChannel.allCases {
+      guard let tween = tweens[channel.rawValue] else { continue }
+      let progress = tween.duration > 0 ? (time - tween.start) / tween.duration : 1
+      if progress < 1 {
+        let eased = tween.easing.value(at: progress)
+        CameraAnimator.apply(channel, tween.from + (tween.to - tween.from) * eased, to: &camera)
+      } else {
+        CameraAnimator.apply(channel, from: tween.destination, to: &camera)
+        tweens[channel.rawValue] = nil
+        due += end(tween.animation, interrupted: false)
+      }
+    }
+    return (camera, due)
+  }
+
+  private func end(_ id: Int, interrupted: Bool) -> [DueCompletion] {
+    guard var animation = animations[id] else { return [] }
+    animation.remainingChannels -= 1
+    animation.interrupted = animation.interrupted || interrupted
+    animations[id] = animation
+    return finishIfDone(id)
+  }
+
+  private func finishIfDone(_ id: Int) -> [DueCompletion] {
+    guard let animation = animations[id], animation.remainingChannels <= 0 else { return [] }
+    animations[id] = nil
+    guard let completion = animation.completion else { return [] }
+    return [(completion, !animation.interrupted)]
+  }
+
+  /// A channel's start and end values; the target moves the short way around the world and
+  /// the bearing the short way around the circle.
+  private static func endpoints(_ channel: CameraChannel, _ from: CameraPosition, _ to: CameraPosition)
+    -> (SIMD2<Double>, SIMD2<Double>)
+  {
+    switch channel {
+    case .target:
+      let a = Mercator.worldPoint(from.target), b = Mercator.worldPoint(to.target)
+      return ([a.x, a.y], [a.x + Mercator.wrappedDelta(from: a.x, to: b.x), b.y])
+    case .zoom: return ([from.zoom, 0], [to.zoom, 0])
+    case .bearing:
+      let delta = CameraPosition.wrapBearing(to.bearing - from.bearing + 180) - 180
+      return ([from.bearing, 0], [from.bearing + delta, 0])
+    case .tilt: return ([from.tilt, 0], [to.tilt, 0])
+    }
+  }
+
+  private static func apply(_ channel: CameraChannel, from destination: CameraPosition, to camera: inout CameraPosition) {
+    switch channel {
+    case .target: camera.target = destination.target
+    case .zoom: camera.zoom = destination.zoom
+    case .bearing: camera.bearing = destination.bearing
+    case .tilt: camera.tilt = destination.tilt
+    }
+  }
+
+  private static func apply(_ channel: CameraChannel, _ value: SIMD2<Double>, to camera: inout CameraPosition) {
+    switch channel {
+    case .target: camera.target = Mercator.coordinate(WorldPoint(x: value.x, y: value.y))
+    case .zoom: camera.zoom = value.x
+    case .bearing: camera.bearing = CameraPosition.wrapBearing(value.x)
+    case .tilt: camera.tilt = value.x
+    }
+  }
+}

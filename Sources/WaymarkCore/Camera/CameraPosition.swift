@@ -1,0 +1,81 @@
+import Foundation
+
+/// Where the camera looks from (R20), like `GMSCameraPosition`: a target coordinate, a zoom,
+/// a bearing in degrees clockwise from north and a viewing angle (tilt) in degrees from
+/// straight down.
+///
+/// Values are stored as given; the map clamps them (``clamped(minZoom:maxZoom:)``):
+/// latitude to -85...85, longitude wrapped into -180..<180, bearing into 0..<360, zoom into
+/// the map's range, tilt to the zoom's maximum (R20-R22).
+public struct CameraPosition: Hashable, Sendable, CustomStringConvertible {
+  /// The coordinate at the visual centre of the map.
+  public var target: Coordinate
+  /// 0 shows the whole world 256 points wide; each step doubles the scale.
+  public var zoom: Double
+  /// Degrees clockwise from north that point up on the screen.
+  public var bearing: Double
+  /// Degrees from straight down (the viewing angle), 0 = looking straight down.
+  public var tilt: Double
+
+  /// Creates a camera position.
+  public init(target: Coordinate, zoom: Double, bearing: Double = 0, tilt: Double = 0) {
+    self.target = target
+    self.zoom = zoom
+    self.bearing = bearing
+    self.tilt = tilt
+  }
+
+  /// The latitude range of camera targets (R20).
+  public static let latitudeRange = -85.0...85.0
+
+  /// The largest tilt allowed at `zoom` (R22): 30 degrees at zoom 10 and below, 65 at 16 and
+  /// above, linear in between (the in-between is our choice).
+  public static func maximumTilt(atZoom zoom: Double) -> Double {
+    if zoom <= 10 { return 30 }
+    if zoom >= 16 { return 65 }
+    return 30 + (zoom - 10) / 6 * 35
+  }
+
+  /// This position with Google's clamping applied (R20-R22).
+  public func clamped(minZoom: Double, maxZoom: Double) -> CameraPosition {
+    let zoom = min(max(zoom, minZoom), maxZoom)
+    return CameraPosition(
+      target: Coordinate(
+        latitude: min(max(target.latitude, Self.latitudeRange.lowerBound), Self.latitudeRange.upperBound),
+        longitude: Coordinate.wrapLongitude(target.longitude)),
+      zoom: zoom,
+      bearing: Self.wrapBearing(bearing),
+      tilt: min(max(tilt, 0), Self.maximumTilt(atZoom: zoom)))
+  }
+
+  /// Wraps degrees into 0..<360.
+  public static func wrapBearing(_ bearing: Double) -> Double {
+    let wrapped = bearing.truncatingRemainder(dividingBy: 360)
+    let positive = wrapped < 0 ? wrapped + 360 : wrapped
+    return positive >= 360 ? 0 : positive
+  }
+
+  /// Throws unless every field is finite and the target latitude is within -90...90.
+  /// (Values Google clamps are clamped later, not rejected.)
+  public func validated(_ field: String) throws(MapError) -> CameraPosition {
+    _ = try target.validated("\(field).target")
+    try MapError.requireFinite(zoom, "\(field).zoom")
+    try MapError.requireFinite(bearing, "\(field).bearing")
+    try MapError.requireFinite(tilt, "\(field).tilt")
+    return self
+  }
+
+  /// "target zoom bearing tilt" with short numbers.
+  public var description: String {
+    "(\(formatNumber(target.latitude, decimals: 6)), \(formatNumber(target.longitude, decimals: 6))) zoom \(formatNumber(zoom, decimals: 4)) bearing \(formatNumber(bearing, decimals: 2)) tilt \(formatNumber(tilt, decimals: 2))"
+  }
+
+  /// Whether every field is within `tolerance` of `other`'s (bearing compared around the circle).
+  public func isClose(to other: CameraPosition, tolerance: Double = 1e-6) -> Bool {
+    abs(target.latitude - other.target.latitude) <= tolerance
+      && abs(Coordinate.wrapLongitude(target.longitude - other.target.longitude + 180) - 180) <= tolerance
+      && abs(zoom - other.zoom) <= tolerance
+      && abs(CameraPosition.wrapBearing(bearing - other.bearing + 180) - 180) <= tolerance
+      && abs(tilt - other.tilt) <= tolerance
+  }
+}

@@ -1,0 +1,178 @@
+import Foundation
+
+/// Some fields of a camera position; the others stay as they are. Animating a change
+/// animates only the channels it names (R26).
+public struct CameraChange: Hashable, Sendable {
+  /// The new target, or nil to keep it.
+  public var target: Coordinate?
+  /// The new zoom, or nil to keep it.
+  public var zoom: Double?
+  /// The new bearing, or nil to keep it.
+  public var bearing: Double?
+  /// The new tilt (viewing angle), or nil to keep it.
+  public var tilt: Double?
+
+  /// Creates a change of the given fields.
+  public init(target: Coordinate? = nil, zoom: Double? = nil, bearing: Double? = nil, tilt: Double? = nil) {
+    self.target = target
+    self.zoom = zoom
+    self.bearing = bearing
+    self.tilt = tilt
+  }
+
+  /// A change to every field of `camera`.
+  public init(_ camera: CameraPosition) {
+    self.init(target: camera.target, zoom: camera.zoom, bearing: camera.bearing, tilt: camera.tilt)
+  }
+}
+
+/// A description of a camera move (R28), like `GMSCameraUpdate`: applied at once with
+/// `MapView.moveCamera(_:)` or animated with `MapView.animate(_:)`.
+public enum CameraUpdate: Hashable, Sendable {
+  /// Zoom in by one level.
+  case zoomIn
+  /// Zoom out by one level.
+  case zoomOut
+  /// Zoom by `delta` levels; with a point, that point stays fixed on the screen.
+  case zoomBy(Double, around: Point? = nil)
+  /// Zoom to a level.
+  case zoomTo(Double)
+  /// Move the target, and the zoom if given.
+  case setTarget(Coordinate, zoom: Double? = nil)
+  /// Set every field of the camera.
+  case setCamera(CameraPosition)
+  /// Change only the given fields.
+  case change(CameraChange)
+  /// Scroll by points on the screen: x to the right, y down.
+  case scrollBy(dx: Double, dy: Double)
+  /// The greatest zoom at which `bounds` fits inside the padded view inset by `insets`
+  /// (64 points on every side by default), centred; bearing and tilt reset to 0.
+  case fit(CoordinateBounds, insets: EdgeInsets = EdgeInsets(all: 64))
+
+  /// The camera fields this update moves: animating it animates these channels only.
+  func channels(from current: CameraPosition, to destination: CameraPosition) -> Set<CameraChannel> {
+    switch self {
+    case .change(let change):
+      var set = Set<CameraChannel>()
+      if change.target != nil { set.insert(.target) }
+      if change.zoom != nil { set.insert(.zoom) }
+      if change.bearing != nil { set.insert(.bearing) }
+      if change.tilt != nil { set.insert(.tilt) }
+      return set
+    case .zoomIn, .zoomOut, .zoomTo, .zoomBy(_, around: nil): return [.zoom]
+    case .setCamera: return Set(CameraChannel.allCases)
+    default:
+      return Set(CameraChannel.allCases.filter { !$0.isEqual(current, destination) })
+    }
+  }
+
+  /// The camera this update leads to from the projection's camera, before clamping.
+  ///
+  /// Throws when a number is not finite, when fit is given empty bounds, or when insets are negative.
+  public func destination(from projection: Projection) throws(MapError) -> CameraPosition {
+    var camera = projection.camera
+    switch self {
+    case .zoomIn: camera.zoom += 1
+    case .zoomOut: camera.zoom -= 1
+    case .zoomTo(let zoom):
+      try MapError.requireFinite(zoom, "camera_update.zoom")
+      camera.zoom = zoom
+    case .zoomBy(let delta, let point):
+      try MapError.requireFinite(delta, "camera_update.zoom_by")
+      camera.zoom += delta
+      if let point {
+        try MapError.requireFinite(point.x, "camera_update.point.x")
+        try MapError.requireFinite(point.y, "camera_update.point.y")
+        if let fixed = projection.worldPoint(for: point) {
+          let keep = exp2(-delta)
+          let target = projection.targetWorld
+          camera.target = Mercator.coordinate(
+            WorldPoint(x: fixed.x - (fixed.x - target.x) * keep, y: fixed.y - (fixed.y - target.y) * keep))
+        }
+      }
+    case .setTarget(let target, let zoom):
+      camera.target = try target.validated("camera_update.target")
+      if let zoom {
+        try MapError.requireFinite(zoom, "camera_update.zoom")
+        camera.zoom = zoom
+      }
+    case .setCamera(let position):
+      camera = try position.validated("camera")
+    case .change(let change):
+      if let target = change.target { camera.target = try target.validated("camera.target") }
+      if let zoom = change.zoom {
+        try MapError.requireFinite(zoom, "camera.zoom")
+        camera.zoom = zoom
+      }
+      if let bearing = change.bearing {
+        try MapError.requireFinite(bearing, "camera.bearing")
+        camera.bearing = bearing
+      }
+      if let tilt = change.tilt {
+        try MapError.requireFinite(tilt, "camera.tilt")
+        camera.tilt = tilt
+      }
+    case .scrollBy(let dx, let dy):
+      try MapError.requireFinite(dx, "camera_update.dx")
+      try MapError.requireFinite(dy, "camera_update.dy")
+      let worldDX = (dx * projection.cosBearing - dy * projection.sinBearing) / projection.scale
+      let worldDY = (dx * projection.sinBearing + dy * projection.cosBearing) / projection.scale
+      let target = projection.targetWorld
+      camera.target = Mercator.coordinate(WorldPoint(x: target.x + worldDX, y: target.y + worldDY))
+    case .fit(let bounds, let insets):
+      camera = try CameraUpdate.fitting(bounds, insets: insets, in: projection)
+    }
+    return camera
+  }
+
+  /// The camera that fits `bounds` (R28): bearing and tilt 0, the greatest zoom at which the
+  /// bounds fits the padded view inset by `insets`, the bounds centred in that inset area.
+  static func fitting(_ bounds: CoordinateBounds, insets: EdgeInsets, in projection: Projection) throws(MapError)
+    -> CameraPosition
+  {
+    guard let ne = bounds.northEast, let sw = bounds.southWest else {
+      throw .invalidValue(field: "camera_update.fit.bounds", value: "empty", reason: "is not valid bounds")
+    }
+    let insets = try insets.validated("camera_update.fit.padding")
+    let padded = projection.paddedRect
+    let area = Rect(
+      x: padded.minX + insets.left, y: padded.minY + insets.top,
+      width: max(padded.size.width - insets.left - insets.right, 1),
+      height: max(padded.size.height - insets.top - insets.bottom, 1))
+    let north = Mercator.worldPoint(ne).y, south = Mercator.worldPoint(sw).y
+    let west = Mercator.worldPoint(sw).x
+    let width = bounds.longitudeSpan / 360, height = south - north
+    let zoomForWidth = width > 0 ? log2(area.size.width / (width * 256)) : Double.infinity
+    let zoomForHeight = height > 0 ? log2(area.size.height / (height * 256)) : Double.infinity
+    var zoom = min(zoomForWidth, zoomForHeight)
+    if !zoom.isFinite { zoom = 21 }
+    let scale = Mercator.worldSize(zoom: zoom)
+    let areaCenter = Point(x: area.minX + area.size.width / 2, y: area.minY + area.size.height / 2)
+    let boundsCenter = WorldPoint(x: west + width / 2, y: (north + south) / 2)
+    let target = WorldPoint(
+      x: boundsCenter.x - (areaCenter.x - projection.center.x) / scale,
+      y: boundsCenter.y - (areaCenter.y - projection.center.y) / scale)
+    return CameraPosition(target: Mercator.coordinate(target), zoom: zoom, bearing: 0, tilt: 0)
+  }
+}
+
+/// The independently animated parts of the camera (R26).
+public enum CameraChannel: Int, CaseIterable, Sendable {
+  /// The target coordinate.
+  case target
+  /// The zoom level.
+  case zoom
+  /// The bearing.
+  case bearing
+  /// The tilt (viewing angle).
+  case tilt
+
+  func isEqual(_ a: CameraPosition, _ b: CameraPosition) -> Bool {
+    switch self {
+    case .target: a.target == b.target
+    case .zoom: a.zoom == b.zoom
+    case .bearing: a.bearing == b.bearing
+    case .tilt: a.tilt == b.tilt
+    }
+  }
+}

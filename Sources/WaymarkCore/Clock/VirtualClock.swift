@@ -1,0 +1,111 @@
+/// A clock that only moves when told to: the map's time, in seconds from its creation.
+///
+/// Tasks scheduled for the same instant run in the order they were scheduled, so a run
+/// never depends on the machine. Like the embedded event loop of swift-nio, tests and
+/// scripts advance it by hand.
+public final class VirtualClock {
+  /// A scheduled task's handle, for cancelling it.
+  public struct TaskID: Hashable, Sendable {
+    let value: Int
+  }
+
+  private struct Entry {
+    let time: Double
+    let sequence: Int
+  }
+
+  /// Seconds since the clock started.
+  public private(set) var now: Double = 0
+  private var heap: [Entry] = []
+  private var actions: [Int: () -> Void] = [:]
+  private var nextSequence = 0
+
+  /// Creates a clock at time 0.
+  public init() {}
+
+  /// Whether any task is waiting.
+  public var hasPendingTasks: Bool { !actions.isEmpty }
+
+  /// How many tasks are waiting.
+  public var pendingTaskCount: Int { actions.count }
+
+  /// The time of the earliest waiting task, if any.
+  public var nextTaskTime: Double? {
+    while let first = heap.first, actions[first.sequence] == nil { popMinimum() }
+    return heap.first?.time
+  }
+
+  /// Schedules `action` to run at `time` (at once on the next advance if `time` is past).
+  @discardableResult
+  public func schedule(at time: Double, _ action: @escaping () -> Void) -> TaskID {
+    let entry = Entry(time: max(time, now), sequence: nextSequence)
+    nextSequence += 1
+    actions[entry.sequence] = action
+    heap.append(entry)
+    siftUp(heap.count - 1)
+    return TaskID(value: entry.sequence)
+  }
+
+  /// Cancels a waiting task; nothing happens if it already ran.
+  public func cancel(_ task: TaskID) {
+    actions[task.value] = nil
+  }
+
+  /// Whether a task is still waiting.
+  public func isPending(_ task: TaskID) -> Bool { actions[task.value] != nil }
+
+  /// Moves time forward to `time`, running every task due until then in order; a task may
+  /// schedule more, and those due before `time` run too.
+  public func advance(to time: Double) {
+    while let next = nextTaskTime, next <= time {
+      let entry = heap[0]
+      popMinimum()
+      guard let action = actions.removeValue(forKey: entry.sequence) else { continue }
+      now = max(now, entry.time)
+      action()
+    }
+    now = max(now, time)
+  }
+
+  /// Runs the earliest waiting task (and any others due at the same instant scheduled before
+  /// it); returns false when nothing waits.
+  public func runNextTask() -> Bool {
+    guard let next = nextTaskTime else { return false }
+    advance(to: next)
+    return true
+  }
+
+  private func popMinimum() {
+    let last = heap.removeLast()
+    guard !heap.isEmpty else { return }
+    heap[0] = last
+    siftDown(0)
+  }
+
+  private func precedes(_ a: Entry, _ b: Entry) -> Bool {
+    a.time < b.time || (a.time == b.time && a.sequence < b.sequence)
+  }
+
+  private func siftUp(_ index: Int) {
+    var child = index
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard precedes(heap[child], heap[parent]) else { return }
+      heap.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  private func siftDown(_ index: Int) {
+    var parent = index
+    while true {
+      let left = 2 * parent + 1, right = left + 1
+      var smallest = parent
+      if left < heap.count, precedes(heap[left], heap[smallest]) { smallest = left }
+      if right < heap.count, precedes(heap[right], heap[smallest]) { smallest = right }
+      guard smallest != parent else { return }
+      heap.swapAt(parent, smallest)
+      parent = smallest
+    }
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// A geographic coordinate in degrees (WGS 84), like `CLLocationCoordinate2D`.
+///
+/// Any two doubles can be stored; entry points of the map validate them with
+/// ``validated(_:)`` (finite, latitude within -90...90) and throw a
+/// ``MapError`` that names the field and the value.
+public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
+  /// Degrees north of the equator, -90...90.
+  public var latitude: Double
+  /// Degrees east of Greenwich; any finite value (the map wraps it into -180..<180).
+  public var longitude: Double
+
+  /// Creates a coordinate from a latitude and a longitude in degrees.
+  public init(latitude: Double, longitude: Double) {
+    self.latitude = latitude
+    self.longitude = longitude
+  }
+
+  /// "(lat, lng)" with the numbers as Swift prints them.
+  public var description: String { "(\(latitude), \(longitude))" }
+
+  /// This coordinate if it is usable on a map; otherwise an error naming `field`.
+  ///
+  /// Rejects NaN and infinite values and latitudes outside -90...90.
+  public func validated(_ field: String) throws(MapError) -> Coordinate {
+    guard latitude.isFinite else { throw .invalidValue(field: "\(field).lat", value: formatNumber(latitude), reason: "is not a finite number") }
+    guard longitude.isFinite else { throw .invalidValue(field: "\(field).lng", value: formatNumber(longitude), reason: "is not a finite number") }
+    guard (-90.0...90.0).contains(latitude) else {
+      throw .invalidValue(field: "\(field).lat", value: formatNumber(latitude), reason: "is outside -90...90")
+    }
+    return self
+  }
+
+  /// The same place with the longitude wrapped into -180..<180.
+  public var wrapped: Coordinate {
+    Coordinate(latitude: latitude, longitude: Coordinate.wrapLongitude(longitude))
+  }
+
+  /// Wraps a longitude in degrees into -180..<180.
+  public static func wrapLongitude(_ longitude: Double) -> Double {
+    if (-180.0..<180.0).contains(longitude) { return longitude }
+    let wrapped = (longitude + 180).truncatingRemainder(dividingBy: 360)
+    return (wrapped < 0 ? wrapped + 360 : wrapped) - 180
+  }
+
+  /// Great-circle distance in meters to `other` (haversine, on the WGS 84 equatorial radius).
+  public func distance(to other: Coordinate) -> Double {
+    let φ1 = latitude * .pi / 180, φ2 = other.latitude * .pi / 180
+    let dφ = φ2 - φ1, dλ = (other.longitude - longitude) * .pi / 180
+    let h = sin(dφ / 2) * sin(dφ / 2) + cos(φ1) * cos(φ2) * sin(dλ / 2) * sin(dλ / 2)
+    return 2 * Mercator.earthRadius * asin(min(1, h.squareRoot()))
+  }
+
+  /// Initial great-circle heading from this coordinate to `other`, in degrees clockwise from north, 0..<360.
+  public func heading(to other: Coordinate) -> Double {
+    let φ1 = latitude * .pi / 180, φ2 = other.latitude * .pi / 180
+    let dλ = (other.longitude - longitude) * .pi / 180
+    let y = sin(dλ) * cos(φ2)
+    let x = cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(dλ)
+    let degrees = atan2(y, x) * 180 / .pi
+    return degrees < 0 ? degrees + 360 : degrees
+  }
+}
+
+/// A point on the screen in points: x grows to the right, y grows down.
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+  /// Points from the left edge.
+  public var x: Double
+  /// Points from the top edge.
+  public var y: Double
+  /// Creates a point.
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+  /// "(x, y)".
+  public var description: String { "(\(x), \(y))" }
+
+  /// Distance in points to `other`.
+  public func distance(to other: Point) -> Double { ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot() }
+}
+
+/// A width and a height in points.
+public struct Size: Hashable, Sendable, CustomStringConvertible {
+  /// Points across.
+  public var width: Double
+  /// Points down.
+  public var height: Double
+  /// Creates a size.
+  public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+  /// "WxH".
+  public var description: String { "\(width)x\(height)" }
+
+  /// This size if both sides are finite and not negative; otherwise an error naming `field`.
+  public func validated(_ field: String) throws(MapError) -> Size {
+    for (name, value) in [("width", width), ("height", height)] {
+      guard value.isFinite else { throw .invalidValue(field: "\(field).\(name)", value: formatNumber(value), reason: "is not a finite number") }
+      guard value >= 0 else { throw .invalidValue(field: "\(field).\(name)", value: formatNumber(value), reason: "is negative") }
+    }
+    return self
+  }
+}
+
+/// Insets from the edges of a rectangle, in points (like `UIEdgeInsets`).
+public struct EdgeInsets: Hashable, Sendable {
+  /// Points from the top edge.
+  public var top: Double
+  /// Points from the left edge.
+  public var left: Double
+  /// Points from the bottom edge.
+  public var bottom: Double
+  /// Points from the right edge.
+  public var right: Double
+  /// Creates insets, each edge given.
+  public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+  /// The same inset on every edge.
+  public init(all value: Double) { self.init(top: value, left: value, bottom: value, right: value) }
+  /// No inset.
+  public static let zero = EdgeInsets()
+
+  /// These insets if every edge is finite and not negative; otherwise an error naming `field`.
+  public func validated(_ field: String) throws(MapError) -> EdgeInsets {
+    for (name, value) in [("top", top), ("left", left), ("bottom", bottom), ("right", right)] {
+      guard value.isFinite else { throw .invalidValue(field: "\(field).\(name)", value: formatNumber(value), reason: "is not a finite number") }
+      guard value >= 0 else { throw .invalidValue(field: "\(field).\(name)", value: formatNumber(value), reason: "is negative") }
+    }
+    return self
+  }
+}
+
+/// An axis-aligned rectangle in screen points.
+public struct Rect: Hashable, Sendable {
+  /// The top-left corner.
+  public var origin: Point
+  /// The width and height.
+  public var size: Size
+  /// Creates a rectangle from its top-left corner and size.
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    origin = Point(x: x, y: y)
+    size = Size(width: width, height: height)
+  }
+  /// Left edge.
+  public var minX: Double { origin.x }
+  /// Top edge.
+  public var minY: Double { origin.y }
+  /// Right edge.
+  public var maxX: Double { origin.x + size.width }
+  /// Bottom edge.
+  public var maxY: Double { origin.y + size.height }
+  /// Whether `point` is inside, edges included.
+  public func contains(_ point: Point) -> Bool {
+    point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
+  }
+}

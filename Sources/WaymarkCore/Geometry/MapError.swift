@@ -1,0 +1,48 @@
+/// An error from the map's public entry points. Its description names the field and the value.
+///
+/// Nothing is applied when an entry point throws.
+public enum MapError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A value outside its domain: `field` is a dotted path (`marker.opacity`), `value` as given.
+  case invalidValue(field: String, value: String, reason: String)
+  /// The marker is on another map (R2): remove it there first.
+  case markerOnAnotherMap(marker: String)
+  /// The marker or overlay is not on this map.
+  case notOnThisMap(what: String)
+  /// An input (tap, long press, gesture) was sent while a delegate callback was running.
+  case reentrantInput(action: String, callback: String)
+  /// A tap or long press on the info window while none is shown.
+  case noInfoWindow(action: String)
+  /// `settle()` found work still pending after its virtual-time limit.
+  case didNotSettle(limit: Double, pending: String)
+
+  /// The message a person reads.
+  public var description: String {
+    switch self {
+    case .invalidValue(let field, let value, let reason): "\(field): \(value) \(reason)"
+    case .markerOnAnotherMap(let marker): "marker \(marker) is on another map; remove it there first (R2)"
+    case .notOnThisMap(let what): "\(what) is not on this map"
+    case .reentrantInput(let action, let callback):
+      "\(action) cannot be called from inside \(callback); schedule it on the clock instead (map:after(0, ...))"
+    case .noInfoWindow(let action): "\(action): no info window is shown"
+    case .didNotSettle(let limit, let pending):
+      "the map did not settle within \(limit) s of virtual time (still pending: \(pending))"
+    }
+  }
+}
+
+extension MapError {
+  /// An error for a number that must be finite.
+  static func requireFinite(_ value: Double, _ field: String) throws(MapError) {
+    guard value.isFinite else { throw .invalidValue(field: field, value: formatNumber(value), reason: "is not a finite number") }
+  }
+
+  /// An error for a number that must lie in `range`.
+  static func require(_ value: Double, in range: ClosedRange<Double>, _ field: String) throws(MapError) {
+    try requireFinite(value, field)
+    guard range.contains(value) else {
+      throw .invalidValue(
+        field: field, value: formatNumber(value),
+        reason: "is outside \(formatNumber(range.lowerBound))...\(formatNumber(range.upperBound))")
+    }
+  }
+}

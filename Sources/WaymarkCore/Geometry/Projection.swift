@@ -1,0 +1,139 @@
+import Foundation
+
+/// The four corners of what the camera sees (R29); a trapezoid on the ground when tilted.
+public struct VisibleRegion: Hashable, Sendable {
+  /// Bottom-left corner of the padded view.
+  public var nearLeft: Coordinate
+  /// Bottom-right corner of the padded view.
+  public var nearRight: Coordinate
+  /// Top-left corner of the padded view (at most the horizon).
+  public var farLeft: Coordinate
+  /// Top-right corner of the padded view (at most the horizon).
+  public var farRight: Coordinate
+
+  /// The smallest bounds containing the four corners.
+  public var bounds: CoordinateBounds {
+    (try? CoordinateBounds(including: [nearLeft, nearRight, farLeft, farRight])) ?? .empty
+  }
+}
+
+/// Converts between coordinates and screen points for one camera and view (R29), like
+/// `GMSProjection`.
+///
+/// The model is a pinhole camera over a flat Web Mercator plane: at zoom z one world unit is
+/// 256 x 2^z points; the camera looks at the target, which appears at the centre of the
+/// padded view; the map turns by the bearing; tilt pitches the camera about the target, so
+/// the far side shrinks with distance (perspective). The camera sits 1.5 view heights from
+/// the target (a vertical field of view of about 37 degrees, as common map renderers use),
+/// so at tilt 0 one ground point is one screen point everywhere.
+public struct Projection: Sendable {
+  /// The camera, already clamped.
+  public let camera: CameraPosition
+  /// The view's size in points.
+  public let viewSize: Size
+  /// Padding: the visual centre is the centre of the view minus these insets (R29).
+  public let padding: EdgeInsets
+
+  let center: Point
+  let targetWorld: WorldPoint
+  let scale: Double
+  let cosBearing: Double
+  let sinBearing: Double
+  let cosTilt: Double
+  let sinTilt: Double
+  let distance: Double
+
+  /// Creates the projection of a camera in a view of `viewSize` with `padding`.
+  public init(camera: CameraPosition, viewSize: Size, padding: EdgeInsets = .zero) {
+    self.camera = camera
+    self.viewSize = viewSize
+    self.padding = padding
+    center = Point(
+      x: padding.left + (viewSize.width - padding.left - padding.right) / 2,
+      y: padding.top + (viewSize.height - padding.top - padding.bottom) / 2)
+    targetWorld = Mercator.worldPoint(camera.target)
+    scale = Mercator.worldSize(zoom: camera.zoom)
+    let bearing = camera.bearing * .pi / 180, tilt = camera.tilt * .pi / 180
+    cosBearing = cos(bearing)
+    sinBearing = sin(bearing)
+    cosTilt = cos(tilt)
+    sinTilt = sin(tilt)
+    distance = 1.5 * max(viewSize.height, 1)
+  }
+
+  /// The padded view rectangle, where the map is "visible" (R29).
+  public var paddedRect: Rect {
+    Rect(
+      x: padding.left, y: padding.top,
+      width: viewSize.width - padding.left - padding.right,
+      height: viewSize.height - padding.top - padding.bottom)
+  }
+
+  /// Points per world unit at this zoom.
+  public var pointsPerWorldUnit: Double { scale }
+
+  /// The screen point of a coordinate, or nil when it lies behind the camera (beyond the
+  /// horizon of a tilted view). The world repeats east-west: the nearest copy is used.
+  public func point(for coordinate: Coordinate) -> Point? {
+    point(forWorld: Mercator.worldPoint(coordinate))
+  }
+
+  /// The screen point of a world point (nearest copy), or nil beyond the horizon.
+  public func point(forWorld world: WorldPoint) -> Point? {
+    let dx = Mercator.wrappedDelta(from: targetWorld.x, to: world.x) * scale
+    let dy = (world.y - targetWorld.y) * scale
+    let groundX = dx * cosBearing + dy * sinBearing
+    let groundY = -dx * sinBearing + dy * cosBearing
+    let depth = distance - groundY * sinTilt
+    guard depth > distance * 1e-3 else { return nil }
+    let factor = distance / depth
+    return Point(x: center.x + groundX * factor, y: center.y + groundY * cosTilt * factor)
+  }
+
+  /// The coordinate under a screen point, or nil above the horizon of a tilted view.
+  public func coordinate(for point: Point) -> Coordinate? {
+    worldPoint(for: point).map(Mercator.coordinate)
+  }
+
+  /// The world point under a screen point (x may leave 0..<1), or nil above the horizon.
+  public func worldPoint(for point: Point) -> WorldPoint? {
+    let a = point.x - center.x, b = point.y - center.y
+    let denominator = distance * cosTilt + b * sinTilt
+    guard denominator > distance * 1e-3 else { return nil }
+    let groundY = b * distance / denominator
+    let groundX = a * (distance - groundY * sinTilt) / distance
+    let dx = groundX * cosBearing - groundY * sinBearing
+    let dy = groundX * sinBearing + groundY * cosBearing
+    return WorldPoint(x: targetWorld.x + dx / scale, y: targetWorld.y + dy / scale)
+  }
+
+  /// The screen y of the horizon (points above it see the sky), or -infinity when not tilted.
+  public var horizonY: Double {
+    sinTilt < 1e-9 ? -.infinity : center.y - distance * cosTilt / sinTilt
+  }
+
+  /// The corners of the padded view on the ground (R29). Far corners above the horizon
+  /// are pulled down to just below it.
+  public var visibleRegion: VisibleRegion {
+    let rect = paddedRect
+    let farY = max(rect.minY, horizonY + 0.05 * (center.y - horizonY))
+    func at(_ x: Double, _ y: Double) -> Coordinate {
+      coordinate(for: Point(x: x, y: y)) ?? camera.target
+    }
+    return VisibleRegion(
+      nearLeft: at(rect.minX, rect.maxY), nearRight: at(rect.maxX, rect.maxY),
+      farLeft: at(rect.minX, farY), farRight: at(rect.maxX, farY))
+  }
+
+  /// Whether the coordinate is visible: its point lies in the padded view, edges included (R29).
+  public func contains(_ coordinate: Coordinate) -> Bool {
+    guard let point = point(for: coordinate) else { return false }
+    return paddedRect.contains(point)
+  }
+
+  /// How many points `meters` on the ground span at `coordinate` at this zoom (R29), on the
+  /// ground plane (tilt foreshortening is not applied).
+  public func points(forMeters meters: Double, at coordinate: Coordinate) -> Double {
+    meters * scale / Mercator.metersPerWorldUnit(atLatitude: coordinate.latitude)
+  }
+}

@@ -1,0 +1,120 @@
+extension MapView {
+  /// The screen point where a marker's ground anchor stands, or nil beyond the horizon.
+  public func screenPoint(of marker: Marker) -> Point? { projection.point(for: marker.position) }
+
+  /// The centre of a marker's icon on the screen: where a finger taps it.
+  public func iconCenter(of marker: Marker) -> Point? {
+    guard let anchor = screenPoint(of: marker) else { return nil }
+    return MarkerGeometry.point(Point(x: 0.5, y: 0.5), of: marker, at: anchor, bearing: camera.bearing)
+  }
+
+  /// Every tappable marker whose icon covers `point`, topmost first: highest z-index, then
+  /// most recently added (R4). Uses the spatial index: only markers near the point are tested.
+  public func markers(at point: Point) -> [Marker] {
+    var hits: [(marker: Marker, order: Int)] = []
+    visitMarkers(at: point) { marker, slot in hits.append((marker, slotAddOrder[slot])) }
+    hits.sort { ($0.marker.zIndex, $0.order) > ($1.marker.zIndex, $1.order) }
+    return hits.map(\.marker)
+  }
+
+  /// The topmost tappable marker at `point` (R4), or nil.
+  public func topmostMarker(at point: Point) -> Marker? {
+    var best: Marker?
+    var bestOrder = Int.min
+    visitMarkers(at: point) { marker, slot in
+      let order = slotAddOrder[slot]
+      if let current = best, (marker.zIndex, order) < (current.zIndex, bestOrder) { return }
+      best = marker
+      bestOrder = order
+    }
+    return best
+  }
+
+  /// Calls `body` with each tappable marker whose icon covers `point`.
+  private func visitMarkers(at point: Point, _ body: (Marker, Int) -> Void) {
+    guard markerCount > 0, let box = searchBox(around: point, reach: maxIconReach) else { return }
+    let projection = self.projection
+    let bearing = camera.bearing
+    let transparentTappable = policy.tapTransparentMarkers
+    markerIndex.forEach(inMinX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) { slot in
+      guard let marker = markerSlots[Int(slot)], marker.tappable else { return }
+      if !transparentTappable && marker.opacity == 0 { return }
+      guard let anchor = projection.point(for: marker.position),
+        MarkerGeometry.contains(point, marker: marker, at: anchor, bearing: bearing)
+      else { return }
+      body(marker, Int(slot))
+    }
+  }
+
+  /// The world box that holds every marker whose icon, `reach` points around its anchor,
+  /// could cover `point`: the points `reach` around the tap, mapped to the ground.
+  private func searchBox(around point: Point, reach: Double) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+    let projection = self.projection
+    guard let center = projection.worldPoint(for: point) else { return nil }
+    var box = (minX: center.x, minY: center.y, maxX: center.x, maxY: center.y)
+    let reach = reach + 1
+    for (dx, dy) in [(-reach, -reach), (reach, -reach), (-reach, reach), (reach, reach)] {
+      // Above the horizon the ground is infinitely far: fall back to a generous box.
+      let corner =
+        projection.worldPoint(for: Point(x: point.x + dx, y: point.y + dy))
+        ?? WorldPoint(x: center.x + 4 * dx / projection.scale, y: center.y + 4 * dy / projection.scale)
+      box.minX = min(box.minX, corner.x)
+      box.maxX = max(box.maxX, corner.x)
+      box.minY = min(box.minY, corner.y)
+      box.maxY = max(box.maxY, corner.y)
+    }
+    return box
+  }
+
+  /// The topmost tappable overlay at `point` (R15): highest z-index, then most recently added.
+  public func topmostOverlay(at point: Point) -> Overlay? {
+    guard let coordinate = projection.coordinate(for: point) else { return nil }
+    let projection = self.projection
+    var best: Overlay?
+    for overlay in overlays where overlay.tappable {
+      if let current = best, overlay.zIndex < current.zIndex { continue }
+      if OverlayHitTest.hits(
+        overlay.shape, at: point, coordinate: coordinate, projection: projection, tolerance: policy.lineTapTolerance)
+      {
+        best = overlay
+      }
+    }
+    return best
+  }
+
+  /// The point of interest nearest to `point` within the policy's reach (R17), or nil.
+  public func pointOfInterest(at point: Point) -> PointOfInterest? {
+    let projection = self.projection
+    var best: (poi: PointOfInterest, distance: Double)?
+    for poi in pointsOfInterest {
+      guard let at = projection.point(for: poi.location) else { continue }
+      let distance = at.distance(to: point)
+      if distance <= policy.poiTapRadius, distance < (best?.distance ?? .infinity) { best = (poi, distance) }
+    }
+    return best?.poi
+  }
+
+  /// Whether `point` falls on the my-location dot (R32).
+  func hitsMyLocationDot(_ point: Point) -> Bool {
+    guard isMyLocationEnabled, let location = myLocation, let at = projection.point(for: location) else { return false }
+    return at.distance(to: point) <= policy.myLocationTapRadius
+  }
+
+  /// The shown info window's rectangle on the screen (its body, tail excluded), or nil.
+  public var infoWindowFrame: Rect? {
+    guard let window = infoWindow else { return nil }
+    let anchorPoint: Point
+    if let marker = window.marker {
+      guard let ground = screenPoint(of: marker) else { return nil }
+      anchorPoint = MarkerGeometry.point(marker.infoWindowAnchor, of: marker, at: ground, bearing: camera.bearing)
+    } else if let poi = window.pointOfInterest, let at = projection.point(for: poi.location) {
+      anchorPoint = at
+    } else {
+      return nil
+    }
+    let layout = window.layout
+    let body = layout.bodyRect
+    let originX = anchorPoint.x - layout.anchor.x, originY = anchorPoint.y - layout.anchor.y
+    return Rect(x: originX + body.x, y: originY + body.y, width: body.width, height: body.height)
+  }
+}

@@ -1,0 +1,198 @@
+import Foundation
+
+extension MapView {
+  /// How many markers are on the map.
+  public var numberOfMarkers: Int { markerCount }
+
+  /// Every marker on the map, in the order they were added.
+  public var markers: [Marker] {
+    markerSlots.indices.compactMap { index in markerSlots[index].map { (slotAddOrder[index], $0) } }
+      .sorted { $0.0 < $1.0 }.map(\.1)
+  }
+
+  /// The marker with this id, if it is on the map.
+  public func marker(id: String) -> Marker? {
+    if let marker = markersByID[id] { return marker }
+    guard id.hasPrefix("marker-"), let serial = Int(id.dropFirst(7)), serial >= 1, serial <= slotOfSerial.count
+    else { return nil }
+    let slot = Int(slotOfSerial[serial - 1])
+    guard slot >= 0, let marker = markerSlots[slot], marker.origin == ObjectIdentifier(self), marker.id == id
+    else { return nil }
+    return marker
+  }
+
+  /// Creates a marker from `options` and shows it on this map (R1, R2).
+  ///
+  /// Throws if a value is out of its domain or the id is already used on this map; nothing
+  /// is added then.
+  @discardableResult
+  public func addMarker(_ options: MarkerOptions) throws(MapError) -> Marker {
+    let options = try options.validated()
+    if let id = options.id, marker(id: id) != nil {
+      throw .invalidValue(field: "marker.id", value: "\"\(id)\"", reason: "is already used by another marker on this map")
+    }
+    let marker = Marker(serial: nextMarkerSerial, origin: ObjectIdentifier(self), options: options)
+    nextMarkerSerial += 1
+    slotOfSerial.append(-1)
+    insert(marker)
+    return marker
+  }
+
+  /// Shows a marker that was removed from this or another map (R2).
+  ///
+  /// Throws if it is on another map now, or its id is used by another marker here.
+  public func add(_ marker: Marker) throws(MapError) {
+    if marker.map === self { return }
+    if marker.map != nil { throw .markerOnAnotherMap(marker: marker.id) }
+    if let other = self.marker(id: marker.id), other !== marker {
+      throw .invalidValue(field: "marker.id", value: "\"\(marker.id)\"", reason: "is already used by another marker on this map")
+    }
+    insert(marker)
+  }
+
+  private func insert(_ marker: Marker) {
+    let slot: Int32
+    if let free = freeSlots.popLast() {
+      slot = free
+      markerSlots[Int(slot)] = marker
+      slotAddOrder[Int(slot)] = nextAddOrder
+    } else {
+      slot = Int32(markerSlots.count)
+      markerSlots.append(marker)
+      slotAddOrder.append(nextAddOrder)
+    }
+    nextAddOrder += 1
+    marker.slot = slot
+    marker.map = self
+    markerCount += 1
+    if marker.hasExplicitID || marker.origin != ObjectIdentifier(self) {
+      markersByID[marker.id] = marker
+    } else {
+      slotOfSerial[marker.serial - 1] = slot
+    }
+    let world = Mercator.worldPoint(marker.position)
+    markerIndex.insert(slot, x: world.x, y: world.y)
+    maxIconReach = max(maxIconReach, MarkerGeometry.reach(of: marker))
+  }
+
+  /// Removes a marker (R2); if it was selected, its window closes first (R12). While an info
+  /// window is being resolved, the removal waits until the resolution ends (R13).
+  public func remove(_ marker: Marker) throws(MapError) {
+    guard marker.map === self else { throw .notOnThisMap(what: "marker \(marker.id)") }
+    if deferIfResolving("remove marker \(marker.id)", { [weak self] in try? self?.remove(marker) }) { return }
+    if selectedMarker === marker { deselect() }
+    if drag?.marker === marker { drag = nil }
+    if let animation = markerAnimations.removeValue(forKey: ObjectIdentifier(marker)) {
+      animation.completion?(false)
+    }
+    let slot = Int(marker.slot)
+    markerIndex.remove(marker.slot)
+    markerSlots[slot] = nil
+    freeSlots.append(marker.slot)
+    if markersByID[marker.id] === marker { markersByID[marker.id] = nil }
+    if marker.origin == ObjectIdentifier(self) { slotOfSerial[marker.serial - 1] = -1 }
+    markerCount -= 1
+    marker.slot = -1
+    marker.map = nil
+  }
+
+  /// Removes every marker and overlay (R2); the selected marker's window closes first (R12).
+  public func clear() {
+    if deferIfResolving("clear", { [weak self] in self?.clear() }) { return }
+    if selectedMarker != nil { deselect() }
+    hideInfoWindow()
+    drag = nil
+    let animations = markerAnimations.values
+    markerAnimations.removeAll()
+    for animation in animations { animation.completion?(false) }
+    for case let marker? in markerSlots {
+      marker.slot = -1
+      marker.map = nil
+    }
+    markerSlots.removeAll()
+    slotAddOrder.removeAll()
+    freeSlots.removeAll()
+    markersByID.removeAll()
+    for index in slotOfSerial.indices { slotOfSerial[index] = -1 }
+    markerIndex.removeAll()
+    markerCount = 0
+    maxIconReach = 0
+    for overlay in overlays { overlay.map = nil }
+    overlays.removeAll()
+  }
+
+  /// Called by a marker after ``Marker/update(_:)`` applied new options.
+  func markerDidChange(_ marker: Marker, from old: MarkerOptions) {
+    if old.position != marker.position { markerDidMove(marker) }
+    maxIconReach = max(maxIconReach, MarkerGeometry.reach(of: marker))
+    if let window = infoWindow, window.marker === marker, window.kind == .default,
+      old.title != marker.title || old.snippet != marker.snippet
+    {
+      refreshDefaultWindow(of: marker)
+    }
+  }
+
+  /// Called when a marker's position changed: keeps the spatial index exact.
+  func markerDidMove(_ marker: Marker) {
+    let world = Mercator.worldPoint(marker.position)
+    markerIndex.move(marker.slot, x: world.x, y: world.y)
+  }
+
+  /// Animates a marker's position (S3) on the virtual clock, at constant speed by default.
+  ///
+  /// A new animation of the same marker replaces the running one from where the marker is
+  /// (its completion gets false). Removing the marker stops it (completion false).
+  public func animate(
+    _ marker: Marker, to position: Coordinate, duration: Double, easing: Easing = .linear,
+    completion: ((Bool) -> Void)? = nil
+  ) throws(MapError) {
+    guard marker.map === self else { throw .notOnThisMap(what: "marker \(marker.id)") }
+    let position = try position.validated("position")
+    try MapError.requireFinite(duration, "duration")
+    guard duration >= 0 else { throw .invalidValue(field: "duration", value: formatNumber(duration), reason: "is negative") }
+    let replaced = markerAnimations[ObjectIdentifier(marker)]
+    markerAnimations[ObjectIdentifier(marker)] = MarkerAnimation(
+      marker: marker, from: Mercator.worldPoint(marker.position), to: position, start: clock.now,
+      duration: duration, easing: easing, completion: completion)
+    scheduleFrame()
+    replaced?.completion?(false)
+  }
+}
+
+/// Where a marker's icon is on the screen (R4).
+enum MarkerGeometry {
+  /// The largest distance from the anchor to a corner of the icon, in points.
+  static func reach(of marker: Marker) -> Double {
+    let size = marker.iconSize, anchor = marker.groundAnchor
+    let dx = max(abs(anchor.x), abs(1 - anchor.x)) * size.width
+    let dy = max(abs(anchor.y), abs(1 - anchor.y)) * size.height
+    return (dx * dx + dy * dy).squareRoot()
+  }
+
+  /// The screen angle of the icon in degrees: its rotation, and for flat markers also the
+  /// map's bearing (R4).
+  static func angle(of marker: Marker, bearing: Double) -> Double {
+    marker.flat ? marker.rotation - bearing : marker.rotation
+  }
+
+  /// The screen point of a point of the icon given in unit coordinates (0,0 top-left).
+  static func point(_ unit: Point, of marker: Marker, at anchorPoint: Point, bearing: Double) -> Point {
+    let size = marker.iconSize
+    let dx = (unit.x - marker.groundAnchor.x) * size.width
+    let dy = (unit.y - marker.groundAnchor.y) * size.height
+    let radians = angle(of: marker, bearing: bearing) * .pi / 180
+    let c = cos(radians), s = sin(radians)
+    return Point(x: anchorPoint.x + dx * c - dy * s, y: anchorPoint.y + dx * s + dy * c)
+  }
+
+  /// Whether `tap` falls on the icon's rectangle, placed by the anchor and rotated (R4).
+  static func contains(_ tap: Point, marker: Marker, at anchorPoint: Point, bearing: Double) -> Bool {
+    let size = marker.iconSize
+    let radians = -angle(of: marker, bearing: bearing) * .pi / 180
+    let c = cos(radians), s = sin(radians)
+    let dx = tap.x - anchorPoint.x, dy = tap.y - anchorPoint.y
+    let ux = (dx * c - dy * s) / max(size.width, .leastNonzeroMagnitude) + marker.groundAnchor.x
+    let uy = (dx * s + dy * c) / max(size.height, .leastNonzeroMagnitude) + marker.groundAnchor.y
+    return ux >= 0 && ux <= 1 && uy >= 0 && uy <= 1
+  }
+}

@@ -1,0 +1,172 @@
+/// A marker on a map, like `GMSMarker`: a class with identity, so the same marker is the
+/// same object wherever it is handed out.
+///
+/// Create markers with `MapView.addMarker(_:)`. Read any property directly; change them with
+/// ``update(_:)``, which validates the new values and applies all of them or none. Confined
+/// to the thread of its map.
+public final class Marker {
+  /// The marker's number on the map that created it, 1, 2, 3... in order of creation.
+  public let serial: Int
+  /// The map that created the marker (its generated id counts on that map).
+  let origin: ObjectIdentifier
+  /// The map the marker is on, or nil once removed (R2).
+  public internal(set) weak var map: MapView?
+
+  // Hot properties are stored inline; rarely set ones live in `extras`, allocated on
+  // first use, so that a million markers with a title each stay small.
+  private var storedID: String?
+  /// Where the marker stands.
+  public private(set) var position: Coordinate
+  /// The info window's title.
+  public private(set) var title: String?
+  /// Higher draws on top and wins taps (R4).
+  public private(set) var zIndex: Int32
+  /// The marker's slot in its map's storage and spatial index (internal).
+  var slot: Int32 = -1
+  private var flags: Flags
+  /// Degrees clockwise the icon is turned.
+  public private(set) var rotation: Double
+  /// 0 (invisible but tappable, R4) to 1.
+  public private(set) var opacity: Double
+  /// The point of the icon placed at the position, in unit coordinates of the icon.
+  public private(set) var groundAnchor: Point
+  private var extras: Extras?
+
+  private struct Flags: OptionSet {
+    let rawValue: UInt8
+    static let draggable = Flags(rawValue: 1)
+    static let flat = Flags(rawValue: 2)
+    static let tappable = Flags(rawValue: 4)
+    static let tracksViewChanges = Flags(rawValue: 8)
+    static let tracksInfoWindowChanges = Flags(rawValue: 16)
+  }
+
+  private final class Extras {
+    var snippet: String?
+    var icon = MarkerIcon.defaultPin
+    var iconView: MarkerIconView?
+    var infoWindowAnchor = Point(x: 0.5, y: 0)
+    var appearAnimation = MarkerAppearAnimation.none
+    var userData: AnyObject?
+  }
+
+  init(serial: Int, origin: ObjectIdentifier, options: MarkerOptions) {
+    self.serial = serial
+    self.origin = origin
+    position = options.position
+    title = options.title
+    zIndex = options.zIndex
+    flags = []
+    rotation = options.rotation
+    opacity = options.opacity
+    groundAnchor = options.groundAnchor
+    store(options)
+  }
+
+  /// The marker's name in traces and scripts: the explicit id, else `marker-N`.
+  public var id: String { storedID ?? "marker-\(serial)" }
+  /// Whether the id was given rather than generated.
+  var hasExplicitID: Bool { storedID != nil }
+  /// The info window's second line.
+  public var snippet: String? { extras?.snippet }
+  /// The icon (R3).
+  public var icon: MarkerIcon { extras?.icon ?? .defaultPin }
+  /// A custom view that wins over the icon (R3).
+  public var iconView: MarkerIconView? { extras?.iconView }
+  /// Where the info window's tail points, in unit coordinates of the icon.
+  public var infoWindowAnchor: Point { extras?.infoWindowAnchor ?? Point(x: 0.5, y: 0) }
+  /// How the marker appears when added.
+  public var appearAnimation: MarkerAppearAnimation { extras?.appearAnimation ?? .none }
+  /// Anything the caller keeps with the marker.
+  public var userData: AnyObject? { extras?.userData }
+  /// Whether a long press starts a drag (R18).
+  public var draggable: Bool { flags.contains(.draggable) }
+  /// Whether the icon lies flat on the map.
+  public var flat: Bool { flags.contains(.flat) }
+  /// Whether taps can hit the marker (R4).
+  public var tappable: Bool { flags.contains(.tappable) }
+  /// Whether the icon view is redrawn when it changes.
+  public var tracksViewChanges: Bool { flags.contains(.tracksViewChanges) }
+  /// Whether the info window is redrawn when the marker changes.
+  public var tracksInfoWindowChanges: Bool { flags.contains(.tracksInfoWindowChanges) }
+  /// The size of what is drawn (R3).
+  public var iconSize: Size {
+    if let view = extras?.iconView { return view.size }
+    if case .image(_, let size)? = extras?.icon { return size }
+    return MarkerOptions.defaultPinSize
+  }
+
+  /// Every property as options (the id as set, nil if it was generated).
+  public var options: MarkerOptions {
+    var options = MarkerOptions(position: position, id: storedID, title: title, snippet: snippet)
+    options.icon = icon
+    options.iconView = iconView
+    options.groundAnchor = groundAnchor
+    options.infoWindowAnchor = infoWindowAnchor
+    options.appearAnimation = appearAnimation
+    options.draggable = draggable
+    options.flat = flat
+    options.rotation = rotation
+    options.opacity = opacity
+    options.zIndex = zIndex
+    options.tappable = tappable
+    options.userData = userData
+    options.tracksViewChanges = tracksViewChanges
+    options.tracksInfoWindowChanges = tracksInfoWindowChanges
+    return options
+  }
+
+  /// Changes properties atomically: `change` edits a copy of the options; if the result is
+  /// valid, all of it is applied (and the map told: spatial index, shown window), else
+  /// nothing is and the error names the field. The id cannot change once the marker exists.
+  public func update(_ change: (inout MarkerOptions) throws -> Void) throws {
+    var options = self.options
+    try change(&options)
+    let new = try options.validated()
+    if new.id != storedID {
+      throw MapError.invalidValue(field: "marker.id", value: new.id ?? "nil", reason: "cannot change (it is \(id))")
+    }
+    let old = self.options
+    store(new)
+    map?.markerDidChange(self, from: old)
+  }
+
+  /// Moves the marker without re-validating the other properties (drags and animations).
+  func move(to position: Coordinate) {
+    self.position = position
+    map?.markerDidMove(self)
+  }
+
+  private func store(_ options: MarkerOptions) {
+    storedID = options.id
+    position = options.position
+    title = options.title
+    zIndex = options.zIndex
+    rotation = options.rotation
+    opacity = options.opacity
+    groundAnchor = options.groundAnchor
+    var flags: Flags = []
+    if options.draggable { flags.insert(.draggable) }
+    if options.flat { flags.insert(.flat) }
+    if options.tappable { flags.insert(.tappable) }
+    if options.tracksViewChanges { flags.insert(.tracksViewChanges) }
+    if options.tracksInfoWindowChanges { flags.insert(.tracksInfoWindowChanges) }
+    self.flags = flags
+    let needsExtras =
+      options.snippet != nil || options.icon != .defaultPin || options.iconView != nil
+      || options.infoWindowAnchor != Point(x: 0.5, y: 0) || options.appearAnimation != .none
+      || options.userData != nil
+    if needsExtras {
+      let extras = self.extras ?? Extras()
+      extras.snippet = options.snippet
+      extras.icon = options.icon
+      extras.iconView = options.iconView
+      extras.infoWindowAnchor = options.infoWindowAnchor
+      extras.appearAnimation = options.appearAnimation
+      extras.userData = options.userData
+      self.extras = extras
+    } else {
+      extras = nil
+    }
+  }
+}

@@ -1,0 +1,110 @@
+/// What a marker's icon shows (R3): the default pin, a tinted pin, or a named image.
+public enum MarkerIcon: Hashable, Sendable {
+  /// Google's red pin.
+  case defaultPin
+  /// The default pin tinted with a colour (`marker_image(color)`): still an icon (R3).
+  case tintedPin(color: String)
+  /// A named image of a given size in points.
+  case image(name: String, size: Size)
+}
+
+/// A custom view standing in for the icon (R3: it wins over the icon), described by its name
+/// and size: Waymark draws nothing, but hit-tests and anchors the view's rectangle.
+public struct MarkerIconView: Hashable, Sendable {
+  /// A name for the view, for traces and renderers.
+  public var name: String
+  /// The view's size in points.
+  public var size: Size
+  /// Creates an icon view.
+  public init(name: String, size: Size) {
+    self.name = name
+    self.size = size
+  }
+}
+
+/// How a marker appears when added to a map (R1).
+public enum MarkerAppearAnimation: String, Hashable, Sendable, CaseIterable {
+  /// No animation.
+  case none
+  /// The marker grows from its anchor.
+  case pop
+  /// The marker fades in.
+  case fadeIn = "fade_in"
+}
+
+/// Every property of a marker (R1), with Google's defaults. Used to create a marker and to
+/// change one atomically (``Marker/update(_:)``).
+public struct MarkerOptions {
+  /// The default pin's size in points (used for the default and tinted pins).
+  public static let defaultPinSize = Size(width: 27, height: 43)
+
+  /// A stable name used in traces and by scripts; nil gives `marker-N` in order of creation.
+  public var id: String?
+  /// Where the marker stands (required).
+  public var position: Coordinate
+  /// The info window's title; nil by default.
+  public var title: String?
+  /// The info window's second line; nil by default.
+  public var snippet: String?
+  /// The icon; the default pin by default.
+  public var icon: MarkerIcon = .defaultPin
+  /// A custom view that wins over the icon (R3); nil by default.
+  public var iconView: MarkerIconView?
+  /// The point of the icon placed at the position, in unit coordinates of the icon
+  /// (0,0 top-left, 1,1 bottom-right); bottom centre (0.5, 1) by default.
+  public var groundAnchor = Point(x: 0.5, y: 1)
+  /// The point of the icon where the info window's tail points, in unit coordinates;
+  /// top centre (0.5, 0) by default.
+  public var infoWindowAnchor = Point(x: 0.5, y: 0)
+  /// How the marker appears when added; none by default.
+  public var appearAnimation = MarkerAppearAnimation.none
+  /// Whether a long press starts a drag (R18); false by default.
+  public var draggable = false
+  /// Whether the icon lies flat on the map (turning with the bearing) instead of facing the
+  /// screen; false by default.
+  public var flat = false
+  /// Degrees clockwise the icon is turned about its ground anchor; 0 by default.
+  public var rotation = 0.0
+  /// 0 (invisible, still tappable: R4) to 1 (opaque); 1 by default.
+  public var opacity = 1.0
+  /// Higher draws on top and wins taps (R4); 0 by default.
+  public var zIndex: Int32 = 0
+  /// Whether taps can hit the marker (R4); true by default.
+  public var tappable = true
+  /// Anything the caller wants to keep with the marker; nil by default.
+  public var userData: AnyObject?
+  /// Whether the icon view is redrawn when it changes; true by default.
+  public var tracksViewChanges = true
+  /// Whether the info window is redrawn when the marker changes; false by default.
+  public var tracksInfoWindowChanges = false
+
+  /// Options for a marker at `position`, every other property at its default (R1).
+  public init(position: Coordinate, id: String? = nil, title: String? = nil, snippet: String? = nil) {
+    self.position = position
+    self.id = id
+    self.title = title
+    self.snippet = snippet
+  }
+
+  /// The size of what is drawn: the icon view, else the icon, else the default pin (R3).
+  public var iconSize: Size {
+    if let iconView { return iconView.size }
+    if case .image(_, let size) = icon { return size }
+    return MarkerOptions.defaultPinSize
+  }
+
+  /// These options if every value is in its domain; otherwise an error naming the field.
+  public func validated() throws(MapError) -> MarkerOptions {
+    _ = try position.validated("marker.position")
+    try MapError.require(opacity, in: 0...1, "marker.opacity")
+    try MapError.requireFinite(rotation, "marker.rotation")
+    for (name, point) in [("ground_anchor", groundAnchor), ("info_window_anchor", infoWindowAnchor)] {
+      try MapError.requireFinite(point.x, "marker.\(name).x")
+      try MapError.requireFinite(point.y, "marker.\(name).y")
+    }
+    if case .image(_, let size) = icon { _ = try size.validated("marker.icon") }
+    if let iconView { _ = try iconView.size.validated("marker.icon_view") }
+    if let id, id.isEmpty { throw .invalidValue(field: "marker.id", value: "\"\"", reason: "is empty") }
+    return self
+  }
+}

@@ -1,0 +1,125 @@
+/// A value in a trace record: what JSON can hold, kept deterministic.
+public enum TraceValue: Hashable, Sendable {
+  /// JSON null.
+  case null
+  /// true or false.
+  case bool(Bool)
+  /// A number, printed rounded to six decimals.
+  case number(Double)
+  /// A string.
+  case string(String)
+  /// An ordered list.
+  case list([TraceValue])
+  /// An object with its keys in the given order.
+  case object([TraceField])
+}
+
+/// One key and value of a trace object, in order.
+public struct TraceField: Hashable, Sendable {
+  /// The key.
+  public var key: String
+  /// The value.
+  public var value: TraceValue
+  /// Creates a field.
+  public init(_ key: String, _ value: TraceValue) {
+    self.key = key
+    self.value = value
+  }
+}
+
+/// One line of the trace (DESIGN.md, "The trace"): a delegate callback the map made, or a
+/// runtime record (`info_window_shown`, `info_window_hidden`, `plugin_error`, `log`, ...), at
+/// its virtual time, in the order it happened.
+///
+/// Callbacks are recorded when they start, so a callback made from inside another follows it;
+/// the result of a veto or content callback is filled in when it returns.
+public struct TraceRecord: Hashable, Sendable {
+  /// Virtual time in seconds.
+  public var time: Double
+  /// The handler name or the runtime record's name.
+  public var event: String
+  /// The marker's id, for marker events.
+  public var marker: String?
+  /// The overlay's id, for did_tap_overlay.
+  public var overlay: String?
+  /// The camera, for camera events.
+  public var camera: CameraPosition?
+  /// Whether a gesture moved the camera, for will_move.
+  public var gesture: Bool?
+  /// The coordinate, for coordinate events.
+  public var coordinate: Coordinate?
+  /// The final boolean of a veto; "content" or null for content events.
+  public var result: TraceValue?
+  /// The answerer (plugin) whose answer decided, `.null` for the default; nil when absent.
+  public var plugin: TraceValue?
+  /// The text of errors, logs and failed expectations.
+  public var message: String?
+  /// Any further fields, in order (place_id, name, kind, ...).
+  public var extra: [TraceField]
+
+  /// Creates a record with only its time and event set.
+  public init(time: Double, event: String) {
+    self.time = time
+    self.event = event
+    extra = []
+  }
+
+  /// All fields in the contract's order, absent ones left out.
+  public var fields: [TraceField] {
+    var fields = [TraceField("t", .number(time)), TraceField("event", .string(event))]
+    if let marker { fields.append(TraceField("marker", .string(marker))) }
+    if let overlay { fields.append(TraceField("overlay", .string(overlay))) }
+    if let camera { fields.append(TraceField("camera", TraceRecord.value(of: camera))) }
+    if let gesture { fields.append(TraceField("gesture", .bool(gesture))) }
+    if let coordinate { fields.append(TraceField("coordinate", TraceRecord.value(of: coordinate))) }
+    if let result { fields.append(TraceField("result", result)) }
+    if let plugin { fields.append(TraceField("plugin", plugin)) }
+    if let message { fields.append(TraceField("message", .string(message))) }
+    return fields + extra
+  }
+
+  /// `{ "lat", "lng", "zoom", "bearing", "tilt" }`.
+  public static func value(of camera: CameraPosition) -> TraceValue {
+    .object([
+      TraceField("lat", .number(camera.target.latitude)), TraceField("lng", .number(camera.target.longitude)),
+      TraceField("zoom", .number(camera.zoom)), TraceField("bearing", .number(camera.bearing)),
+      TraceField("tilt", .number(camera.tilt)),
+    ])
+  }
+
+  /// `{ "lat", "lng" }`.
+  public static func value(of coordinate: Coordinate) -> TraceValue {
+    .object([TraceField("lat", .number(coordinate.latitude)), TraceField("lng", .number(coordinate.longitude))])
+  }
+}
+
+/// The records of one map, in order. Recording can be switched off (benchmarks).
+public final class TraceLog {
+  /// Every record so far.
+  public private(set) var records: [TraceRecord] = []
+  /// Whether records are kept; when false, ``append(_:)`` drops them.
+  public var isEnabled = true
+  /// Called with each record's index once it is complete (after its result is known), for
+  /// writers that stream the trace.
+  public var onComplete: ((Int) -> Void)?
+
+  /// Creates an empty log.
+  public init() {}
+
+  /// Adds a record; returns its index, or nil when recording is off.
+  @discardableResult
+  public func append(_ record: TraceRecord) -> Int? {
+    guard isEnabled else { return nil }
+    records.append(record)
+    return records.count - 1
+  }
+
+  /// Changes a record already added (to fill in a result when a callback returns).
+  public func update(_ index: Int?, _ change: (inout TraceRecord) -> Void) {
+    guard let index, records.indices.contains(index) else { return }
+    change(&records[index])
+  }
+
+  /// Forgets every record.
+  public func removeAll() { records.removeAll() }
+}
