@@ -143,11 +143,11 @@ extension ContentDecoder {
     guard let number = value.numericValue else {
       throw ContentError(path: path, message: "\(value.errorDescription) is not a number")
     }
-    guard number >= 1, number == number.rounded(), number <= Double(Int32.max) else {
+    guard let whole = ContentValue.wholeNumber(number), whole >= 1 else {
       throw ContentError(
         path: path, message: "\(value.errorDescription) is not a whole number of at least 1")
     }
-    return Int(number)
+    return whole
   }
 
   func choice<Choice: RawRepresentable & CaseIterable>(_ value: ContentValue, path: String)

@@ -83,8 +83,16 @@ extension ContentValue {
   static func format(_ value: Double) -> String {
     if value.isNaN { return "nan" }
     if value.isInfinite { return value < 0 ? "-inf" : "inf" }
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    if let whole = wholeNumber(value) { return String(whole) }
     return String(value)
+  }
+
+  /// `value` as an Int if it is a whole number below 10^15 in magnitude, else nil.
+  /// (Compares with a truncating conversion: WaymarkCore links no maths library.)
+  static func wholeNumber(_ value: Double) -> Int? {
+    guard value.isFinite, value.magnitude < 1e15 else { return nil }
+    let truncated = Int(value)
+    return Double(truncated) == value ? truncated : nil
   }
 
   /// True for an empty list or an empty table, which Lua cannot tell apart.
