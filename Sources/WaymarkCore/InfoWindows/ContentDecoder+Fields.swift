@@ -1,0 +1,200 @@
+/// The decoding of each node kind's fields and of field values (numbers,
+/// colours, enumerations), each error naming its path and value.
+extension ContentDecoder {
+  mutating func textNode(_ fields: [(key: String, value: ContentValue)], path: String)
+    throws(ContentError) -> ContentNode
+  {
+    var node = TextNode("")
+    for (key, value) in fields {
+      let fieldPath = "\(path).\(key)"
+      switch key {
+      case "text": node.text = try checkedText(string(value, path: fieldPath), path: fieldPath)
+      case "style": node.style = try choice(value, path: fieldPath)
+      case "color": node.color = try color(value, path: fieldPath)
+      case "max_lines": node.maxLines = try positiveInteger(value, path: fieldPath)
+      case "align": node.alignment = try choice(value, path: fieldPath)
+      default: break
+      }
+    }
+    return .text(node)
+  }
+
+  mutating func imageNode(_ fields: [(key: String, value: ContentValue)], path: String)
+    throws(ContentError) -> ContentNode
+  {
+    var name = ""
+    var width: Double?
+    var height: Double?
+    for (key, value) in fields {
+      let fieldPath = "\(path).\(key)"
+      switch key {
+      case "image":
+        name = try string(value, path: fieldPath)
+        if name.isEmpty {
+          throw ContentError(path: fieldPath, message: "\"\" is not an image name")
+        }
+      case "width": width = try dimension(value, path: fieldPath)
+      case "height": height = try dimension(value, path: fieldPath)
+      default: break
+      }
+    }
+    guard let width, let height else {
+      throw ContentError(path: path, message: "an image needs width and height")
+    }
+    return .image(ImageNode(name: name, width: width, height: height))
+  }
+
+  mutating func stackNode(
+    _ kind: String, _ fields: [(key: String, value: ContentValue)], path: String, depth: Int
+  ) throws(ContentError) -> ContentNode {
+    let axis: StackAxis = kind == "vstack" ? .vertical : .horizontal
+    var stack = StackNode(axis, [])
+    for (key, value) in fields {
+      let fieldPath = "\(path).\(key)"
+      switch key {
+      case "vstack", "hstack":
+        switch value {
+        case .list(let items):
+          for (index, item) in items.enumerated() {
+            stack.children.append(
+              try node(item, path: "\(fieldPath)[\(index + 1)]", depth: depth + 1))
+          }
+        case .table(let entries) where entries.isEmpty: break
+        default:
+          throw ContentError(
+            path: fieldPath, message: "\(value.errorDescription) is not a list of nodes")
+        }
+      case "spacing": stack.spacing = try dimension(value, path: fieldPath)
+      case "align":
+        if axis == .vertical {
+          let alignment: HorizontalAlignment = try choice(value, path: fieldPath)
+          stack.alignment = alignment == .leading ? .start : alignment == .center ? .center : .end
+        } else {
+          let alignment: VerticalAlignment = try choice(value, path: fieldPath)
+          stack.alignment = alignment == .top ? .start : alignment == .center ? .center : .end
+        }
+      default: break
+      }
+    }
+    return .stack(stack)
+  }
+
+  /// Wraps `node` in a box when any box field is present.
+  func boxed(
+    _ node: ContentNode, _ fields: [(key: String, value: ContentValue)], path: String
+  ) throws(ContentError) -> ContentNode {
+    var box = BoxNode(node)
+    var isBoxed = false
+    for (key, value) in fields {
+      let fieldPath = "\(path).\(key)"
+      switch key {
+      case "padding": box.padding = try insets(value, path: fieldPath)
+      case "background": box.background = try color(value, path: fieldPath)
+      case "corner_radius": box.cornerRadius = try dimension(value, path: fieldPath)
+      case "min_width": box.minWidth = try dimension(value, path: fieldPath)
+      case "max_width": box.maxWidth = try dimension(value, path: fieldPath)
+      default: continue
+      }
+      isBoxed = true
+    }
+    return isBoxed ? .box(box) : node
+  }
+
+  // MARK: - Values
+
+  func checkedText(_ text: String, path: String) throws(ContentError) -> String {
+    let count = text.count
+    guard count <= limits.maxTextLength else {
+      throw ContentError(
+        path: path,
+        message:
+          "\(ContentValue.string(text).errorDescription) has \(count) characters, more than \(limits.maxTextLength)"
+      )
+    }
+    return text
+  }
+
+  func string(_ value: ContentValue, path: String) throws(ContentError) -> String {
+    guard case .string(let text) = value else {
+      throw ContentError(path: path, message: "\(value.errorDescription) is not a string")
+    }
+    return text
+  }
+
+  /// A finite, non-negative number of points, at most `limits.maxDimension`.
+  func dimension(_ value: ContentValue, path: String) throws(ContentError) -> Double {
+    guard let number = value.numericValue else {
+      throw ContentError(path: path, message: "\(value.errorDescription) is not a number")
+    }
+    let shown = value.errorDescription
+    guard number.isFinite else {
+      throw ContentError(path: path, message: "\(shown) is not a finite number")
+    }
+    guard number >= 0 else { throw ContentError(path: path, message: "\(shown) is negative") }
+    guard number <= limits.maxDimension else {
+      throw ContentError(
+        path: path,
+        message: "\(shown) is more than \(ContentValue.format(limits.maxDimension))")
+    }
+    return number
+  }
+
+  func positiveInteger(_ value: ContentValue, path: String) throws(ContentError) -> Int {
+    guard let number = value.numericValue else {
+      throw ContentError(path: path, message: "\(value.errorDescription) is not a number")
+    }
+    guard let whole = ContentValue.wholeNumber(number), whole >= 1 else {
+      throw ContentError(
+        path: path, message: "\(value.errorDescription) is not a whole number of at least 1")
+    }
+    return whole
+  }
+
+  func choice<Choice: RawRepresentable & CaseIterable>(_ value: ContentValue, path: String)
+    throws(ContentError) -> Choice where Choice.RawValue == String
+  {
+    if case .string(let text) = value, let choice = Choice(rawValue: text) { return choice }
+    let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+    throw ContentError(path: path, message: "\(value.errorDescription) is not one of \(names)")
+  }
+
+  func color(_ value: ContentValue, path: String) throws(ContentError) -> ContentColor {
+    if case .string(let text) = value, let color = ContentColor(parsing: text) { return color }
+    let names = ContentColor.namedColors.map(\.name).joined(separator: ", ")
+    throw ContentError(
+      path: path,
+      message:
+        "\(value.errorDescription) is not a colour: \"#RRGGBB\", \"#RRGGBBAA\" or one of \(names)")
+  }
+
+  func insets(_ value: ContentValue, path: String) throws(ContentError) -> ContentInsets {
+    switch value {
+    case .number, .integer:
+      return ContentInsets(uniform: try dimension(value, path: path))
+    case .table(let fields):
+      var insets = ContentInsets.zero
+      for (key, edgeValue) in fields {
+        let edgePath = "\(path).\(key)"
+        if case .nil = edgeValue { continue }
+        switch key {
+        case "top": insets.top = try dimension(edgeValue, path: edgePath)
+        case "left": insets.left = try dimension(edgeValue, path: edgePath)
+        case "bottom": insets.bottom = try dimension(edgeValue, path: edgePath)
+        case "right": insets.right = try dimension(edgeValue, path: edgePath)
+        default:
+          let guess = ContentKeySuggestion.closest(to: key, among: ContentDecoder.edgeKeys)
+          throw ContentError(
+            path: edgePath, message: "unknown field" + (guess.map { "; did you mean \($0)?" } ?? "")
+          )
+        }
+      }
+      return insets
+    case .list(let items) where items.isEmpty:
+      return .zero
+    default:
+      throw ContentError(
+        path: path,
+        message: "\(value.errorDescription) is not a number or a table of top, left, bottom, right")
+    }
+  }
+}

@@ -1,0 +1,49 @@
+/// Why a value tree is not valid info-window content, and where.
+///
+/// `description` reads `path: message`, e.g.
+/// `content[2].width: -3 is negative` or
+/// `content[1].styel: unknown field; did you mean style?`. The path starts at
+/// `content`, names table fields with `.name` and list elements with 1-based
+/// `[i]`, as a Lua author would index them.
+public struct ContentError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Where the offending value is, e.g. `content[1].vstack[2].style`.
+  public let path: String
+  /// What is wrong with it, naming the value, e.g. `"huge" is not one of title, body, caption`.
+  public let message: String
+
+  /// Creates an error at `path` with `message`.
+  public init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  /// `path: message`.
+  public var description: String { "\(path): \(message)" }
+}
+
+/// Bounds that keep a hostile or buggy plugin from exhausting the stack, memory or
+/// layout time with its info-window content.
+public struct ContentLimits: Sendable, Equatable {
+  /// The deepest nesting of nodes accepted; the root node is at depth 1.
+  public var maxDepth: Int
+  /// The most nodes (text, image and stack nodes) accepted in one content tree.
+  public var maxNodes: Int
+  /// The most characters (grapheme clusters) accepted in one text node.
+  public var maxTextLength: Int
+  /// The largest size, spacing, padding or corner radius accepted, in points.
+  public var maxDimension: Double
+
+  /// Creates limits; the defaults are those of ``standard``.
+  public init(
+    maxDepth: Int = 32, maxNodes: Int = 1_000, maxTextLength: Int = 4_096,
+    maxDimension: Double = 10_000
+  ) {
+    self.maxDepth = maxDepth
+    self.maxNodes = maxNodes
+    self.maxTextLength = maxTextLength
+    self.maxDimension = maxDimension
+  }
+
+  /// Depth 32, 1,000 nodes, 4,096 characters per text, 10,000 points.
+  public static let standard = ContentLimits()
+}

@@ -1,0 +1,39 @@
+/// Finds the known key a misspelt one was probably meant to be, for
+/// "unknown field; did you mean style?" messages.
+enum ContentKeySuggestion {
+  /// The candidate closest to `key` by edit distance (a swap of two neighbours
+  /// counts as one edit), if it is at most 2 edits away and at most half the
+  /// candidate's length; ties go to the earlier candidate. Keys longer than 32
+  /// characters get no suggestion (the comparison is quadratic).
+  static func closest(to key: String, among candidates: [String]) -> String? {
+    guard key.count <= 32 else { return nil }
+    var best: (candidate: String, distance: Int)?
+    for candidate in candidates {
+      let distance = editDistance(Array(key.lowercased()), Array(candidate))
+      guard distance <= 2, distance * 2 <= candidate.count else { continue }
+      if best == nil || distance < best!.distance { best = (candidate, distance) }
+    }
+    return best?.candidate
+  }
+
+  /// Optimal string alignment distance: insertions, deletions, substitutions and
+  /// transpositions of adjacent characters each cost one.
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { table[i][0] = i }
+    for j in 0...b.count { table[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        var value = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          value = min(value, table[i - 2][j - 2] + 1)
+        }
+        table[i][j] = value
+      }
+    }
+    return table[a.count][b.count]
+  }
+}

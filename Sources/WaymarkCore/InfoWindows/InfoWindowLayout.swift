@@ -1,0 +1,136 @@
+/// The three kinds of info window of rule R7.
+public enum InfoWindowKind: Sendable, Equatable {
+  /// A whole custom window from `marker_info_window`, laid out as given, no frame.
+  case window
+  /// Custom contents from `marker_info_contents`, inside the default frame.
+  case contents
+  /// The default window: the marker's title (bold) and snippet in the default frame.
+  case `default`
+}
+
+/// The default frame around `.contents` and `.default` windows: a rounded
+/// rectangle with a tail (a downward arrow) centred under it.
+public struct InfoWindowFrame: Sendable, Equatable {
+  /// The rounded rectangle, from the window's top-left corner.
+  public var body: LayoutRect
+  /// The bounding box of the tail: its base is the top edge, its tip the bottom centre.
+  public var tail: LayoutRect
+  /// The corner radius of the rectangle.
+  public var cornerRadius: Double
+  /// The fill of rectangle and tail.
+  public var background: ContentColor
+
+  /// Creates a frame description.
+  public init(body: LayoutRect, tail: LayoutRect, cornerRadius: Double, background: ContentColor) {
+    self.body = body
+    self.tail = tail
+    self.cornerRadius = cornerRadius
+    self.background = background
+  }
+}
+
+/// A laid-out info window: its overall size, its frame (if any), and the frame
+/// of every content node, in window coordinates (points from the top-left, y down).
+///
+/// Build one with ``window(_:metrics:)``, ``contents(_:metrics:)`` or
+/// ``defaultWindow(title:snippet:metrics:)``, per rule R7. The map places the
+/// window so that ``anchor`` sits on the marker's info-window anchor, and sends
+/// taps for which ``contains(_:)`` is true to `did_tap_info_window` (rule R16).
+public struct InfoWindowLayout: Sendable, Equatable {
+  /// Which kind of window this is.
+  public var kind: InfoWindowKind
+  /// The whole window, the default frame's tail included.
+  public var size: LayoutSize
+  /// The default frame, or nil for a whole custom window.
+  public var frame: InfoWindowFrame?
+  /// The content's root node (for `.default`, the title and snippet).
+  public var content: LaidOutNode
+
+  /// Creates a layout from its parts; use the static builders instead.
+  public init(kind: InfoWindowKind, size: LayoutSize, frame: InfoWindowFrame?, content: LaidOutNode)
+  {
+    self.kind = kind
+    self.size = size
+    self.frame = frame
+    self.content = content
+  }
+
+  /// The tappable rectangle: the frame's body (the tail excluded), or the whole window.
+  public var bodyRect: LayoutRect {
+    frame?.body ?? LayoutRect(x: 0, y: 0, width: size.width, height: size.height)
+  }
+
+  /// The bottom centre of the window (the tail's tip, if any), which sits on the marker.
+  public var anchor: LayoutPoint { LayoutPoint(x: size.width / 2, y: size.height) }
+
+  /// True if `point` (window coordinates) falls on the window's body rectangle.
+  public func contains(_ point: LayoutPoint) -> Bool { bodyRect.contains(point) }
+
+  // MARK: - Building
+
+  /// A whole custom window (`marker_info_window`): the content laid out as given,
+  /// at most `metrics.maxWidth` wide, with no frame.
+  public static func window(_ content: InfoWindowContent, metrics: InfoWindowMetrics = .standard)
+    -> InfoWindowLayout
+  {
+    let root = ContentLayoutEngine(metrics: metrics).layout(
+      content.root, maxWidth: metrics.maxWidth)
+    return InfoWindowLayout(kind: .window, size: root.frame.size, frame: nil, content: root)
+  }
+
+  /// Custom contents (`marker_info_contents`) inside the default frame: the frame
+  /// padding around them, the tail below, `metrics.maxWidth` wide at most.
+  public static func contents(_ content: InfoWindowContent, metrics: InfoWindowMetrics = .standard)
+    -> InfoWindowLayout
+  {
+    framed(content.root, kind: .contents, metrics: metrics)
+  }
+
+  /// The default window (R7): the title in title style (bold, at most
+  /// `metrics.maxTitleLines` lines), the snippet under it in body style (at most
+  /// `metrics.maxSnippetLines` lines), wrapped and then truncated with "…", in the
+  /// default frame. Nil if both are nil or empty: no default window is shown.
+  public static func defaultWindow(
+    title: String?, snippet: String?, metrics: InfoWindowMetrics = .standard
+  ) -> InfoWindowLayout? {
+    var parts: [ContentNode] = []
+    if let title, !title.isEmpty {
+      parts.append(.text(TextNode(title, style: .title, maxLines: max(1, metrics.maxTitleLines))))
+    }
+    if let snippet, !snippet.isEmpty {
+      parts.append(
+        .text(TextNode(snippet, style: .body, maxLines: max(1, metrics.maxSnippetLines))))
+    }
+    guard !parts.isEmpty else { return nil }
+    let root =
+      parts.count == 1
+      ? parts[0] : .stack(StackNode(.vertical, parts, spacing: metrics.titleSnippetSpacing))
+    return framed(root, kind: .default, metrics: metrics)
+  }
+
+  /// `root` inside the default frame. The body is at least wide enough for the
+  /// tail and both corners (`tailWidth + 2 * frameCornerRadius`).
+  private static func framed(_ root: ContentNode, kind: InfoWindowKind, metrics: InfoWindowMetrics)
+    -> InfoWindowLayout
+  {
+    let padding = metrics.framePadding
+    let laidOut = ContentLayoutEngine(metrics: metrics)
+      .layout(root, maxWidth: metrics.maxWidth - padding.horizontal)
+      .offsetBy(dx: padding.left, dy: padding.top)
+    let body = LayoutRect(
+      x: 0, y: 0,
+      width: max(
+        laidOut.frame.width + padding.horizontal,
+        metrics.tailWidth + 2 * metrics.frameCornerRadius),
+      height: laidOut.frame.height + padding.vertical)
+    let tail = LayoutRect(
+      x: body.midX - metrics.tailWidth / 2, y: body.maxY, width: metrics.tailWidth,
+      height: metrics.tailHeight)
+    let frame = InfoWindowFrame(
+      body: body, tail: tail, cornerRadius: metrics.frameCornerRadius,
+      background: metrics.frameBackground)
+    return InfoWindowLayout(
+      kind: kind, size: LayoutSize(width: body.width, height: body.height + metrics.tailHeight),
+      frame: frame, content: laidOut)
+  }
+}
