@@ -1,0 +1,555 @@
+// A bucket PR-quadtree over Web Mercator world coordinates, used to find the
+// markers near a tap without scanning every marker.
+//
+// Layout (chosen for cache locality: a query touches a handful of contiguous
+// blocks instead of chasing one cache line per marker):
+// - `nodes`: a flat array of quadtree nodes; the four children of a node are
+//   consecutive. A leaf owns one malloc'd block holding its entries as three
+//   parallel arrays (x: Double, y: Double, id: Int32), 20 bytes per entry.
+// - `leafOf` / `slotOf`: per-id back pointers (leaf node, index in its block),
+//   which make remove and move O(1) (swap with the block's last entry).
+// A leaf splits when it would exceed `leafLimit` entries and merges back into
+// its parent when the four siblings hold at most `leafLimit / 2`, so leaves
+// follow the density of the data: a city with 100k markers gets deep leaves,
+// an ocean gets none. Leaves at `maxDepth` (markers closer than ~4 cm at the
+// equator) grow without splitting.
+
+/// A spatial index over points in Web Mercator world coordinates ([0, 1) x [0, 1)).
+///
+/// Each point is keyed by a dense, non-negative `Int32` slot id. The index is
+/// exact: a box query reports every id whose stored point lies in the box and
+/// no other. `x` is taken modulo 1 (the world repeats horizontally; `x == 1`
+/// is stored as `0`), `y` is clamped to `[0, 1]`. `x` must be finite and `y`
+/// must not be NaN.
+///
+/// `SpatialIndex` is a value type with copy-on-write storage: copying it is
+/// O(1) and the first mutation of a shared copy duplicates the storage.
+public struct SpatialIndex: @unchecked Sendable {
+  // @unchecked: the storage is only mutated when uniquely referenced
+  // (copy-on-write), so sharing a value across threads is as safe as an Array.
+  private var storage: SpatialIndexStorage
+
+  /// Creates an empty index.
+  public init() {
+    storage = SpatialIndexStorage()
+  }
+
+  /// The number of ids in the index.
+  public var count: Int { storage.count }
+
+  /// Adds `id` at `(x, y)`. If `id` is already present, moves it instead.
+  ///
+  /// - Parameters:
+  ///   - id: A non-negative slot id.
+  ///   - x: World x, taken modulo 1.
+  ///   - y: World y, clamped to `[0, 1]`.
+  public mutating func insert(_ id: Int32, x: Double, y: Double) {
+    makeUnique()
+    storage.insert(id, x: x, y: y)
+  }
+
+  /// Moves `id` to `(x, y)`. If `id` is absent, inserts it.
+  ///
+  /// A move that stays inside the same leaf (the common case for a drag or an
+  /// animation frame) updates the point in place without allocating.
+  public mutating func move(_ id: Int32, x: Double, y: Double) {
+    makeUnique()
+    storage.move(id, x: x, y: y)
+  }
+
+  /// Removes `id`. Does nothing if `id` is absent.
+  public mutating func remove(_ id: Int32) {
+    makeUnique()
+    storage.remove(id)
+  }
+
+  /// Removes every id and releases the memory.
+  public mutating func removeAll() {
+    storage = SpatialIndexStorage()
+  }
+
+  /// Calls `body` for every id whose point lies in the box (edges included).
+  ///
+  /// The box may extend past `x = 0` or `x = 1`: the world repeats
+  /// horizontally, so a point at `x = 0.999` is found by the box
+  /// `[-0.01, 0.01]`. Precisely, with `k = floor(minX)`, `a = minX - k` and
+  /// `b = maxX - k`, a point is reported when `minY <= y <= maxY` and either
+  /// `b - a >= 1`, or `a <= x <= b`, or `x <= b - 1`. `y` is not wrapped.
+  /// Ids are reported once each, in no particular order. Cost is
+  /// proportional to the leaves the box touches plus the ids reported.
+  /// `body` must not mutate this index.
+  ///
+  /// - Parameters:
+  ///   - minX: West edge in world units (may be negative).
+  ///   - minY: North edge in world units.
+  ///   - maxX: East edge in world units (may exceed 1).
+  ///   - maxY: South edge in world units.
+  ///   - body: Called with each id found.
+  public func forEach(
+    inMinX minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Int32) -> Void
+  ) {
+    storage.forEach(minX: minX, minY: minY, maxX: maxX, maxY: maxY, body)
+  }
+
+  @inline(__always)
+  private mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&storage) {
+      storage = storage.copy()
+    }
+  }
+}
+
+/// One quadtree node. Children of an internal node are the four consecutive
+/// nodes starting at `firstChild`, in quadrant order (bit 0: east, bit 1: south).
+private struct QuadNode {
+  /// Leaf only: entries as xs[capacity], ys[capacity], ids[capacity].
+  var block: UnsafeMutableRawPointer?
+  /// Index of the first child, or -1 for a leaf.
+  var firstChild: Int32
+  /// Index of the parent, or -1 for the root.
+  var parent: Int32
+  /// Leaf only: number of entries in `block`.
+  var count: Int32
+  /// Leaf only: number of entries `block` can hold.
+  var capacity: Int32
+  /// Depth in the tree (root = 0); the node covers a square of side 2^-depth.
+  var depth: Int32
+
+  static func leaf(parent: Int32, depth: Int32) -> QuadNode {
+    QuadNode(block: nil, firstChild: -1, parent: parent, count: 0, capacity: 0, depth: depth)
+  }
+}
+
+/// Typed views of a leaf block.
+private struct LeafEntries {
+  let xs: UnsafeMutablePointer<Double>
+  let ys: UnsafeMutablePointer<Double>
+  let ids: UnsafeMutablePointer<Int32>
+
+  @inline(__always)
+  init(_ block: UnsafeMutableRawPointer, capacity: Int32) {
+    let c = Int(capacity)
+    xs = block.assumingMemoryBound(to: Double.self)
+    ys = (block + 8 * c).assumingMemoryBound(to: Double.self)
+    ids = (block + 16 * c).assumingMemoryBound(to: Int32.self)
+  }
+
+  static func allocate(capacity: Int32) -> UnsafeMutableRawPointer {
+    let c = Int(capacity)
+    let block = UnsafeMutableRawPointer.allocate(byteCount: 20 * c, alignment: 8)
+    block.bindMemory(to: Double.self, capacity: 2 * c)
+    (block + 16 * c).bindMemory(to: Int32.self, capacity: c)
+    return block
+  }
+}
+
+private final class SpatialIndexStorage {
+  /// Most entries a leaf holds before it splits.
+  static let leafLimit: Int32 = 32
+  /// Leaves at this depth never split (side 2^-30 world units).
+  static let maxDepth: Int32 = 30
+
+  var nodes: UnsafeMutablePointer<QuadNode>
+  var nodeCount: Int32
+  var nodeCapacity: Int32
+  /// First indices of released child groups, reused before growing `nodes`.
+  var freeGroups: [Int32] = []
+
+  /// Per id: the leaf holding it, or -1 if absent.
+  var leafOf: UnsafeMutablePointer<Int32>
+  /// Per id: its index in the leaf's block.
+  var slotOf: UnsafeMutablePointer<Int32>
+  var idCapacity: Int
+
+  var count = 0
+
+  init() {
+    nodeCapacity = 64
+    nodes = .allocate(capacity: Int(nodeCapacity))
+    nodes.initialize(to: .leaf(parent: -1, depth: 0))
+    nodeCount = 1
+    idCapacity = 0
+    leafOf = .allocate(capacity: 0)
+    slotOf = .allocate(capacity: 0)
+  }
+
+  deinit {
+    for i in 0..<Int(nodeCount) {
+      nodes[i].block?.deallocate()
+    }
+    nodes.deallocate()
+    leafOf.deallocate()
+    slotOf.deallocate()
+  }
+
+  func copy() -> SpatialIndexStorage {
+    let other = SpatialIndexStorage()
+    other.nodes.deallocate()
+    other.nodes = .allocate(capacity: Int(nodeCapacity))
+    other.nodes.initialize(from: nodes, count: Int(nodeCount))
+    other.nodeCount = nodeCount
+    other.nodeCapacity = nodeCapacity
+    for i in 0..<Int(nodeCount) {
+      if let block = nodes[i].block {
+        let capacity = nodes[i].capacity
+        let newBlock = LeafEntries.allocate(capacity: capacity)
+        newBlock.copyMemory(from: block, byteCount: 20 * Int(capacity))
+        other.nodes[i].block = newBlock
+      }
+    }
+    other.freeGroups = freeGroups
+    other.leafOf.deallocate()
+    other.slotOf.deallocate()
+    other.leafOf = .allocate(capacity: idCapacity)
+    other.leafOf.initialize(from: leafOf, count: idCapacity)
+    other.slotOf = .allocate(capacity: idCapacity)
+    other.slotOf.initialize(from: slotOf, count: idCapacity)
+    other.idCapacity = idCapacity
+    other.count = count
+    return other
+  }
+
+  // MARK: Coordinates
+
+  @inline(__always)
+  static func normalizedX(_ x: Double) -> Double {
+    if x >= 0 && x < 1 { return x }
+    precondition(x.isFinite, "SpatialIndex: x must be finite")
+    let wrapped = x - Self.floor(x)
+    return wrapped < 1 ? wrapped : 0
+  }
+
+  /// floor(v) for finite v, without libm (the package does not link it).
+  @inline(__always)
+  static func floor(_ v: Double) -> Double {
+    guard v.magnitude < 0x1p52 else { return v }  // already integral
+    let t = Double(Int64(v))
+    return t > v ? t - 1 : t
+  }
+
+  @inline(__always)
+  static func normalizedY(_ y: Double) -> Double {
+    precondition(!y.isNaN, "SpatialIndex: y is NaN")
+    return min(max(y, 0), 1)
+  }
+
+  /// The 32-bit fixed-point cell of a normalized coordinate: bit 31 - d picks
+  /// the half at depth d. Exact: floor(v * 2^32), with v = 1 folded into the
+  /// last cell.
+  @inline(__always)
+  static func quantized(_ v: Double) -> UInt32 {
+    let scaled = v * 4_294_967_296.0
+    return scaled >= 4_294_967_295.0 ? UInt32.max : UInt32(scaled)
+  }
+
+  @inline(__always)
+  static func quadrant(_ qx: UInt32, _ qy: UInt32, depth: Int32) -> Int32 {
+    let shift = UInt32(31 - depth)
+    return Int32(truncatingIfNeeded: ((qx >> shift) & 1) | (((qy >> shift) & 1) << 1))
+  }
+
+  // MARK: Mutation
+
+  func ensureIdCapacity(_ id: Int32) {
+    let needed = Int(id) + 1
+    guard needed > idCapacity else { return }
+    let newCapacity = max(needed, idCapacity * 2, 64)
+    let newLeaf = UnsafeMutablePointer<Int32>.allocate(capacity: newCapacity)
+    newLeaf.moveInitialize(from: leafOf, count: idCapacity)
+    (newLeaf + idCapacity).initialize(repeating: -1, count: newCapacity - idCapacity)
+    let newSlot = UnsafeMutablePointer<Int32>.allocate(capacity: newCapacity)
+    newSlot.moveInitialize(from: slotOf, count: idCapacity)
+    (newSlot + idCapacity).initialize(repeating: 0, count: newCapacity - idCapacity)
+    leafOf.deallocate()
+    slotOf.deallocate()
+    leafOf = newLeaf
+    slotOf = newSlot
+    idCapacity = newCapacity
+  }
+
+  func insert(_ id: Int32, x: Double, y: Double) {
+    precondition(id >= 0, "SpatialIndex: negative id")
+    ensureIdCapacity(id)
+    if leafOf[Int(id)] >= 0 {
+      move(id, x: x, y: y)
+      return
+    }
+    insertEntry(id, x: Self.normalizedX(x), y: Self.normalizedY(y))
+    count += 1
+  }
+
+  func move(_ id: Int32, x: Double, y: Double) {
+    guard id >= 0, Int(id) < idCapacity, leafOf[Int(id)] >= 0 else {
+      insert(id, x: x, y: y)
+      return
+    }
+    let nx = Self.normalizedX(x)
+    let ny = Self.normalizedY(y)
+    let leaf = Int(leafOf[Int(id)])
+    let slot = Int(slotOf[Int(id)])
+    let node = nodes[leaf]
+    let entries = LeafEntries(node.block!, capacity: node.capacity)
+    // Same leaf iff the old and new cells agree on the leaf's top `depth` bits.
+    if node.depth == 0
+      || sameCell(entries.xs[slot], nx, depth: node.depth)
+        && sameCell(entries.ys[slot], ny, depth: node.depth)
+    {
+      entries.xs[slot] = nx
+      entries.ys[slot] = ny
+      return
+    }
+    removeEntry(id)
+    insertEntry(id, x: nx, y: ny)
+  }
+
+  @inline(__always)
+  func sameCell(_ a: Double, _ b: Double, depth: Int32) -> Bool {
+    (Self.quantized(a) ^ Self.quantized(b)) >> UInt32(32 - depth) == 0
+  }
+
+  func remove(_ id: Int32) {
+    guard id >= 0, Int(id) < idCapacity, leafOf[Int(id)] >= 0 else { return }
+    removeEntry(id)
+    count -= 1
+  }
+
+  /// Descends to the leaf for (x, y), splitting full leaves on the way, and appends.
+  func insertEntry(_ id: Int32, x: Double, y: Double) {
+    let qx = Self.quantized(x)
+    let qy = Self.quantized(y)
+    var n: Int32 = 0
+    while true {
+      let node = nodes[Int(n)]
+      if node.firstChild >= 0 {
+        n = node.firstChild + Self.quadrant(qx, qy, depth: node.depth)
+      } else if node.count >= Self.leafLimit && node.depth < Self.maxDepth {
+        split(n)
+      } else {
+        break
+      }
+    }
+    append(id, x: x, y: y, to: n)
+  }
+
+  /// Appends an entry to leaf `n`, growing its block if needed.
+  @inline(__always)
+  func append(_ id: Int32, x: Double, y: Double, to n: Int32) {
+    let i = Int(n)
+    if nodes[i].count == nodes[i].capacity {
+      let c = nodes[i].capacity
+      // Small steps keep slack low under the split limit; geometric past it.
+      resize(n, to: c < Self.leafLimit ? c + 8 : c + c / 2)
+    }
+    let node = nodes[i]
+    let entries = LeafEntries(node.block!, capacity: node.capacity)
+    let slot = Int(node.count)
+    entries.xs[slot] = x
+    entries.ys[slot] = y
+    entries.ids[slot] = id
+    nodes[i].count += 1
+    leafOf[Int(id)] = n
+    slotOf[Int(id)] = Int32(slot)
+  }
+
+  /// Reallocates leaf `n`'s block to `newCapacity` (>= count); 0 frees it.
+  func resize(_ n: Int32, to newCapacity: Int32) {
+    let i = Int(n)
+    let node = nodes[i]
+    var newBlock: UnsafeMutableRawPointer? = nil
+    if newCapacity > 0 {
+      let block = LeafEntries.allocate(capacity: newCapacity)
+      if let old = node.block {
+        let from = LeafEntries(old, capacity: node.capacity)
+        let to = LeafEntries(block, capacity: newCapacity)
+        let c = Int(node.count)
+        to.xs.update(from: from.xs, count: c)
+        to.ys.update(from: from.ys, count: c)
+        to.ids.update(from: from.ids, count: c)
+      }
+      newBlock = block
+    }
+    node.block?.deallocate()
+    nodes[i].block = newBlock
+    nodes[i].capacity = newCapacity
+  }
+
+  /// Removes `id` from its leaf (swap with the last entry), then shrinks or
+  /// merges. Does not touch `count`.
+  func removeEntry(_ id: Int32) {
+    let leaf = leafOf[Int(id)]
+    let slot = Int(slotOf[Int(id)])
+    let i = Int(leaf)
+    let node = nodes[i]
+    let entries = LeafEntries(node.block!, capacity: node.capacity)
+    let last = Int(node.count) - 1
+    if slot != last {
+      let moved = entries.ids[last]
+      entries.xs[slot] = entries.xs[last]
+      entries.ys[slot] = entries.ys[last]
+      entries.ids[slot] = moved
+      slotOf[Int(moved)] = Int32(slot)
+    }
+    nodes[i].count -= 1
+    leafOf[Int(id)] = -1
+    let remaining = nodes[i].count
+    if remaining == 0 {
+      resize(leaf, to: 0)
+    } else if nodes[i].capacity - remaining >= 16 {
+      resize(leaf, to: (remaining + 7) & ~7)
+    }
+    mergeUpward(from: node.parent)
+  }
+
+  /// Splits leaf `n` into four children and distributes its entries.
+  func split(_ n: Int32) {
+    let first = allocateGroup()
+    let i = Int(n)
+    let node = nodes[i]
+    for q in 0..<4 {
+      nodes[Int(first) + q] = .leaf(parent: n, depth: node.depth + 1)
+    }
+    let entries = LeafEntries(node.block!, capacity: node.capacity)
+    let count = Int(node.count)
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: count + 4) { scratch in
+      // scratch[0..<count]: quadrant of each entry; scratch[count...]: sizes.
+      for q in 0..<4 { scratch[count + q] = 0 }
+      for k in 0..<count {
+        let q = Self.quadrant(
+          Self.quantized(entries.xs[k]), Self.quantized(entries.ys[k]), depth: node.depth)
+        scratch[k] = q
+        scratch[count + Int(q)] += 1
+      }
+      for q in 0..<4 where scratch[count + q] > 0 {
+        resize(first + Int32(q), to: (scratch[count + q] + 7) & ~7)
+      }
+      for k in 0..<count {
+        append(entries.ids[k], x: entries.xs[k], y: entries.ys[k], to: first + scratch[k])
+      }
+    }
+    node.block?.deallocate()
+    nodes[i].block = nil
+    nodes[i].count = 0
+    nodes[i].capacity = 0
+    nodes[i].firstChild = first
+  }
+
+  /// Merges the children of `parent` (and further up) while four sibling
+  /// leaves hold at most half a leaf.
+  func mergeUpward(from start: Int32) {
+    var p = start
+    while p >= 0 {
+      let first = Int(nodes[Int(p)].firstChild)
+      var total: Int32 = 0
+      for q in 0..<4 {
+        let child = nodes[first + q]
+        if child.firstChild >= 0 { return }
+        total += child.count
+      }
+      if total > Self.leafLimit / 2 { return }
+      let pi = Int(p)
+      nodes[pi].firstChild = -1
+      nodes[pi].count = 0
+      nodes[pi].capacity = 0
+      nodes[pi].block = nil
+      if total > 0 {
+        resize(p, to: (total + 7) & ~7)
+      }
+      for q in 0..<4 {
+        let child = nodes[first + q]
+        if let block = child.block {
+          let entries = LeafEntries(block, capacity: child.capacity)
+          for k in 0..<Int(child.count) {
+            append(entries.ids[k], x: entries.xs[k], y: entries.ys[k], to: p)
+          }
+          block.deallocate()
+        }
+        nodes[first + q] = .leaf(parent: -1, depth: 0)
+      }
+      freeGroups.append(Int32(first))
+      p = nodes[pi].parent
+    }
+  }
+
+  func allocateGroup() -> Int32 {
+    if let first = freeGroups.popLast() { return first }
+    if nodeCount + 4 > nodeCapacity {
+      let newCapacity = nodeCapacity * 2
+      let newNodes = UnsafeMutablePointer<QuadNode>.allocate(capacity: Int(newCapacity))
+      newNodes.moveInitialize(from: nodes, count: Int(nodeCount))
+      nodes.deallocate()
+      nodes = newNodes
+      nodeCapacity = newCapacity
+    }
+    let first = nodeCount
+    (nodes + Int(first)).initialize(repeating: .leaf(parent: -1, depth: 0), count: 4)
+    nodeCount += 4
+    return first
+  }
+
+  // MARK: Query
+
+  func forEach(
+    minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Int32) -> Void
+  ) {
+    guard minX <= maxX, minY <= maxY, count > 0 else { return }
+    guard minX.isFinite, maxX.isFinite else {
+      visit(0, x: 0, y: 0, size: 1, -.infinity, .infinity, minY, maxY, body)
+      return
+    }
+    let k = Self.floor(minX)
+    let a = minX - k
+    let b = maxX - k
+    if b - a >= 1 {
+      visit(0, x: 0, y: 0, size: 1, -.infinity, .infinity, minY, maxY, body)
+      return
+    }
+    visit(0, x: 0, y: 0, size: 1, a, b, minY, maxY, body)
+    if b >= 1 {
+      visit(0, x: 0, y: 0, size: 1, -.infinity, b - 1, minY, maxY, body)
+    }
+  }
+
+  /// Visits node `n`, whose square is [x, x + size) x [y, y + size), for the
+  /// box [a, b] x [c, d]. Node squares are dyadic, so the bounds are exact.
+  private func visit(
+    _ n: Int32, x: Double, y: Double, size: Double,
+    _ a: Double, _ b: Double, _ c: Double, _ d: Double, _ body: (Int32) -> Void
+  ) {
+    let node = nodes[Int(n)]
+    if node.firstChild >= 0 {
+      let half = size * 0.5
+      let midX = x + half
+      let midY = y + half
+      let west = a < midX
+      let east = b >= midX
+      let north = c < midY
+      let south = d >= midY
+      let first = node.firstChild
+      if north {
+        if west { visit(first, x: x, y: y, size: half, a, b, c, d, body) }
+        if east { visit(first + 1, x: midX, y: y, size: half, a, b, c, d, body) }
+      }
+      if south {
+        if west { visit(first + 2, x: x, y: midY, size: half, a, b, c, d, body) }
+        if east { visit(first + 3, x: midX, y: midY, size: half, a, b, c, d, body) }
+      }
+      return
+    }
+    let count = Int(node.count)
+    guard count > 0 else { return }
+    let entries = LeafEntries(node.block!, capacity: node.capacity)
+    if a <= x && x + size <= b && c <= y && y + size <= d {
+      // The whole square is inside the box (its far edges are exclusive,
+      // except y = 1, which `y + size <= d` also covers).
+      for k in 0..<count { body(entries.ids[k]) }
+      return
+    }
+    for k in 0..<count {
+      let px = entries.xs[k]
+      let py = entries.ys[k]
+      if px >= a && px <= b && py >= c && py <= d {
+        body(entries.ids[k])
+      }
+    }
+  }
+}
