@@ -31,9 +31,9 @@ public final class MapView {
   /// Insets that move the visual centre and shrink the visible region (R29).
   public private(set) var padding = EdgeInsets.zero
   /// The smallest zoom the camera may reach (R21).
-  public private(set) var minZoom: Double
+  public internal(set) var minZoom: Double
   /// The largest zoom the camera may reach (R21).
-  public private(set) var maxZoom: Double
+  public internal(set) var maxZoom: Double
 
   // Markers, by slot; slots are reused after removal.
   var markerSlots: [Marker?] = []

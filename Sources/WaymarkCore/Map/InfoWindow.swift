@@ -1,0 +1,133 @@
+/// The info window the map shows (R9: at most one at a time).
+public struct InfoWindow {
+  /// The marker it belongs to (nil for a POI window under the web policy, R33).
+  public let marker: Marker?
+  /// The point of interest it belongs to (web policy only).
+  public let pointOfInterest: PointOfInterest?
+  /// Which of R7's three kinds it is.
+  public var kind: InfoWindowKind { layout.kind }
+  /// What the delegate returned for a custom window or contents; nil for the default window.
+  public let content: InfoWindowContent?
+  /// The laid-out window: its size, frame and node frames.
+  public let layout: InfoWindowLayout
+
+  /// The kind's snake_case name as scripts and traces spell it: window, contents, default.
+  public var kindName: String {
+    switch kind {
+    case .window: "window"
+    case .contents: "contents"
+    case .default: "default"
+    }
+  }
+}
+
+extension MapView {
+  // MARK: Selection (R10-R13)
+
+  /// Selects a marker from code (R11): resolves and shows its window (R7) with no
+  /// did_tap_marker and, by default, no camera move. Nil deselects (did_close_info_window
+  /// fires if a window was shown). A marker not on this map is ignored with a warning.
+  /// While a window is being resolved, the change waits until the resolution ends (R13).
+  public func setSelectedMarker(_ marker: Marker?) {
+    let name = marker.map { "selected_marker = \($0.id)" } ?? "selected_marker = nil"
+    if deferIfResolving(name, { [weak self] in self?.setSelectedMarker(marker) }) { return }
+    guard let marker else {
+      deselect()
+      return
+    }
+    guard marker.map === self else {
+      warn("selected_marker: marker \(marker.id) is not on this map; ignored (R11)")
+      return
+    }
+    if marker === selectedMarker { return }
+    deselect()
+    select(marker)
+    if policy.centerOnProgrammaticSelect { centerCamera(on: marker) }
+  }
+
+  /// Runs `change` later if an info window is being resolved (R13); true if deferred.
+  func deferIfResolving(_ description: String, _ change: @escaping () -> Void) -> Bool {
+    guard isResolvingInfoWindow else { return false }
+    note("deferred") { $0.message = "\(description) waits until the info window is resolved (R13)" }
+    deferredChanges.append(change)
+    return true
+  }
+
+  /// Makes `marker` the selected marker and shows the window R7 resolves for it.
+  func select(_ marker: Marker) {
+    isResolvingInfoWindow = true
+    let layout = resolveInfoWindow(for: marker)
+    isResolvingInfoWindow = false
+    if let layout {
+      selectedMarker = marker
+      show(InfoWindow(marker: marker, pointOfInterest: nil, content: layout.content, layout: layout.layout))
+    } else if policy.selectMarkerWithoutWindow {
+      selectedMarker = marker
+    }
+    let changes = deferredChanges
+    deferredChanges.removeAll()
+    for change in changes { change() }
+  }
+
+  /// Info-window resolution (R7): marker_info_window, else marker_info_contents, else the
+  /// default window from title and snippet (none if both are empty).
+  private func resolveInfoWindow(for marker: Marker) -> (content: InfoWindowContent?, layout: InfoWindowLayout)? {
+    let window = emit(.markerInfoWindow, default: nil, record: { $0.marker = marker.id }) {
+      $0.mapView(self, markerInfoWindow: marker)
+    }
+    recordAnswer(window.record, result: window.answer == nil ? .null : .string("content"))
+    if let content = window.answer { return (content, .window(content)) }
+    let contents = emit(.markerInfoContents, default: nil, record: { $0.marker = marker.id }) {
+      $0.mapView(self, markerInfoContents: marker)
+    }
+    recordAnswer(contents.record, result: contents.answer == nil ? .null : .string("content"))
+    if let content = contents.answer { return (content, .contents(content)) }
+    return InfoWindowLayout.defaultWindow(title: marker.title, snippet: marker.snippet).map { (nil, $0) }
+  }
+
+  /// Shows a window (hiding any other first: R9).
+  func show(_ window: InfoWindow) {
+    hideInfoWindow()
+    infoWindow = window
+    note("info_window_shown") { record in
+      record.marker = window.marker?.id
+      record.extra.append(TraceField("kind", .string(window.kindName)))
+      if let poi = window.pointOfInterest { record.extra.append(TraceField("place_id", .string(poi.placeID))) }
+    }
+  }
+
+  /// Hides the shown window, if any, and fires did_close_info_window for its marker.
+  func hideInfoWindow() {
+    guard let window = infoWindow else { return }
+    infoWindow = nil
+    note("info_window_hidden") { record in
+      record.marker = window.marker?.id
+      if let poi = window.pointOfInterest { record.extra.append(TraceField("place_id", .string(poi.placeID))) }
+    }
+    if let marker = window.marker {
+      emit(.didCloseInfoWindow, default: (), record: { $0.marker = marker.id }) {
+        $0.mapView(self, didCloseInfoWindowOf: marker)
+      }
+    }
+  }
+
+  /// Deselects the selected marker, closing its window if one is shown (R10.1, R12, R14).
+  func deselect() {
+    hideInfoWindow()
+    selectedMarker = nil
+  }
+
+  /// Lays out the default window again after its marker's title or snippet changed.
+  func refreshDefaultWindow(of marker: Marker) {
+    guard let layout = InfoWindowLayout.defaultWindow(title: marker.title, snippet: marker.snippet) else {
+      hideInfoWindow()
+      return
+    }
+    infoWindow = InfoWindow(marker: marker, pointOfInterest: nil, content: nil, layout: layout)
+  }
+
+  /// Animates the camera's target to the marker (R10.4), zoom, bearing and tilt unchanged.
+  func centerCamera(on marker: Marker) {
+    startAnimation(.change(CameraChange(target: marker.position)), duration: policy.animationDuration, completion: nil)
+  }
+}

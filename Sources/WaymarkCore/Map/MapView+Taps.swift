@@ -1,0 +1,207 @@
+extension MapView {
+  // MARK: Taps (R4-R17, R32, R33)
+
+  /// A tap at a screen point, resolved in this order: the shown info window (R16), markers
+  /// (R4, R5), the my-location dot (R32), tappable overlays (R15), points of interest (R17),
+  /// then the map itself (R14), with feature layers reported on the way (callback 23).
+  ///
+  /// Throws if called from inside a delegate callback, or for a non-finite point.
+  public func tap(at point: Point) throws(MapError) {
+    try requireNoCallbackRunning("tap")
+    try MapError.requireFinite(point.x, "tap.x")
+    try MapError.requireFinite(point.y, "tap.y")
+    if let window = infoWindow, let frame = infoWindowFrame, frame.contains(point) {
+      if let marker = window.marker {
+        emit(.didTapInfoWindow, default: (), record: { $0.marker = marker.id }) {
+          $0.mapView(self, didTapInfoWindowOf: marker)
+        }
+      }
+      return
+    }
+    let overlay = topmostOverlay(at: point)
+    if let marker = markerForTap(at: point), policy.markersAboveOverlays || marker.zIndex >= overlay?.zIndex ?? .min {
+      tapMarker(marker)
+      return
+    }
+    if hitsMyLocationDot(point), let location = myLocation {
+      emit(.didTapMyLocation, default: (), record: { $0.coordinate = location }) {
+        $0.mapView(self, didTapMyLocation: location)
+      }
+      return
+    }
+    if let overlay {
+      emit(.didTapOverlay, default: (), record: { $0.overlay = overlay.id }) { $0.mapView(self, didTap: overlay) }
+      deselectAfterMapTap()
+      return
+    }
+    if let poi = pointOfInterest(at: point) {
+      tapPointOfInterest(poi)
+      return
+    }
+    guard let coordinate = projection.coordinate(for: point) else { return }
+    reportFeatures(at: coordinate)
+    emit(.didTapAtCoordinate, default: (), record: { $0.coordinate = coordinate }) {
+      $0.mapView(self, didTapAt: coordinate)
+    }
+    deselectAfterMapTap()
+  }
+
+  /// A tap where `coordinate` is on the screen. Throws when it is beyond the horizon.
+  public func tap(_ coordinate: Coordinate) throws(MapError) {
+    try tap(at: try screenPoint(for: coordinate, action: "tap"))
+  }
+
+  /// A tap on the centre of a marker's icon (whatever is on top there gets the tap).
+  public func tap(_ marker: Marker) throws(MapError) {
+    try tap(at: try iconPoint(of: marker, action: "tap"))
+  }
+
+  /// A tap inside the shown info window (R16). Throws if no window is shown.
+  public func tapInfoWindow() throws(MapError) {
+    guard let frame = infoWindowFrame else { throw .noInfoWindow(action: "tap_info_window") }
+    try tap(at: Point(x: frame.minX + frame.size.width / 2, y: frame.minY + frame.size.height / 2))
+  }
+
+  /// A tap on the my-location button (R32): did_tap_my_location_button; unless handled, the
+  /// camera animates to the device location. Nothing happens (but a warning) while my
+  /// location is off or unknown.
+  public func tapMyLocationButton() throws(MapError) {
+    try requireNoCallbackRunning("tap_my_location_button")
+    guard isMyLocationEnabled, let location = myLocation else {
+      warn("tap_my_location_button: my location is \(isMyLocationEnabled ? "unknown" : "off"); nothing happens (R32)")
+      return
+    }
+    let asked = emit(.didTapMyLocationButton, default: false) { $0.didTapMyLocationButton(for: self) }
+    recordAnswer(asked.record, result: .bool(asked.answer))
+    if !asked.answer {
+      startAnimation(.change(CameraChange(target: location)), duration: policy.animationDuration, completion: nil)
+    }
+  }
+
+  /// The marker a tap at `point` goes to: the topmost (R4), or under the android policy the
+  /// next of the overlapping markers after the selected one (R33).
+  private func markerForTap(at point: Point) -> Marker? {
+    guard policy.cycleOverlappingMarkers else { return topmostMarker(at: point) }
+    let projection = self.projection
+    let hits = markers(at: point).enumerated().sorted { a, b in
+      if a.element.zIndex != b.element.zIndex { return a.element.zIndex > b.element.zIndex }
+      let da = projection.point(for: a.element.position)?.distance(to: point) ?? .infinity
+      let db = projection.point(for: b.element.position)?.distance(to: point) ?? .infinity
+      return da != db ? da < db : a.offset < b.offset
+    }.map(\.element)
+    if let selected = selectedMarker, let index = hits.firstIndex(where: { $0 === selected }) {
+      return hits[(index + 1) % hits.count]
+    }
+    return hits.first
+  }
+
+  /// did_tap_marker and the default behaviour after it (R6, R10, R33).
+  private func tapMarker(_ marker: Marker) {
+    if policy.closeWindowBeforeMarkerTap { deselect() }
+    let asked = emit(.didTapMarker, default: false, record: { $0.marker = marker.id }) {
+      $0.mapView(self, didTap: marker)
+    }
+    recordAnswer(asked.record, result: .bool(asked.answer))
+    guard !asked.answer, policy.selectOnMarkerTap, marker.map === self else { return }
+    if marker === selectedMarker {
+      guard policy.retap == .reopen else { return }
+      hideInfoWindow()
+      selectedMarker = nil
+    } else {
+      deselect()
+    }
+    select(marker)
+    if policy.centerOnSelect { centerCamera(on: marker) }
+  }
+
+  /// A tap on a point of interest (R17; web policy: a default window, R33).
+  private func tapPointOfInterest(_ poi: PointOfInterest) {
+    let asked = emit(.didTapPOI, default: false, record: { record in
+      record.coordinate = poi.location
+      record.extra = [TraceField("place_id", .string(poi.placeID)), TraceField("name", .string(poi.name))]
+    }) { $0.mapView(self, didTapPOIWithPlaceID: poi.placeID, name: poi.name, location: poi.location) }
+    if policy.deselectOnPOITap { deselectAfterMapTap() }
+    if policy.showPOIWindow, !asked.answer, let layout = InfoWindowLayout.defaultWindow(title: poi.name, snippet: nil) {
+      show(InfoWindow(marker: nil, pointOfInterest: poi, content: nil, layout: layout))
+    }
+  }
+
+  /// did_tap_features once per feature layer that has features under `coordinate`.
+  private func reportFeatures(at coordinate: Coordinate) {
+    for layer in featureLayers {
+      let hit = layer.features.filter { $0.boundary.count >= 3 && OverlayHitTest.ringContains($0.boundary, coordinate) }
+      guard !hit.isEmpty else { continue }
+      emit(.didTapFeatures, default: (), record: { record in
+        record.coordinate = coordinate
+        record.extra = [
+          TraceField("layer", .string(layer.name)),
+          TraceField("features", .list(hit.map { .string($0.placeID) })),
+        ]
+      }) { $0.mapView(self, didTap: hit, in: layer, at: coordinate) }
+    }
+  }
+
+  /// The implicit deselection after a tap on the map, an overlay or a POI (R14, R15, R17).
+  private func deselectAfterMapTap() {
+    if policy.deselectOnMapTap { deselect() } else if infoWindow?.marker == nil { hideInfoWindow() }
+  }
+
+  // MARK: Long press (R16, R18, R19)
+
+  /// A long press at a screen point: inside the shown window, did_long_press_info_window
+  /// (R16); on a draggable marker, a drag that does not move (R18); else
+  /// did_long_press_at_coordinate (R19).
+  public func longPress(at point: Point) throws(MapError) {
+    try requireNoCallbackRunning("long_press")
+    try MapError.requireFinite(point.x, "long_press.x")
+    try MapError.requireFinite(point.y, "long_press.y")
+    if let window = infoWindow, let frame = infoWindowFrame, frame.contains(point) {
+      if let marker = window.marker {
+        emit(.didLongPressInfoWindow, default: (), record: { $0.marker = marker.id }) {
+          $0.mapView(self, didLongPressInfoWindowOf: marker)
+        }
+      }
+      return
+    }
+    if let marker = topmostMarker(at: point), marker.draggable {
+      beginDrag(marker, to: marker.position, duration: 0)
+      return
+    }
+    guard let coordinate = projection.coordinate(for: point) else { return }
+    emit(.didLongPressAtCoordinate, default: (), record: { $0.coordinate = coordinate }) {
+      $0.mapView(self, didLongPressAt: coordinate)
+    }
+  }
+
+  /// A long press where `coordinate` is on the screen.
+  public func longPress(_ coordinate: Coordinate) throws(MapError) {
+    try longPress(at: try screenPoint(for: coordinate, action: "long_press"))
+  }
+
+  /// A long press on the centre of a marker's icon.
+  public func longPress(_ marker: Marker) throws(MapError) {
+    try longPress(at: try iconPoint(of: marker, action: "long_press"))
+  }
+
+  /// A long press inside the shown info window (R16). Throws if no window is shown.
+  public func longPressInfoWindow() throws(MapError) {
+    guard let frame = infoWindowFrame else { throw .noInfoWindow(action: "long_press_info_window") }
+    try longPress(at: Point(x: frame.minX + frame.size.width / 2, y: frame.minY + frame.size.height / 2))
+  }
+
+  func screenPoint(for coordinate: Coordinate, action: String) throws(MapError) -> Point {
+    let coordinate = try coordinate.validated(action)
+    guard let point = projection.point(for: coordinate) else {
+      throw .invalidValue(field: action, value: coordinate.description, reason: "is beyond the horizon")
+    }
+    return point
+  }
+
+  func iconPoint(of marker: Marker, action: String) throws(MapError) -> Point {
+    guard marker.map === self else { throw .notOnThisMap(what: "marker \(marker.id)") }
+    guard let point = iconCenter(of: marker) else {
+      throw .invalidValue(field: action, value: "marker \(marker.id)", reason: "is beyond the horizon")
+    }
+    return point
+  }
+}
