@@ -3,7 +3,7 @@ import Testing
 @testable import WaymarkCore
 
 /// SplitMix64: a tiny seeded generator, so every failure replays exactly.
-private struct SplitMix64 {
+private struct IndexRNG {
   var state: UInt64
 
   mutating func next() -> UInt64 {
@@ -70,7 +70,7 @@ private func ids(
 @Suite struct SpatialIndexTests {
   @Test(arguments: [1 as UInt64, 2, 3, 42])
   func randomOperationsMatchBruteForce(seed: UInt64) {
-    var rng = SplitMix64(state: seed)
+    var rng = IndexRNG(state: seed)
     var index = SpatialIndex()
     var reference = BruteForce()
     let idSpace = 3000

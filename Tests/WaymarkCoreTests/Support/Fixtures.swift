@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WaymarkCore
 
@@ -35,7 +36,7 @@ struct MapFixture {
 
 /// A simple custom content: one text line.
 func text(_ string: String) -> InfoWindowContent {
-  InfoWindowContent(.text(TextNode(text: string)))
+  InfoWindowContent(.text(TextNode(string)))
 }
 
 func expectClose(
@@ -64,4 +65,7 @@ struct SplitMix64: RandomNumberGenerator {
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
   }
+
+  /// Uniform in [0, 1).
+  mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
 }
