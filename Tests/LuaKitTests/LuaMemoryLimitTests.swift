@@ -56,4 +56,28 @@ import Testing
     state.memoryLimit = nil
     try state.stack.run("local s = string.rep('x', 16 * 1024 * 1024)")
   }
+
+  /// Swift frames must never be crossed by a memory-error longjmp: the cap
+  /// is not enforced while a Swift function runs, only counted.
+  @Test func swiftFunctionsAreNeverRefusedButTheirAllocationsCount() throws {
+    let state = try LuaState(memoryLimit: Self.limit)
+    let stack = state.stack
+    var cleanups = 0
+    stack.pushGlobals()
+    stack.register("big", inTableAt: -1) { context in
+      defer { cleanups += 1 }
+      context.stack.push(String(repeating: "x", count: 2 * Self.limit))
+      return 1
+    }
+    stack.pop()
+    let error = try #require(throws: LuaError.self) {
+      try stack.run("local s = big() return s .. 'y'")
+    }
+    #expect(error.kind == .memory)
+    #expect(cleanups == 1)
+    #expect(state.peakMemoryUse > 2 * Self.limit)
+    state.collectGarbage()
+    try stack.run("return 'ok'", results: 1)
+    #expect(stack.string(at: -1) == "ok")
+  }
 }
