@@ -1,6 +1,136 @@
 #ifndef CLUASHIMS_H
 #define CLUASHIMS_H
+
+// What Swift cannot see of the Lua C API (function-like macros, non-literal
+// constants, variadics), plus the C halves of LuaKit: the error trampoline,
+// the capped allocator and the time-budget watchdog.
+//
+// Rule: no function here lets a Lua error longjmp across a Swift frame. Swift
+// functions called from Lua return a status; C raises after Swift returned.
+
+#include <lauxlib.h>
 #include <lua.h>
-/// The Lua version string, which Swift cannot import as a macro.
+#include <lualib.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "CLuaShimsRuntime.h"
+
+// MARK: - Constants Swift cannot import
+
+/// The Lua version string ("Lua 5.4.4"), a macro Swift cannot import.
 const char *waymark_lua_release(void);
+
+/// LUA_REGISTRYINDEX, a non-literal macro.
+static inline int waymark_registryindex(void) { return LUA_REGISTRYINDEX; }
+/// lua_upvalueindex(i).
+static inline int waymark_upvalueindex(int i) { return lua_upvalueindex(i); }
+/// LUA_RIDX_GLOBALS (the globals table in the registry).
+static inline lua_Integer waymark_ridx_globals(void) { return LUA_RIDX_GLOBALS; }
+/// LUA_NOREF and LUA_REFNIL.
+static inline int waymark_noref(void) { return LUA_NOREF; }
+static inline int waymark_refnil(void) { return LUA_REFNIL; }
+
+// MARK: - Function-like macros
+
+static inline int waymark_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+  return lua_pcall(L, nargs, nresults, msgh);
+}
+static inline void waymark_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void waymark_newtable(lua_State *L) { lua_newtable(L); }
+static inline int waymark_isnil(lua_State *L, int i) { return lua_isnil(L, i); }
+static inline int waymark_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
+static inline const char *waymark_tolstring(lua_State *L, int i, size_t *len) {
+  return lua_tolstring(L, i, len);
+}
+static inline lua_Number waymark_tonumber(lua_State *L, int i, int *isnum) {
+  return lua_tonumberx(L, i, isnum);
+}
+static inline lua_Integer waymark_tointeger(lua_State *L, int i, int *isnum) {
+  return lua_tointegerx(L, i, isnum);
+}
+static inline void waymark_insert(lua_State *L, int i) { lua_insert(L, i); }
+static inline void waymark_remove(lua_State *L, int i) { lua_remove(L, i); }
+static inline void waymark_replace(lua_State *L, int i) { lua_replace(L, i); }
+static inline void waymark_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+static inline const char *waymark_typename_at(lua_State *L, int i) {
+  return luaL_typename(L, i);
+}
+
+// MARK: - Variadics with fixed arity
+
+/// lua_gc(L, LUA_GCCOLLECT): a full collection cycle.
+void waymark_gc_collect(lua_State *L);
+/// Bytes the collector accounts for (LUA_GCCOUNT * 1024 + LUA_GCCOUNTB).
+size_t waymark_gc_bytes(lua_State *L);
+/// lua_pushfstring(L, "%s%s", a, b): pushes the concatenation of two C strings.
+void waymark_push_concat2(lua_State *L, const char *a, const char *b);
+
+// MARK: - State lifetime and libraries
+
+/// Creates a state whose allocator is capped at `limit` bytes (0 = no cap),
+/// with the traceback message handler stored in the registry.
+/// Returns NULL when memory is exhausted.
+waymark_runtime *waymark_open(size_t limit);
+/// Unregisters from the watchdog, closes the Lua state (running finalizers)
+/// and frees the runtime.
+void waymark_close(waymark_runtime *rt);
+
+/// Library bits for waymark_openlibs.
+enum {
+  WAYMARK_LIB_BASE = 1 << 0,
+  WAYMARK_LIB_PACKAGE = 1 << 1,
+  WAYMARK_LIB_COROUTINE = 1 << 2,
+  WAYMARK_LIB_TABLE = 1 << 3,
+  WAYMARK_LIB_IO = 1 << 4,
+  WAYMARK_LIB_OS = 1 << 5,
+  WAYMARK_LIB_STRING = 1 << 6,
+  WAYMARK_LIB_MATH = 1 << 7,
+  WAYMARK_LIB_UTF8 = 1 << 8,
+  WAYMARK_LIB_DEBUG = 1 << 9,
+};
+/// Opens the selected standard libraries (as globals and in package.loaded).
+/// The coroutine library gets watchdog-aware resume and wrap.
+void waymark_openlibs(lua_State *L, unsigned libs);
+
+// MARK: - Error trampoline
+
+/// The Swift side of a Lua function. Returns the number of results (>= 0),
+/// WAYMARK_RAISE_WITH_POSITION (message on top, to be prefixed with the Lua
+/// caller's file:line) or WAYMARK_RAISE (error value on top, raised as is).
+typedef int (*waymark_swift_function)(lua_State *L, void *box);
+/// Releases a box handed to C (a retained Swift object).
+typedef void (*waymark_release_function)(void *box);
+enum { WAYMARK_RAISE_WITH_POSITION = -1, WAYMARK_RAISE = -2 };
+
+/// Pushes a C closure that calls `fn(L, box)` and raises after it returned.
+/// `release(box)` runs when Lua collects the closure or the state closes.
+void waymark_push_swift_function(lua_State *L, waymark_swift_function fn, void *box,
+                                 waymark_release_function release);
+
+// MARK: - Userdata holding Swift objects
+
+/// Pushes the metatable `tname`, creating it (with __name, __gc, __tostring
+/// and a hidden __metatable) if missing. Returns 1 if it was created now.
+int waymark_object_metatable(lua_State *L, const char *tname);
+/// Pushes a full userdata owning `box` with the metatable `tname` (created if
+/// missing). `release(box)` runs on __gc.
+void waymark_push_object(lua_State *L, void *box, waymark_release_function release,
+                         const char *tname);
+/// The box of the userdata at `i` if its metatable is `tname`, else NULL.
+/// Never raises.
+void *waymark_test_object(lua_State *L, int i, const char *tname);
+
+// MARK: - Protected table access (metamethods may raise)
+
+/// t[k] for t at index i, k a string; pushes the value. Returns a status and
+/// leaves the error message on top on failure. Fast path for plain tables.
+int waymark_pgetfield(lua_State *L, int i, const char *k);
+/// t[k] = v (v on top, popped). Returns a status; error message on top.
+int waymark_psetfield(lua_State *L, int i, const char *k);
+/// t[n]; pushes the value. Returns a status; error message on top.
+int waymark_pgeti(lua_State *L, int i, lua_Integer n);
+/// t[n] = v (v on top, popped). Returns a status; error message on top.
+int waymark_pseti(lua_State *L, int i, lua_Integer n);
+
 #endif

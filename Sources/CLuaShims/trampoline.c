@@ -1,0 +1,116 @@
+// The error trampoline: Swift functions called from Lua never raise. They
+// return a status and C raises after the Swift frame has returned, so no
+// longjmp ever crosses Swift. Also the userdata boxes of Swift objects and
+// the traceback message handler.
+#include <string.h>
+
+#include "CLuaShims.h"
+#include "internal.h"
+
+/// A retained Swift object owned by a full userdata.
+typedef struct {
+  void *box;
+  waymark_release_function release;
+} box_slot;
+
+/// The upvalue of a Swift function: what to call and with which box.
+typedef struct {
+  box_slot slot;
+  waymark_swift_function fn;
+} function_slot;
+
+static const char *const function_tname = "waymark.SwiftFunction";
+
+static int release_slot(lua_State *L) {
+  box_slot *slot = (box_slot *)lua_touserdata(L, 1);
+  if (slot != NULL && slot->box != NULL) {
+    void *box = slot->box;
+    slot->box = NULL; // released exactly once, even if __gc is called again
+    slot->release(box);
+  }
+  return 0;
+}
+
+static int trampoline(lua_State *L) {
+  function_slot *up = (function_slot *)lua_touserdata(L, lua_upvalueindex(1));
+  if (up->slot.box == NULL) return luaL_error(L, "Swift function called after release");
+  waymark_runtime *rt = waymark_runtime_of(L);
+  int saved_enforce = rt->enforce;
+  rt->enforce = 0; // Swift code must never meet a memory-error longjmp
+  int n = up->fn(L, up->slot.box);
+  rt->enforce = saved_enforce;
+  if (n >= 0) return n;
+  if (n == WAYMARK_RAISE_WITH_POSITION && lua_type(L, -1) == LUA_TSTRING) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+  }
+  return lua_error(L); // the Swift frame has returned: safe to longjmp
+}
+
+void waymark_push_swift_function(lua_State *L, waymark_swift_function fn, void *box,
+                                 waymark_release_function release) {
+  function_slot *up = (function_slot *)lua_newuserdatauv(L, sizeof *up, 0);
+  up->slot.box = box;
+  up->slot.release = release;
+  up->fn = fn;
+  if (luaL_newmetatable(L, function_tname)) {
+    lua_pushcfunction(L, release_slot);
+    lua_setfield(L, -2, "__gc");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable"); // scripts cannot reach the slot
+  }
+  lua_setmetatable(L, -2);
+  lua_pushcclosure(L, trampoline, 1);
+}
+
+// MARK: - Swift objects
+
+static int object_tostring(lua_State *L) {
+  if (luaL_getmetafield(L, 1, "__name") != LUA_TSTRING) lua_pushliteral(L, "userdata");
+  lua_pushfstring(L, "%s: %p", lua_tostring(L, -1), lua_topointer(L, 1));
+  return 1;
+}
+
+int waymark_object_metatable(lua_State *L, const char *tname) {
+  if (!luaL_newmetatable(L, tname)) return 0; // sets __name
+  lua_pushcfunction(L, release_slot);
+  lua_setfield(L, -2, "__gc");
+  lua_pushcfunction(L, object_tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable"); // getmetatable() from scripts sees false
+  return 1;
+}
+
+void waymark_push_object(lua_State *L, void *box, waymark_release_function release,
+                         const char *tname) {
+  box_slot *slot = (box_slot *)lua_newuserdatauv(L, sizeof *slot, 0);
+  slot->box = box; // owned from here: released by __gc, or right now below
+  slot->release = release;
+  if (luaL_getmetatable(L, tname) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    waymark_object_metatable(L, tname);
+  }
+  lua_setmetatable(L, -2);
+}
+
+void *waymark_test_object(lua_State *L, int i, const char *tname) {
+  box_slot *slot = (box_slot *)luaL_testudata(L, i, tname);
+  return slot ? slot->box : NULL;
+}
+
+// MARK: - Message handler
+
+int waymark_traceback(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  if (msg == NULL) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+      msg = lua_tostring(L, -1);
+    } else {
+      msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+  }
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}

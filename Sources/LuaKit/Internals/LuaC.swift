@@ -1,0 +1,215 @@
+// The only file of LuaKit that imports the C modules. Every call into the Lua
+// C API goes through `LuaC`, so the rules that keep Swift frames safe from
+// longjmp live in one place:
+// - Host-side code runs with the memory cap off (see waymark_runtime.enforce),
+//   so allocations cannot raise there.
+// - Operations that may run metamethods go through protected shims.
+// - Functions that raise on bad input (lua_rawget on a non-table, luaL_check*)
+//   are only called after Swift has checked their preconditions.
+import CLua
+import CLuaShims
+
+/// A `lua_State *` (the main thread or a coroutine).
+typealias LuaThreadPointer = OpaquePointer
+/// A `waymark_runtime *`: allocator accounting and watchdog view of a state.
+typealias LuaRuntimePointer = UnsafeMutablePointer<waymark_runtime>
+/// The Swift side of a Lua function, called by the C trampoline.
+typealias LuaSwiftFunctionPointer =
+  @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
+/// Releases a retained box handed to C.
+typealias LuaReleasePointer = @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+enum LuaC {
+  // MARK: Constants
+
+  static var registryIndex: Int32 { waymark_registryindex() }
+  static var multipleReturns: Int32 { LUA_MULTRET }
+  static var release: String { String(cString: waymark_lua_release()) }
+  static func upvalueIndex(_ i: Int32) -> Int32 { waymark_upvalueindex(i) }
+
+  // MARK: State and runtime
+
+  static func open(limit: Int) -> LuaRuntimePointer? { waymark_open(limit) }
+  static func close(_ rt: LuaRuntimePointer) { waymark_close(rt) }
+  static func mainThread(_ rt: LuaRuntimePointer) -> LuaThreadPointer { waymark_main(rt) }
+  static func runtime(of L: LuaThreadPointer) -> LuaRuntimePointer { waymark_runtime_of(L) }
+  static func messageHandlerRef(_ rt: LuaRuntimePointer) -> Int32 { waymark_msgh_ref(rt) }
+  static func host(_ rt: LuaRuntimePointer) -> UnsafeMutableRawPointer? { waymark_host(rt) }
+  static func setHost(_ rt: LuaRuntimePointer, _ p: UnsafeMutableRawPointer?) {
+    waymark_set_host(rt, p)
+  }
+  static func openLibraries(_ L: LuaThreadPointer, _ mask: UInt32) { waymark_openlibs(L, mask) }
+  static func memoryInUse(_ rt: LuaRuntimePointer) -> Int { waymark_memory_in_use(rt) }
+  static func memoryPeak(_ rt: LuaRuntimePointer) -> Int { waymark_memory_peak(rt) }
+  static func resetPeak(_ rt: LuaRuntimePointer) { waymark_reset_peak(rt) }
+  static func memoryLimit(_ rt: LuaRuntimePointer) -> Int { waymark_memory_limit(rt) }
+  static func setMemoryLimit(_ rt: LuaRuntimePointer, _ n: Int) { waymark_set_memory_limit(rt, n) }
+  static func budget(_ rt: LuaRuntimePointer) -> UInt32 { waymark_budget(rt) }
+  static func setBudget(_ rt: LuaRuntimePointer, _ ms: UInt32) { waymark_set_budget(rt, ms) }
+  static func hasHook(_ L: LuaThreadPointer) -> Bool { waymark_has_hook(L) != 0 }
+  static func collectGarbage(_ L: LuaThreadPointer) { waymark_gc_collect(L) }
+  static func collectorBytes(_ L: LuaThreadPointer) -> Int { waymark_gc_bytes(L) }
+
+  // MARK: Stack
+
+  static func getTop(_ L: LuaThreadPointer) -> Int32 { lua_gettop(L) }
+  static func setTop(_ L: LuaThreadPointer, _ i: Int32) { lua_settop(L, i) }
+  static func absIndex(_ L: LuaThreadPointer, _ i: Int32) -> Int32 { lua_absindex(L, i) }
+  static func checkStack(_ L: LuaThreadPointer, _ n: Int32) -> Bool { lua_checkstack(L, n) != 0 }
+  static func pushValue(_ L: LuaThreadPointer, _ i: Int32) { lua_pushvalue(L, i) }
+  static func insert(_ L: LuaThreadPointer, _ i: Int32) { waymark_insert(L, i) }
+  static func remove(_ L: LuaThreadPointer, _ i: Int32) { waymark_remove(L, i) }
+  static func type(_ L: LuaThreadPointer, _ i: Int32) -> Int32 { lua_type(L, i) }
+  static func typeName(_ L: LuaThreadPointer, _ i: Int32) -> String {
+    String(cString: waymark_typename_at(L, i))
+  }
+  static func metafieldName(_ L: LuaThreadPointer, _ i: Int32) -> String? {
+    guard luaL_getmetafield(L, i, "__name") != LUA_TNIL else { return nil }
+    defer { waymark_pop(L, 1) }
+    return lua_type(L, -1) == LUA_TSTRING ? string(L, -1) : nil
+  }
+  static func rawEqual(_ L: LuaThreadPointer, _ a: Int32, _ b: Int32) -> Bool {
+    lua_rawequal(L, a, b) != 0
+  }
+
+  // MARK: Push and read
+
+  static func pushNil(_ L: LuaThreadPointer) { lua_pushnil(L) }
+  static func pushBoolean(_ L: LuaThreadPointer, _ b: Bool) { lua_pushboolean(L, b ? 1 : 0) }
+  static func pushInteger(_ L: LuaThreadPointer, _ n: Int) { lua_pushinteger(L, lua_Integer(n)) }
+  static func pushNumber(_ L: LuaThreadPointer, _ x: Double) { lua_pushnumber(L, x) }
+  static func pushString(_ L: LuaThreadPointer, _ s: String) {
+    var s = s
+    s.withUTF8 { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+  }
+  static func pushBytes(_ L: LuaThreadPointer, _ bytes: UnsafeRawBufferPointer) {
+    _ = lua_pushlstring(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
+  }
+  static func pushConcatenation(_ L: LuaThreadPointer, _ a: String, _ b: String) {
+    waymark_push_concat2(L, a, b)
+  }
+  static func toBoolean(_ L: LuaThreadPointer, _ i: Int32) -> Bool { lua_toboolean(L, i) != 0 }
+  static func toInteger(_ L: LuaThreadPointer, _ i: Int32) -> Int? {
+    var ok: Int32 = 0
+    let n = waymark_tointeger(L, i, &ok)
+    return ok != 0 ? Int(n) : nil
+  }
+  static func toNumber(_ L: LuaThreadPointer, _ i: Int32) -> Double? {
+    var ok: Int32 = 0
+    let x = waymark_tonumber(L, i, &ok)
+    return ok != 0 ? x : nil
+  }
+  static func isInteger(_ L: LuaThreadPointer, _ i: Int32) -> Bool { lua_isinteger(L, i) != 0 }
+  /// The bytes of the string at `i` (callers check the type first: numbers
+  /// would be converted in place).
+  static func withStringBytes<R>(
+    _ L: LuaThreadPointer, _ i: Int32, _ body: (UnsafeRawBufferPointer) -> R
+  ) -> R {
+    var count = 0
+    let p = waymark_tolstring(L, i, &count)
+    return body(UnsafeRawBufferPointer(start: p, count: count))
+  }
+  static func string(_ L: LuaThreadPointer, _ i: Int32) -> String {
+    withStringBytes(L, i) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  // MARK: Tables
+
+  static func newTable(_ L: LuaThreadPointer, _ narr: Int32, _ nrec: Int32) {
+    lua_createtable(L, narr, nrec)
+  }
+  static func rawGet(_ L: LuaThreadPointer, _ t: Int32) -> Int32 { lua_rawget(L, t) }
+  static func rawSet(_ L: LuaThreadPointer, _ t: Int32) { lua_rawset(L, t) }
+  static func rawGetIndex(_ L: LuaThreadPointer, _ t: Int32, _ n: Int) -> Int32 {
+    lua_rawgeti(L, t, lua_Integer(n))
+  }
+  static func rawSetIndex(_ L: LuaThreadPointer, _ t: Int32, _ n: Int) {
+    lua_rawseti(L, t, lua_Integer(n))
+  }
+  static func rawLength(_ L: LuaThreadPointer, _ i: Int32) -> Int { Int(lua_rawlen(L, i)) }
+  static func next(_ L: LuaThreadPointer, _ t: Int32) -> Bool { lua_next(L, t) != 0 }
+  static func protectedGetField(_ L: LuaThreadPointer, _ t: Int32, _ k: String) -> Int32 {
+    waymark_pgetfield(L, t, k)
+  }
+  static func protectedSetField(_ L: LuaThreadPointer, _ t: Int32, _ k: String) -> Int32 {
+    waymark_psetfield(L, t, k)
+  }
+  static func protectedGetIndex(_ L: LuaThreadPointer, _ t: Int32, _ n: Int) -> Int32 {
+    waymark_pgeti(L, t, lua_Integer(n))
+  }
+  static func protectedSetIndex(_ L: LuaThreadPointer, _ t: Int32, _ n: Int) -> Int32 {
+    waymark_pseti(L, t, lua_Integer(n))
+  }
+  static func getMetatable(_ L: LuaThreadPointer, _ i: Int32) -> Bool {
+    lua_getmetatable(L, i) != 0
+  }
+  static func setMetatable(_ L: LuaThreadPointer, _ i: Int32) { lua_setmetatable(L, i) }
+  static func pushGlobals(_ L: LuaThreadPointer) { waymark_pushglobaltable(L) }
+  static func pushLoadedTable(_ L: LuaThreadPointer) -> Bool {
+    lua_getfield(L, waymark_registryindex(), LUA_LOADED_TABLE) == LUA_TTABLE
+  }
+
+  // MARK: References
+
+  static func ref(_ L: LuaThreadPointer) -> Int32 { luaL_ref(L, waymark_registryindex()) }
+  static func unref(_ L: LuaThreadPointer, _ r: Int32) { luaL_unref(L, waymark_registryindex(), r) }
+  static func pushRef(_ L: LuaThreadPointer, _ r: Int32) {
+    lua_rawgeti(L, waymark_registryindex(), lua_Integer(r))
+  }
+  static var noRef: Int32 { LUA_NOREF }
+  static var nilRef: Int32 { LUA_REFNIL }
+
+  // MARK: Loading and calling
+
+  static func loadText(_ L: LuaThreadPointer, _ source: String, _ chunkName: String) -> Int32 {
+    var source = source
+    return source.withUTF8 { buffer in
+      buffer.withMemoryRebound(to: CChar.self) {
+        luaL_loadbufferx(L, $0.baseAddress, $0.count, chunkName, "t")
+      }
+    }
+  }
+  /// Sets the first upvalue (_ENV of a main chunk) of the function at `f`
+  /// to the value on top (popped).
+  static func setFirstUpvalue(_ L: LuaThreadPointer, _ f: Int32) -> Bool {
+    lua_setupvalue(L, f, 1) != nil
+  }
+
+  /// A host protected call: arms the memory cap and the watchdog around
+  /// lua_pcall. Returns the status and whether the watchdog stopped it.
+  @inline(__always)
+  static func protectedCall(
+    _ rt: LuaRuntimePointer, _ L: LuaThreadPointer, _ nargs: Int32, _ nresults: Int32, _ msgh: Int32
+  ) -> (status: Int32, timedOut: Bool) {
+    var savedEnforce: Int32 = 0
+    let token = waymark_call_begin(rt, L, &savedEnforce)
+    let status = waymark_pcall(L, nargs, nresults, msgh)
+    let timedOut = waymark_call_end(rt, L, token, savedEnforce) != 0
+    return (status, timedOut)
+  }
+
+  // MARK: Swift functions and objects
+
+  static func pushSwiftFunction(
+    _ L: LuaThreadPointer, _ fn: LuaSwiftFunctionPointer, _ box: UnsafeMutableRawPointer,
+    _ release: LuaReleasePointer
+  ) {
+    waymark_push_swift_function(L, fn, box, release)
+  }
+  static var raiseWithPosition: Int32 { Int32(WAYMARK_RAISE_WITH_POSITION) }
+  static var raiseAsIs: Int32 { Int32(WAYMARK_RAISE) }
+  static func objectMetatable(_ L: LuaThreadPointer, _ name: String) -> Bool {
+    waymark_object_metatable(L, name) != 0
+  }
+  static func pushObject(
+    _ L: LuaThreadPointer, _ box: UnsafeMutableRawPointer, _ release: LuaReleasePointer,
+    _ name: String
+  ) {
+    waymark_push_object(L, box, release, name)
+  }
+  static func testObject(_ L: LuaThreadPointer, _ i: Int32, _ name: String)
+    -> UnsafeMutableRawPointer?
+  {
+    waymark_test_object(L, i, name)
+  }
+}

@@ -1,0 +1,72 @@
+/// An error raised by Lua code, or by loading or calling it.
+///
+/// Prints like `Lua error (runtime): plugins/x.lua:12: attempt to index a nil
+/// value (field 'title')`. The traceback, when Lua produced one, is kept
+/// apart in ``traceback`` and not part of ``description``.
+public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
+  /// What went wrong, in the terms a host reacts to.
+  public enum Kind: String, Sendable, Hashable {
+    /// A runtime error (`LUA_ERRRUN`), including errors thrown by Swift functions.
+    case runtime
+    /// A syntax error while loading (`LUA_ERRSYNTAX`), or a refused binary chunk.
+    case syntax
+    /// Memory exhausted or refused by the state's memory cap (`LUA_ERRMEM`).
+    case memory
+    /// The message handler itself failed (`LUA_ERRERR`).
+    case errorInHandler = "error in handler"
+    /// The watchdog stopped the call because it ran past the time budget.
+    case timeout
+  }
+
+  /// What went wrong.
+  public var kind: Kind
+  /// The C status the Lua API returned (`.runtimeError` for a timeout).
+  public var status: LuaStatus
+  /// The error message, usually prefixed with `file:line:` of the Lua code.
+  public var message: String
+  /// The stack traceback (`stack traceback:` and its lines), when available.
+  public var traceback: String?
+
+  /// Creates an error; `kind` defaults to the one `status` implies.
+  public init(kind: Kind? = nil, status: LuaStatus, message: String, traceback: String? = nil) {
+    self.kind = kind ?? Kind(status)
+    self.status = status
+    self.message = message
+    self.traceback = traceback
+  }
+
+  /// `Lua error (<kind>): <message>`.
+  public var description: String { "Lua error (\(kind.rawValue)): \(message)" }
+}
+
+extension LuaError.Kind {
+  init(_ status: LuaStatus) {
+    switch status {
+    case .syntaxError: self = .syntax
+    case .memoryError: self = .memory
+    case .handlerError: self = .errorInHandler
+    default: self = .runtime
+    }
+  }
+}
+
+extension LuaError {
+  private static let tracebackMarker = "\nstack traceback:\n"
+
+  /// Reads the error value on top of `L` (left in place) as message and traceback.
+  init(thread L: LuaThreadPointer, status: Int32, timedOut: Bool) {
+    let status = LuaStatus(rawValue: status)
+    var text: String
+    switch LuaType(rawValue: LuaC.type(L, -1)) {
+    case .string: text = LuaC.string(L, -1)
+    case .none: text = "(no error value)"
+    case let type: text = "(error object is a \(type) value)"
+    }
+    var traceback: String?
+    if let range = text.firstRange(of: Self.tracebackMarker) {
+      traceback = String(text[text.index(after: range.lowerBound)...])
+      text = String(text[..<range.lowerBound])
+    }
+    self.init(kind: timedOut ? .timeout : nil, status: status, message: text, traceback: traceback)
+  }
+}

@@ -1,0 +1,193 @@
+/// A table key LuaKit can round-trip: what ``LuaStack/sortedKeys(ofTableAt:)`` returns.
+///
+/// Orders booleans, then numbers (integers and floats by value), then
+/// strings (by UTF-8 bytes): a deterministic order for iteration.
+public enum LuaKey: Hashable, Sendable, Comparable {
+  /// A boolean key.
+  case boolean(Bool)
+  /// An integer key (array indexes are these).
+  case integer(Int)
+  /// A float key that is not an integer.
+  case number(Double)
+  /// A string key.
+  case string(String)
+
+  private var rank: Int {
+    switch self {
+    case .boolean: 0
+    case .integer, .number: 1
+    case .string: 2
+    }
+  }
+
+  /// The deterministic order described on the type.
+  public static func < (a: LuaKey, b: LuaKey) -> Bool {
+    switch (a, b) {
+    case (.boolean(let x), .boolean(let y)): return !x && y
+    case (.integer(let x), .integer(let y)): return x < y
+    case (.integer(let x), .number(let y)): return Double(x) < y
+    case (.number(let x), .integer(let y)): return x < Double(y)
+    case (.number(let x), .number(let y)): return x < y
+    case (.string(let x), .string(let y)): return Array(x.utf8).lexicographicallyPrecedes(y.utf8)
+    default: return a.rank < b.rank
+    }
+  }
+}
+
+extension LuaStack {
+  // MARK: Create
+
+  /// Pushes a new empty table, preallocated for `arrayCount` array items and
+  /// `fieldCount` other fields. Stack: +1.
+  public func newTable(arrayCount: Int32 = 0, fieldCount: Int32 = 0) {
+    LuaC.newTable(L, arrayCount, fieldCount)
+  }
+
+  // MARK: Non-raw access (metamethods run, protected)
+
+  /// Pushes `t[key]` for the value at `index` (running `__index`). Stack: +1.
+  ///
+  /// Errors (a non-indexable value, a failing `__index`) are thrown, with
+  /// nothing pushed.
+  @discardableResult
+  public func getField(_ key: String, ofTableAt index: Int32) throws(LuaError) -> LuaType {
+    try checked(LuaC.protectedGetField(L, index, key))
+  }
+
+  /// Sets `t[key] = v` where v is the top value (popped), running `__newindex`. Stack: -1.
+  public func setField(_ key: String, ofTableAt index: Int32) throws(LuaError) {
+    _ = try checked(LuaC.protectedSetField(L, index, key), pushes: false)
+  }
+
+  /// Pushes `t[n]` (running `__index`). Stack: +1; nothing pushed on error.
+  @discardableResult
+  public func getIndex(_ n: Int, ofTableAt index: Int32) throws(LuaError) -> LuaType {
+    try checked(LuaC.protectedGetIndex(L, index, n))
+  }
+
+  /// Sets `t[n] = v` where v is the top value (popped), running `__newindex`. Stack: -1.
+  public func setIndex(_ n: Int, ofTableAt index: Int32) throws(LuaError) {
+    _ = try checked(LuaC.protectedSetIndex(L, index, n), pushes: false)
+  }
+
+  private func checked(_ status: Int32, pushes: Bool = true) throws(LuaError) -> LuaType {
+    guard status == LuaStatus.ok.rawValue else {
+      let error = LuaError(thread: L, status: status, timedOut: false)
+      pop()
+      throw error
+    }
+    return pushes ? type(at: -1) : .none
+  }
+
+  // MARK: Raw access (no metamethods; the value must be a table)
+
+  /// Pushes `rawget(t, key)`. Stack: +1. Precondition: a table at `index`.
+  @discardableResult
+  public func rawGetField(_ key: String, ofTableAt index: Int32) -> LuaType {
+    let t = requireTable(index)
+    push(key)
+    return LuaType(rawValue: LuaC.rawGet(L, t))
+  }
+
+  /// `rawset(t, key, v)` with v the top value (popped). Stack: -1.
+  public func rawSetField(_ key: String, ofTableAt index: Int32) {
+    let t = requireTable(index)
+    push(key)
+    insert(at: -2)
+    LuaC.rawSet(L, t)
+  }
+
+  /// Pushes `rawget(t, n)`. Stack: +1. Precondition: a table at `index`.
+  @discardableResult
+  public func rawGetIndex(_ n: Int, ofTableAt index: Int32) -> LuaType {
+    LuaType(rawValue: LuaC.rawGetIndex(L, requireTable(index), n))
+  }
+
+  /// `rawset(t, n, v)` with v the top value (popped). Stack: -1.
+  public func rawSetIndex(_ n: Int, ofTableAt index: Int32) {
+    LuaC.rawSetIndex(L, requireTable(index), n)
+  }
+
+  /// Pushes `rawget(t, key)`. Stack: +1.
+  @discardableResult
+  public func rawGet(_ key: LuaKey, ofTableAt index: Int32) -> LuaType {
+    let t = requireTable(index)
+    push(key)
+    return LuaType(rawValue: LuaC.rawGet(L, t))
+  }
+
+  /// The raw length (`#t` without `__len`) of a table or string.
+  public func rawLength(at index: Int32) -> Int { LuaC.rawLength(L, index) }
+
+  /// Pushes a key. Stack: +1.
+  public func push(_ key: LuaKey) {
+    switch key {
+    case .boolean(let b): push(b)
+    case .integer(let n): push(n)
+    case .number(let x): push(x)
+    case .string(let s): push(s)
+    }
+  }
+
+  // MARK: Iteration
+
+  /// Calls `body(keyIndex, valueIndex)` for each raw pair, in Lua's `next`
+  /// order, which is NOT stable between runs: sort if order matters (see
+  /// ``sortedKeys(ofTableAt:)``). `body` must leave the stack balanced and
+  /// must not add keys to the table.
+  public func forEachRawPair<E: Error>(
+    ofTableAt index: Int32, _ body: (_ key: Int32, _ value: Int32) throws(E) -> Void
+  ) throws(E) {
+    let t = requireTable(index)
+    pushNil()
+    while LuaC.next(L, t) {
+      let keyIndex = top - 1
+      do {
+        try body(keyIndex, top)
+      } catch {
+        setTop(keyIndex - 1)
+        throw error
+      }
+      setTop(keyIndex)
+    }
+  }
+
+  /// The table's keys that are booleans, numbers or strings, sorted in
+  /// ``LuaKey`` order. Other keys (tables, functions...) are skipped.
+  public func sortedKeys(ofTableAt index: Int32) -> [LuaKey] {
+    var keys: [LuaKey] = []
+    forEachRawPair(ofTableAt: index) { keyIndex, _ in
+      switch type(at: keyIndex) {
+      case .boolean: keys.append(.boolean(boolean(at: keyIndex)))
+      case .number:
+        if isInteger(at: keyIndex), let n = integer(at: keyIndex) {
+          keys.append(.integer(n))
+        } else if let x = number(at: keyIndex) {
+          keys.append(.number(x))
+        }
+      case .string: keys.append(.string(LuaC.string(L, keyIndex)))
+      default: break
+      }
+    }
+    return keys.sorted()
+  }
+
+  /// Pushes a new table with the same raw pairs as the table at `index`
+  /// (a shallow copy, without metatable). Stack: +1.
+  public func pushShallowCopy(ofTableAt index: Int32) {
+    let t = requireTable(index)
+    newTable()
+    let copy = top
+    forEachRawPair(ofTableAt: t) { key, value in
+      pushValue(at: key)
+      pushValue(at: value)
+      LuaC.rawSet(L, copy)
+    }
+  }
+
+  private func requireTable(_ index: Int32) -> Int32 {
+    precondition(
+      type(at: index) == .table, "expected a table at index \(index), got \(typeName(at: index))")
+    return absoluteIndex(index)
+  }
+}

@@ -1,0 +1,43 @@
+/// What a Lua function returned when the host expected a boolean.
+public enum LuaBooleanResult: Hashable, Sendable {
+  /// `true` or `false`.
+  case boolean(Bool)
+  /// `nil`, or no value at all.
+  case nothing
+  /// A value of another type: usually an error in the script.
+  case other(LuaType)
+}
+
+extension LuaState {
+  /// Calls `function(argument)` and reads back one boolean: the host's hot path.
+  ///
+  /// Both values come from registry refs, the traceback handler too; on
+  /// success this costs no allocation and no string conversion on top of
+  /// `lua_rawgeti`×3 + `lua_pcall` + `lua_toboolean`. Runs on the main
+  /// thread, under the memory cap and the time budget, like
+  /// ``LuaStack/call(arguments:results:)``. The stack is left as found.
+  public func callReturningBoolean(_ function: LuaRef, with argument: LuaRef) throws(LuaError)
+    -> LuaBooleanResult
+  {
+    let L = thread
+    precondition(function.thread == L && argument.thread == L, "LuaRef used with another state")
+    let base = LuaC.getTop(L) + 1
+    LuaC.pushRef(L, messageHandler)
+    LuaC.pushRef(L, function.reference)
+    LuaC.pushRef(L, argument.reference)
+    let (status, timedOut) = LuaC.protectedCall(runtime, L, 1, 1, base)
+    if status == LuaStatus.ok.rawValue && !timedOut {
+      let result: LuaBooleanResult
+      switch LuaC.type(L, -1) {
+      case LuaType.boolean.rawValue: result = .boolean(LuaC.toBoolean(L, -1))
+      case LuaType.nil.rawValue: result = .nothing
+      case let other: result = .other(LuaType(rawValue: other))
+      }
+      LuaC.setTop(L, base - 1)
+      return result
+    }
+    let error = LuaError(thread: L, status: status, timedOut: timedOut)
+    LuaC.setTop(L, base - 1)
+    throw error
+  }
+}

@@ -1,0 +1,127 @@
+/// An independent Lua 5.4 state: its own globals, memory cap and time budget.
+///
+/// Confined to one thread: create, use and release a state (and its
+/// ``LuaRef``s and ``LuaStack`` views) on the same thread, or serialize all
+/// access. The state closes in `deinit` (or earlier with ``close()``),
+/// running the finalizers of everything Lua still holds, which releases the
+/// Swift objects and closures handed to it.
+///
+/// Swift closures registered as Lua functions should not capture the state
+/// strongly: that makes a cycle through Lua and the state never closes.
+/// They receive a ``LuaCallContext`` instead.
+public final class LuaState {
+  let runtime: LuaRuntimePointer
+  /// The main thread.
+  let thread: LuaThreadPointer
+  /// Registry reference of the traceback message handler.
+  let messageHandler: Int32
+  /// Set once ``close()`` has begun; refs and objects no longer touch Lua.
+  public private(set) var isClosed = false
+
+  /// Creates a state with the chosen standard libraries.
+  ///
+  /// - Parameters:
+  ///   - memoryLimit: bytes Lua may hold while Lua code runs (`nil`: no cap).
+  ///     Past it, allocations fail with a ``LuaError/Kind/memory`` error
+  ///     inside the protected call and the state stays usable. Host and
+  ///     Swift-function code is never refused (it must not see a longjmp),
+  ///     but what it allocates counts.
+  ///   - libraries: which standard libraries to open.
+  /// - Throws: a ``LuaError/Kind/memory`` error if the state cannot be created.
+  public init(memoryLimit: Int? = nil, libraries: LuaLibraries = .all) throws(LuaError) {
+    guard let runtime = LuaC.open(limit: max(0, memoryLimit ?? 0)) else {
+      throw LuaError(status: .memoryError, message: "not enough memory to create a Lua state")
+    }
+    self.runtime = runtime
+    self.thread = LuaC.mainThread(runtime)
+    self.messageHandler = LuaC.messageHandlerRef(runtime)
+    LuaC.setHost(runtime, Unmanaged.passUnretained(self).toOpaque())
+    LuaC.openLibraries(thread, libraries.rawValue)
+  }
+
+  deinit { close() }
+
+  /// Closes the state now: runs pending finalizers and frees everything.
+  ///
+  /// Idempotent. After closing, only ``isClosed`` may be used.
+  public func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    LuaC.close(runtime)
+  }
+
+  /// The main thread's stack: where host code pushes, reads and calls.
+  public var stack: LuaStack {
+    precondition(!isClosed, "LuaState used after close()")
+    return LuaStack(thread: thread, runtime: runtime)
+  }
+
+  /// The Lua version, e.g. `"Lua 5.4.4"`.
+  public static var version: String { LuaC.release }
+
+  /// The state that owns `L` (any of its threads), if LuaKit created it.
+  static func owner(of runtime: LuaRuntimePointer) -> LuaState? {
+    guard let host = LuaC.host(runtime) else { return nil }
+    return Unmanaged<LuaState>.fromOpaque(host).takeUnretainedValue()
+  }
+}
+
+// MARK: - Memory
+
+extension LuaState {
+  /// Bytes currently allocated by this state.
+  public var memoryInUse: Int { LuaC.memoryInUse(runtime) }
+
+  /// Highest ``memoryInUse`` since creation or ``resetPeakMemoryUse()``.
+  public var peakMemoryUse: Int { LuaC.memoryPeak(runtime) }
+
+  /// Starts peak tracking afresh from the current use.
+  public func resetPeakMemoryUse() { LuaC.resetPeak(runtime) }
+
+  /// The memory cap in bytes (`nil`: none). Adjustable at any time; lowering
+  /// it below ``memoryInUse`` makes the next growth in Lua code fail.
+  public var memoryLimit: Int? {
+    get {
+      let limit = LuaC.memoryLimit(runtime)
+      return limit == 0 ? nil : limit
+    }
+    set { LuaC.setMemoryLimit(runtime, max(0, newValue ?? 0)) }
+  }
+
+  /// Runs a full garbage-collection cycle (finalizers included).
+  public func collectGarbage() { LuaC.collectGarbage(thread) }
+}
+
+// MARK: - Time budget
+
+extension LuaState {
+  /// The wall-clock budget of each outermost protected call (`nil`: none).
+  ///
+  /// Costs nothing while code behaves: a shared watchdog thread notices a
+  /// call still running past its budget (with a resolution of a tenth of the
+  /// budget, at least 1 ms) and stops it with a ``LuaError/Kind/timeout``
+  /// error that the script's own `pcall` cannot swallow. Nested calls (Lua
+  /// calling Swift calling Lua) share the outermost call's budget. Rounded to
+  /// whole milliseconds, at least 1 ms.
+  public var timeBudget: Duration? {
+    get {
+      let ms = LuaC.budget(runtime)
+      return ms == 0 ? nil : .milliseconds(ms)
+    }
+    set {
+      guard let budget = newValue else {
+        LuaC.setBudget(runtime, 0)
+        return
+      }
+      let (seconds, attoseconds) = budget.components
+      let perMillisecond: Int64 = 1_000_000_000_000_000
+      let ms =
+        seconds.multipliedReportingOverflow(by: 1000).overflow
+        ? Int64.max : seconds * 1000 + (attoseconds + perMillisecond / 2) / perMillisecond
+      LuaC.setBudget(runtime, UInt32(clamping: max(ms, 1)))
+    }
+  }
+
+  /// Whether a watchdog hook is installed on the main thread (tests only).
+  var isHookArmed: Bool { LuaC.hasHook(thread) }
+}

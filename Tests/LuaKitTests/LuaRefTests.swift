@@ -1,0 +1,64 @@
+import Testing
+
+@testable import LuaKit
+
+/// Registry references keep values alive exactly as long as Swift holds them.
+@Suite struct LuaRefTests {
+  /// Puts a table whose finalizer sets the global `collected` into a ref.
+  private func makeWatchedRef(_ state: LuaState) throws -> LuaRef {
+    let stack = state.stack
+    try stack.run(
+      "collected = false return setmetatable({}, {__gc = function() collected = true end})",
+      results: 1)
+    return stack.ref()
+  }
+
+  private func collected(_ state: LuaState) -> Bool {
+    state.stack.withStackBalance {
+      state.stack.pushGlobals()
+      state.stack.rawGetField("collected", ofTableAt: -1)
+      return state.stack.boolean(at: -1)
+    }
+  }
+
+  @Test func refKeepsValueAliveUntilReleased() throws {
+    let state = try LuaState()
+    var ref: LuaRef? = try makeWatchedRef(state)
+    state.collectGarbage()
+    #expect(!collected(state))
+    state.stack.push(ref!)
+    #expect(state.stack.type(at: -1) == .table)
+    state.stack.pop()
+    ref = nil
+    state.collectGarbage()
+    #expect(collected(state))
+  }
+
+  @Test func releasedSlotsAreReused() throws {
+    let state = try LuaState()
+    let stack = state.stack
+    stack.newTable()
+    let first = stack.ref()
+    let slot = first.reference
+    _ = consume first
+    stack.newTable()
+    let second = stack.ref()
+    #expect(second.reference == slot)
+  }
+
+  @Test func refOutlivingItsStateIsHarmless() throws {
+    var state: LuaState? = try LuaState()
+    let ref = try makeWatchedRef(state!)
+    state = nil
+    #expect(!ref.isNil)
+  }
+
+  @Test func nilRef() throws {
+    let state = try LuaState()
+    state.stack.pushNil()
+    let ref = state.stack.ref()
+    #expect(ref.isNil)
+    state.stack.push(ref)
+    #expect(state.stack.type(at: -1) == .nil)
+  }
+}
