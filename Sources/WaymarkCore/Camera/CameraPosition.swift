@@ -73,7 +73,7 @@ public struct CameraPosition: Hashable, Sendable, CustomStringConvertible {
   /// Whether every field is within `tolerance` of `other`'s (bearing compared around the circle).
   public func isClose(to other: CameraPosition, tolerance: Double = 1e-6) -> Bool {
     abs(target.latitude - other.target.latitude) <= tolerance
-      && abs(Coordinate.wrapLongitude(target.longitude - other.target.longitude + 180) - 180) <= tolerance
+      && abs(Coordinate.wrapLongitude(target.longitude - other.target.longitude)) <= tolerance
       && abs(zoom - other.zoom) <= tolerance
       && abs(CameraPosition.wrapBearing(bearing - other.bearing + 180) - 180) <= tolerance
       && abs(tilt - other.tilt) <= tolerance

@@ -50,7 +50,7 @@ func expectClose(
   _ a: Coordinate, _ b: Coordinate, tolerance: Double = 1e-6, sourceLocation: SourceLocation = #_sourceLocation
 ) {
   #expect(
-    abs(a.latitude - b.latitude) <= tolerance && abs(Coordinate.wrapLongitude(a.longitude - b.longitude + 180) - 180) <= tolerance,
+    abs(a.latitude - b.latitude) <= tolerance && abs(Coordinate.wrapLongitude(a.longitude - b.longitude)) <= tolerance,
     "\(a) is not within \(tolerance) of \(b)", sourceLocation: sourceLocation)
 }
 
