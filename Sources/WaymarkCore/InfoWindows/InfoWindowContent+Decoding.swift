@@ -115,7 +115,7 @@ struct ContentDecoder {
     let kinds = fields.map(\.key).filter { Self.nodeKeys.contains($0) }
     guard let kind = kinds.first else {
       for field in fields where !Self.allKeys.contains(field.key) {
-        if let guess = ContentKeySuggestion.closest(to: field.key, among: Self.allKeys) {
+        if let guess = Suggestion.closest(to: field.key, among: Self.allKeys) {
           throw ContentError(
             path: "\(path).\(field.key)", message: "unknown field; did you mean \(guess)?")
         }
@@ -140,7 +140,7 @@ struct ContentDecoder {
       if Self.allKeys.contains(field.key) {
         throw ContentError(path: fieldPath, message: "not a field of \(kind) nodes")
       }
-      if let guess = ContentKeySuggestion.closest(to: field.key, among: allowed) {
+      if let guess = Suggestion.closest(to: field.key, among: allowed) {
         throw ContentError(path: fieldPath, message: "unknown field; did you mean \(guess)?")
       }
       throw ContentError(path: fieldPath, message: "unknown field")
