@@ -1,1 +1,0 @@
-print("waymark: the command line lands with issue 4")
