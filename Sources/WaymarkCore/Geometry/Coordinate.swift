@@ -23,11 +23,11 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
   /// This coordinate if it is usable on a map; otherwise an error naming `field`.
   ///
   /// Rejects NaN and infinite values and latitudes outside -90...90.
-  public func validated(_ field: String) throws(MapError) -> Coordinate {
-    guard latitude.isFinite else { throw .invalidValue(field: "\(field).lat", value: formatNumber(latitude), reason: "is not a finite number") }
-    guard longitude.isFinite else { throw .invalidValue(field: "\(field).lng", value: formatNumber(longitude), reason: "is not a finite number") }
+  public func validated(_ field: @autoclosure () -> String) throws(MapError) -> Coordinate {
+    guard latitude.isFinite else { throw .invalidValue(field: "\(field()).lat", value: formatNumber(latitude), reason: "is not a finite number") }
+    guard longitude.isFinite else { throw .invalidValue(field: "\(field()).lng", value: formatNumber(longitude), reason: "is not a finite number") }
     guard (-90.0...90.0).contains(latitude) else {
-      throw .invalidValue(field: "\(field).lat", value: formatNumber(latitude), reason: "is outside -90...90")
+      throw .invalidValue(field: "\(field()).lat", value: formatNumber(latitude), reason: "is outside -90...90")
     }
     return self
   }

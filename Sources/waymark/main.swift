@@ -1,0 +1,3 @@
+import WaymarkCore
+
+print("waymark \(WaymarkVersion.current)")
