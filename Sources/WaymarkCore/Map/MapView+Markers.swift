@@ -29,7 +29,8 @@ extension MapView {
   public func addMarker(_ options: MarkerOptions) throws(MapError) -> Marker {
     let options = try options.validated()
     if let id = options.id, marker(id: id) != nil {
-      throw .invalidValue(field: "marker.id", value: "\"\(id)\"", reason: "is already used by another marker on this map")
+      throw .invalidValue(
+        field: "marker.id", value: "\"\(id)\"", reason: "is already used by another marker on this map")
     }
     let marker = Marker(serial: nextMarkerSerial, origin: mapNumber, options: options)
     nextMarkerSerial += 1
@@ -45,7 +46,8 @@ extension MapView {
     if marker.map === self { return }
     if marker.map != nil { throw .markerOnAnotherMap(marker: marker.id) }
     if let other = self.marker(id: marker.id), other !== marker {
-      throw .invalidValue(field: "marker.id", value: "\"\(marker.id)\"", reason: "is already used by another marker on this map")
+      throw .invalidValue(
+        field: "marker.id", value: "\"\(marker.id)\"", reason: "is already used by another marker on this map")
     }
     insert(marker)
   }
@@ -149,7 +151,9 @@ extension MapView {
     guard marker.map === self else { throw .notOnThisMap(what: "marker \(marker.id)") }
     let position = try position.validated("position")
     try MapError.requireFinite(duration, "duration")
-    guard duration >= 0 else { throw .invalidValue(field: "duration", value: formatNumber(duration), reason: "is negative") }
+    guard duration >= 0 else {
+      throw .invalidValue(field: "duration", value: formatNumber(duration), reason: "is negative")
+    }
     let replaced = markerAnimations[ObjectIdentifier(marker)]
     markerAnimations[ObjectIdentifier(marker)] = MarkerAnimation(
       marker: marker, from: Mercator.worldPoint(marker.position), to: position, start: clock.now,

@@ -192,7 +192,9 @@ public final class MapView {
   public func advance(by seconds: Double) throws(MapError) {
     try requireNoCallbackRunning("advance")
     try MapError.requireFinite(seconds, "advance.seconds")
-    guard seconds >= 0 else { throw .invalidValue(field: "advance.seconds", value: formatNumber(seconds), reason: "is negative") }
+    guard seconds >= 0 else {
+      throw .invalidValue(field: "advance.seconds", value: formatNumber(seconds), reason: "is negative")
+    }
     clock.advance(to: clock.now + seconds)
   }
 

@@ -94,11 +94,14 @@ extension CommandSpec {
       parsed.values[name, default: []].append(value)
     }
     guard positionals.contains(parsed.positionals.count) else {
-      let expected = positionals.lowerBound == positionals.upperBound ? "\(positionals.lowerBound)" : "\(positionals.lowerBound) to \(positionals.upperBound)"
+      let expected =
+        positionals.lowerBound == positionals.upperBound
+        ? "\(positionals.lowerBound)" : "\(positionals.lowerBound) to \(positionals.upperBound)"
       let noun = usage.isEmpty ? "arguments" : usage
       throw UsageError(
         message: parsed.positionals.count < positionals.lowerBound
-          ? "missing \(noun)" : "too many arguments (expected \(expected)): \(parsed.positionals.joined(separator: " "))",
+          ? "missing \(noun)"
+          : "too many arguments (expected \(expected)): \(parsed.positionals.joined(separator: " "))",
         command: self.name)
     }
     return parsed
@@ -106,7 +109,9 @@ extension CommandSpec {
 
   /// The --help text.
   var help: String {
-    var lines = ["usage: waymark \(name)\(usage.isEmpty ? "" : " \(usage)")\(options.isEmpty ? "" : " [options]")", "", summary]
+    var lines = [
+      "usage: waymark \(name)\(usage.isEmpty ? "" : " \(usage)")\(options.isEmpty ? "" : " [options]")", "", summary,
+    ]
     if !options.isEmpty {
       lines += ["", "options:"]
       for option in options {

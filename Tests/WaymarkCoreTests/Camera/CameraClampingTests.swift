@@ -4,7 +4,8 @@ import WaymarkCore
 @Suite struct CameraClampingTests {
   @Test func latitudeClampsLongitudeAndBearingWrap() throws {
     // R20: latitude clamped to [-85, 85]; longitude wraps into [-180, 180); bearing into [0, 360).
-    let map = try MapView(camera: CameraPosition(target: Coordinate(latitude: 89, longitude: 200), zoom: 4, bearing: -30))
+    let map = try MapView(
+      camera: CameraPosition(target: Coordinate(latitude: 89, longitude: 200), zoom: 4, bearing: -30))
     #expect(map.camera.target.latitude == 85)
     #expect(map.camera.target.longitude == -160)
     #expect(map.camera.bearing == 330)

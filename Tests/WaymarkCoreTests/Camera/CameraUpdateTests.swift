@@ -69,14 +69,17 @@ import WaymarkCore
 
   @Test func fitAcrossTheAntimeridian() throws {
     let map = try map(zoom: 3)
-    let bounds = try CoordinateBounds(Coordinate(latitude: -10, longitude: 170), Coordinate(latitude: 10, longitude: -170))
+    let bounds = try CoordinateBounds(
+      Coordinate(latitude: -10, longitude: 170), Coordinate(latitude: 10, longitude: -170))
     try map.moveCamera(.fit(bounds))
     #expect(abs(abs(map.camera.target.longitude) - 180) < 1e-6)
   }
 
   @Test func fitOfEmptyBoundsIsAnError() throws {
     let map = try map()
-    #expect(throws: MapError.invalidValue(field: "camera_update.fit.bounds", value: "empty", reason: "is not valid bounds")) {
+    #expect(
+      throws: MapError.invalidValue(field: "camera_update.fit.bounds", value: "empty", reason: "is not valid bounds")
+    ) {
       try map.moveCamera(.fit(.empty))
     }
   }

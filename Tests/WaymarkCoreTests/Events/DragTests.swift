@@ -57,5 +57,7 @@ private final class DragRecorder: MapViewDelegate {
     onDrag(marker)
   }
   func mapView(_ mapView: MapView, didEndDragging marker: Marker) { calls.append("did_end_dragging_marker") }
-  func mapView(_ mapView: MapView, didLongPressAt coordinate: Coordinate) { calls.append("did_long_press_at_coordinate") }
+  func mapView(_ mapView: MapView, didLongPressAt coordinate: Coordinate) {
+    calls.append("did_long_press_at_coordinate")
+  }
 }

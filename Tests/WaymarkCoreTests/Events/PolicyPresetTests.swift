@@ -10,7 +10,8 @@ import WaymarkCore
     try fixture.map.tap(a)
     fixture.delegate.calls.removeAll()
     try fixture.map.tap(b)
-    #expect(fixture.delegate.events.prefix(3) == ["did_close_info_window(a)", "did_tap_marker(b)", "marker_info_window(b)"])
+    #expect(
+      fixture.delegate.events.prefix(3) == ["did_close_info_window(a)", "did_tap_marker(b)", "marker_info_window(b)"])
     #expect(fixture.map.infoWindow?.marker === b)
   }
 

@@ -67,7 +67,10 @@ import WaymarkCore
     try fixture.map.settle()
     fixture.delegate.calls.removeAll()
     try fixture.map.tap(b)
-    #expect(fixture.delegate.events.prefix(4) == ["did_tap_marker(b)", "did_close_info_window(a)", "marker_info_window(b)", "marker_info_contents(b)"])
+    #expect(
+      fixture.delegate.events.prefix(4) == [
+        "did_tap_marker(b)", "did_close_info_window(a)", "marker_info_window(b)", "marker_info_contents(b)",
+      ])
     #expect(fixture.map.infoWindow?.marker === b)
     let shown = fixture.map.trace.records.filter { $0.event == "info_window_shown" }.map(\.marker)
     let hidden = fixture.map.trace.records.filter { $0.event == "info_window_hidden" }.map(\.marker)
@@ -93,7 +96,10 @@ import WaymarkCore
     try fixture.map.tap(m)
     fixture.delegate.calls.removeAll()
     try fixture.map.tap(m)
-    #expect(fixture.delegate.events.prefix(4) == ["did_tap_marker(m)", "did_close_info_window(m)", "marker_info_window(m)", "marker_info_contents(m)"])
+    #expect(
+      fixture.delegate.events.prefix(4) == [
+        "did_tap_marker(m)", "did_close_info_window(m)", "marker_info_window(m)", "marker_info_contents(m)",
+      ])
     #expect(fixture.map.selectedMarker === m && fixture.map.infoWindow?.marker === m)
 
     var keep = BehaviorPolicy(name: "keep")
@@ -169,9 +175,16 @@ import WaymarkCore
     fixture.map.setSelectedMarker(a)
     #expect(fixture.map.selectedMarker === b)
     #expect(c.map == nil)
-    #expect(fixture.delegate.calls.prefix(4) == ["marker_info_window(a)", "marker_info_contents(a)", "did_close_info_window(a)", "marker_info_window(b)"])
+    #expect(
+      fixture.delegate.calls.prefix(4) == [
+        "marker_info_window(a)", "marker_info_contents(a)", "did_close_info_window(a)", "marker_info_window(b)",
+      ])
     let deferred = fixture.map.trace.records.filter { $0.event == "deferred" }.compactMap(\.message)
-    #expect(deferred == ["selected_marker = b waits until the info window is resolved (R13)", "remove marker c waits until the info window is resolved (R13)"])
+    #expect(
+      deferred == [
+        "selected_marker = b waits until the info window is resolved (R13)",
+        "remove marker c waits until the info window is resolved (R13)",
+      ])
   }
 
   @Test func defaultWindowFollowsTitleChanges() throws {

@@ -26,9 +26,12 @@ import WaymarkCore
     let m = try fixture.marker("m", at: Places.melbourne, title: "M")
     fixture.map.setSelectedMarker(m)
     try fixture.map.addOverlay(OverlayOptions(shape: .circle(center: Places.sydney, radius: 5000), id: "untappable"))
-    try fixture.map.addOverlay(OverlayOptions(shape: .circle(center: Places.sydney, radius: 5000), id: "low", tappable: true, zIndex: 1))
-    try fixture.map.addOverlay(OverlayOptions(shape: .circle(center: Places.sydney, radius: 2000), id: "high", tappable: true, zIndex: 2))
-    try fixture.map.addOverlay(OverlayOptions(shape: .circle(center: Places.sydney, radius: 5000), id: "later", tappable: true, zIndex: 1))
+    try fixture.map.addOverlay(
+      OverlayOptions(shape: .circle(center: Places.sydney, radius: 5000), id: "low", tappable: true, zIndex: 1))
+    try fixture.map.addOverlay(
+      OverlayOptions(shape: .circle(center: Places.sydney, radius: 2000), id: "high", tappable: true, zIndex: 2))
+    try fixture.map.addOverlay(
+      OverlayOptions(shape: .circle(center: Places.sydney, radius: 5000), id: "later", tappable: true, zIndex: 1))
     fixture.delegate.calls.removeAll()
     try fixture.map.tap(Places.sydney)
     #expect(fixture.delegate.calls == ["did_tap_overlay(high)", "did_close_info_window(m)"])
@@ -41,8 +44,13 @@ import WaymarkCore
     let fixture = try MapFixture(Coordinate(latitude: 0, longitude: 0), zoom: 8)
     let square = [(-1.0, -1.0), (-1, 1), (1, 1), (1, -1)].map { Coordinate(latitude: $0.0, longitude: $0.1) }
     let hole = [(-0.5, -0.5), (-0.5, 0.5), (0.5, 0.5), (0.5, -0.5)].map { Coordinate(latitude: $0.0, longitude: $0.1) }
-    try fixture.map.addOverlay(OverlayOptions(shape: .polygon(outer: square, holes: [hole]), id: "donut", tappable: true))
-    try fixture.map.addOverlay(OverlayOptions(shape: .polyline(path: [Coordinate(latitude: 1.2, longitude: -1), Coordinate(latitude: 1.2, longitude: 1)], width: 2), id: "line", tappable: true))
+    try fixture.map.addOverlay(
+      OverlayOptions(shape: .polygon(outer: square, holes: [hole]), id: "donut", tappable: true))
+    try fixture.map.addOverlay(
+      OverlayOptions(
+        shape: .polyline(
+          path: [Coordinate(latitude: 1.2, longitude: -1), Coordinate(latitude: 1.2, longitude: 1)], width: 2),
+        id: "line", tappable: true))
     try fixture.map.tap(Coordinate(latitude: 0.75, longitude: 0))
     try fixture.map.tap(Coordinate(latitude: 0, longitude: 0))
     try fixture.map.tap(Coordinate(latitude: 1.2, longitude: 0.3))
@@ -52,7 +60,8 @@ import WaymarkCore
   @Test func markersWinOverOverlays() throws {
     // R5: markers always win over non-marker overlays (the default policy).
     let fixture = try MapFixture(Places.sydney, zoom: 10)
-    try fixture.map.addOverlay(OverlayOptions(shape: .circle(center: Places.sydney, radius: 9000), tappable: true, zIndex: 100))
+    try fixture.map.addOverlay(
+      OverlayOptions(shape: .circle(center: Places.sydney, radius: 9000), tappable: true, zIndex: 100))
     try fixture.marker("m", at: Places.sydney)
     try fixture.map.tap(at: fixture.map.iconCenterForTest(Places.sydney))
     #expect(fixture.delegate.events.first == "did_tap_marker(m)")
@@ -81,13 +90,18 @@ import WaymarkCore
     let m = try fixture.marker("m", at: Places.melbourne, title: "M")
     fixture.map.setSelectedMarker(m)
     let opera = Coordinate(latitude: -33.8568, longitude: 151.2153)
-    try fixture.map.addPointOfInterest(PointOfInterest(placeID: "ChIJ3S-JXmauEmsRUcIaWtf4MzE", name: "Sydney Opera House", location: opera))
+    try fixture.map.addPointOfInterest(
+      PointOfInterest(placeID: "ChIJ3S-JXmauEmsRUcIaWtf4MzE", name: "Sydney Opera House", location: opera))
     fixture.delegate.calls.removeAll()
     try fixture.map.tap(opera)
     #expect(fixture.delegate.calls == ["did_tap_poi(ChIJ3S-JXmauEmsRUcIaWtf4MzE)", "did_close_info_window(m)"])
     #expect(fixture.map.infoWindow == nil)
     let record = try #require(fixture.map.trace.records.first { $0.event == "did_tap_poi" })
-    #expect(record.extra == [TraceField("place_id", .string("ChIJ3S-JXmauEmsRUcIaWtf4MzE")), TraceField("name", .string("Sydney Opera House"))])
+    #expect(
+      record.extra == [
+        TraceField("place_id", .string("ChIJ3S-JXmauEmsRUcIaWtf4MzE")),
+        TraceField("name", .string("Sydney Opera House")),
+      ])
   }
 
   @Test func inputFromInsideACallbackIsRefused() throws {
@@ -106,8 +120,17 @@ import WaymarkCore
   @Test func featureLayersAreReportedOncePerLayer() throws {
     let fixture = try MapFixture(Coordinate(latitude: 0, longitude: 0), zoom: 8)
     let square = [(-1.0, -1.0), (-1, 1), (1, 1), (1, -1)].map { Coordinate(latitude: $0.0, longitude: $0.1) }
-    try fixture.map.addFeatureLayer(FeatureLayer(name: "LOCALITY", features: [Feature(placeID: "p1", boundary: square), Feature(placeID: "p2", boundary: square)]))
-    try fixture.map.addFeatureLayer(FeatureLayer(name: "COUNTRY", features: [Feature(placeID: "far", boundary: square.map { Coordinate(latitude: $0.latitude + 10, longitude: $0.longitude) })]))
+    try fixture.map.addFeatureLayer(
+      FeatureLayer(
+        name: "LOCALITY",
+        features: [Feature(placeID: "p1", boundary: square), Feature(placeID: "p2", boundary: square)]))
+    try fixture.map.addFeatureLayer(
+      FeatureLayer(
+        name: "COUNTRY",
+        features: [
+          Feature(
+            placeID: "far", boundary: square.map { Coordinate(latitude: $0.latitude + 10, longitude: $0.longitude) })
+        ]))
     try fixture.map.tap(Coordinate(latitude: 0, longitude: 0))
     #expect(fixture.delegate.events == ["did_tap_features(LOCALITY:p1,p2)", "did_tap_at_coordinate"])
   }

@@ -20,7 +20,8 @@ import WaymarkCore
     try fixture.map.animate(.setTarget(Places.melbourne), duration: 2)
     try fixture.map.settle()
     let tiles = fixture.delegate.calls.filter { $0.contains("tile") || $0 == "snapshot_ready" || $0.hasPrefix("idle") }
-    #expect(tiles == ["did_start_tile_rendering", "idle_at_camera_position", "did_finish_tile_rendering", "snapshot_ready"])
+    #expect(
+      tiles == ["did_start_tile_rendering", "idle_at_camera_position", "did_finish_tile_rendering", "snapshot_ready"])
   }
 
   @Test func aSmallMoveWithinTheSameTilesRequestsNothing() throws {
@@ -66,6 +67,10 @@ import WaymarkCore
     fixture.map.setCapabilities([.advancedMarkers])
     fixture.map.setCapabilities([.advancedMarkers])
     fixture.map.setCapabilities([.advancedMarkers, .dataDrivenStyling])
-    #expect(fixture.delegate.events == ["did_change_map_capabilities(advanced_markers)", "did_change_map_capabilities(advanced_markers,data_driven_styling)"])
+    #expect(
+      fixture.delegate.events == [
+        "did_change_map_capabilities(advanced_markers)",
+        "did_change_map_capabilities(advanced_markers,data_driven_styling)",
+      ])
   }
 }

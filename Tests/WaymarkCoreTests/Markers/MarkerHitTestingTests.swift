@@ -72,7 +72,9 @@ import WaymarkCore
     var rng = SplitMix64(seed: 11)
     var live: [Marker] = []
     func random() -> Coordinate {
-      Coordinate(latitude: Places.sydney.latitude + .random(in: -0.1...0.1, using: &rng), longitude: Places.sydney.longitude + .random(in: -0.1...0.1, using: &rng))
+      Coordinate(
+        latitude: Places.sydney.latitude + .random(in: -0.1...0.1, using: &rng),
+        longitude: Places.sydney.longitude + .random(in: -0.1...0.1, using: &rng))
     }
     for step in 0..<3000 {
       switch rng.next() % 4 {

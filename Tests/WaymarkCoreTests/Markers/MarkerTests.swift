@@ -88,7 +88,10 @@ import WaymarkCore
   @Test func idsAreUniquePerMap() throws {
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 10))
     try map.addMarker(MarkerOptions(position: Places.sydney, id: "x"))
-    #expect(throws: MapError.invalidValue(field: "marker.id", value: "\"x\"", reason: "is already used by another marker on this map")) {
+    #expect(
+      throws: MapError.invalidValue(
+        field: "marker.id", value: "\"x\"", reason: "is already used by another marker on this map")
+    ) {
       try map.addMarker(MarkerOptions(position: Places.melbourne, id: "x"))
     }
     #expect(map.numberOfMarkers == 1)

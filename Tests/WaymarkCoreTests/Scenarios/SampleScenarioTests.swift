@@ -26,7 +26,11 @@ import WaymarkCore
     fixture.delegate.calls.removeAll()
     try fixture.map.tap(melbourne)
     try fixture.map.settle()
-    #expect(fixture.delegate.events == ["did_tap_marker(melbourne)", "will_move(false)", "marker_info_window(melbourne)", "will_move(false)", "idle_at_camera_position"])
+    #expect(
+      fixture.delegate.events == [
+        "did_tap_marker(melbourne)", "will_move(false)", "marker_info_window(melbourne)", "will_move(false)",
+        "idle_at_camera_position",
+      ])
     #expect(fixture.map.selectedMarker === melbourne)
     #expect(fixture.map.infoWindow?.kind == .window && fixture.map.infoWindow?.content == icon)
 
@@ -47,8 +51,10 @@ import WaymarkCore
   @Test func s2CustomInfoWindows() throws {
     let fixture = try MapFixture(Places.sydney, zoom: 4)
     let sydney = try fixture.marker("sydney", at: Places.sydney, title: "Sydney", snippet: "Population: 4,605,992")
-    let melbourne = try fixture.marker("melbourne", at: Places.melbourne, title: "Melbourne", snippet: "Population: 4,169,103")
-    let brisbane = try fixture.marker("brisbane", at: Places.brisbane, title: "Brisbane", snippet: "Population: 2,189,878")
+    let melbourne = try fixture.marker(
+      "melbourne", at: Places.melbourne, title: "Melbourne", snippet: "Population: 4,169,103")
+    let brisbane = try fixture.marker(
+      "brisbane", at: Places.brisbane, title: "Brisbane", snippet: "Population: 2,189,878")
     var log: [String] = []
     fixture.delegate.infoWindow = { $0 === sydney ? text("Custom Sydney window") : nil }
     fixture.delegate.infoContents = { $0 === brisbane ? text("Custom Brisbane contents") : nil }
@@ -59,7 +65,9 @@ import WaymarkCore
     try fixture.map.tap(sydney)
     try fixture.map.settle()
     #expect(fixture.map.infoWindow?.kind == .window)
-    #expect(fixture.delegate.events.filter { $0.hasPrefix("marker_info") } == ["marker_info_window(sydney)"], "contents not asked")
+    #expect(
+      fixture.delegate.events.filter { $0.hasPrefix("marker_info") } == ["marker_info_window(sydney)"],
+      "contents not asked")
 
     try fixture.map.tap(brisbane)
     try fixture.map.settle()
@@ -130,7 +138,12 @@ import WaymarkCore
     try fixture.marker("sydney", at: Places.sydney)
     try fixture.marker("other", at: other)
     fixture.delegate.longPressAt = { map, coordinate in
-      _ = try? map.addMarker(MarkerOptions(position: coordinate, title: "Marker at: \(formatNumber(coordinate.latitude, decimals: 6)), \(formatNumber(coordinate.longitude, decimals: 6))"))
+      _ = try? map.addMarker(
+        MarkerOptions(
+          position: coordinate,
+          title:
+            "Marker at: \(formatNumber(coordinate.latitude, decimals: 6)), \(formatNumber(coordinate.longitude, decimals: 6))"
+        ))
     }
     try fixture.quiet()
     try fixture.map.moveCamera(.fit(try CoordinateBounds(Places.sydney, other), insets: EdgeInsets(all: 50)))
@@ -160,7 +173,8 @@ import WaymarkCore
     try fixture.quiet()
     func step() {
       let camera = fixture.map.camera
-      try? fixture.map.animate(.change(CameraChange(zoom: max(camera.zoom - 0.1, 17.5), bearing: camera.bearing + 10, tilt: camera.tilt + 10)))
+      try? fixture.map.animate(
+        .change(CameraChange(zoom: max(camera.zoom - 0.1, 17.5), bearing: camera.bearing + 10, tilt: camera.tilt + 10)))
       fixture.map.clock.schedule(at: fixture.map.clock.now + 1.0 / 30, step)
     }
     step()
