@@ -17,8 +17,8 @@ public final class MapView {
   let mapNumber = MapView.mapCounter.add(1, ordering: .relaxed).newValue
   /// The map's time. Timers scheduled on it run during ``advance(by:)`` and ``settle(limit:)``.
   public let clock: VirtualClock
-  /// Every callback and state change, in order.
-  public let trace = TraceLog()
+  /// Every callback and state change, in order (shared when several maps run in one script).
+  public let trace: TraceLog
   /// How the map behaves where Google is silent (R33 presets and every [chosen] rule).
   public let policy: BehaviorPolicy
   /// Which gestures the user may make (R25); code-driven moves are never disabled.
@@ -101,8 +101,9 @@ public final class MapView {
   /// clamped (R20-R22). The first tiles are requested at time 0 (R31).
   public init(
     camera: CameraPosition, viewSize: Size = Size(width: 390, height: 844), policy: BehaviorPolicy = .ios,
-    clock: VirtualClock = VirtualClock()
+    clock: VirtualClock = VirtualClock(), trace: TraceLog = TraceLog()
   ) throws(MapError) {
+    self.trace = trace
     self.policy = try policy.validated()
     self.viewSize = try viewSize.validated("size")
     self.clock = clock
