@@ -84,11 +84,11 @@ enum LuaLocation {
   static func firstLuaFrame(in traceback: String?) -> String? {
     guard let traceback else { return nil }
     for raw in traceback.split(separator: "\n") {
-      let line = raw.trimmingPrefix("\t")
+      let line = String(raw.trimmingPrefix("\t"))
       guard !line.hasPrefix("[C]"), !line.hasPrefix("stack traceback"), !line.hasPrefix("(sandbox)") else {
         continue
       }
-      if let range = prefixRange(of: String(line)) { return String(line[range].dropLast(2)) }
+      if let range = prefixRange(of: line) { return String(line[range].dropLast(2)) }
     }
     return nil
   }

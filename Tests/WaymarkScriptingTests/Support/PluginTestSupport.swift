@@ -19,15 +19,39 @@ struct PluginFixture {
   let sydney: Marker
   let melbourne: Marker
 
-  init(_ files: [String: String], configuration: PluginHost.Configuration = PluginHost.Configuration())
-    throws
-  {
+  init(
+    _ files: [String: String], plus extraFiles: [String] = [],
+    configuration: PluginHost.Configuration = PluginHost.Configuration()
+  ) throws {
     map = try MapView(camera: CameraPosition(target: Place.melbourne, zoom: 4))
     sydney = try map.addMarker(MarkerOptions(position: Place.sydney, id: "sydney", title: "Sydney"))
     melbourne = try map.addMarker(MarkerOptions(position: Place.melbourne, id: "melbourne", title: "Melbourne"))
     folder = try PluginFolder(files)
     host = PluginHost(map: map, configuration: configuration)
-    host.loadPlugins(from: [folder.path])
+    if !files.isEmpty { host.loadPlugins(from: [folder.path]) }
+    if !extraFiles.isEmpty { host.loadPlugins(files: extraFiles) }
+  }
+
+  /// A fixture with one plugin of the hostile corpus, and optional well-behaved plugins.
+  static func hostile(
+    _ name: String, beside files: [String: String] = [:],
+    configuration: PluginHost.Configuration = PluginHost.Configuration()
+  ) throws -> PluginFixture {
+    try PluginFixture(files, plus: [HostileCorpus.file(name)], configuration: configuration)
+  }
+
+  /// The only `plugin_error`, which must name the plugin, the handler and file:line.
+  func singleError(
+    plugin: String, file: String? = nil, handler: String, line: Int, sourceLocation: SourceLocation = #_sourceLocation)
+    throws -> String
+  {
+    #expect(errors.count == 1, "errors: \(errors.map { $0.message ?? "" })", sourceLocation: sourceLocation)
+    let error = try #require(errors.first, sourceLocation: sourceLocation)
+    #expect(error.pluginName == plugin, sourceLocation: sourceLocation)
+    #expect(error.handler == handler, sourceLocation: sourceLocation)
+    let message = error.message ?? ""
+    #expect(message.contains("\(file ?? plugin).lua:\(line):"), "message: \(message)", sourceLocation: sourceLocation)
+    return message
   }
 
   /// Trace records of one event.
