@@ -89,10 +89,13 @@ struct PluginLoader {
   ) {
     let table = stack.top
     let file = instance.file
-    func problem(_ field: String, _ message: String, _ severity: PluginDiagnostic.Severity = .error) {
+    func problem(
+      _ field: String, _ message: String, _ severity: PluginDiagnostic.Severity = .error, line: Int? = nil
+    ) {
       diagnostics.append(
         PluginDiagnostic(
-          severity: severity, file: file, line: PluginFiles.line(ofField: field, in: source), message: message))
+          severity: severity, file: file, line: line ?? PluginFiles.line(ofField: field, in: source),
+          message: message))
     }
     for key in stack.sortedKeys(ofTableAt: table) {
       guard case .string(let field) = key else { continue }
@@ -138,7 +141,7 @@ struct PluginLoader {
             let suggestion = NameSuggestion.closest(to: field, among: Self.knownFields)
             problem(
               field, "\(field): no such handler" + (suggestion.map { "; did you mean \($0)?" } ?? " (ignored)"),
-              .warning)
+              .warning, line: lineDefined(stack, lineOf, value))
           }
         }
       }
