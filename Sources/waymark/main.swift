@@ -1,1 +1,3 @@
-print("waymark: the command line lands with issue 4")
+import WaymarkCore
+
+print("waymark \(WaymarkVersion.current)")

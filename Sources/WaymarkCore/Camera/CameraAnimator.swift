@@ -117,7 +117,8 @@ final class CameraAnimator {
     }
   }
 
-  private static func apply(_ channel: CameraChannel, from destination: CameraPosition, to camera: inout CameraPosition) {
+  private static func apply(_ channel: CameraChannel, from destination: CameraPosition, to camera: inout CameraPosition)
+  {
     switch channel {
     case .target: camera.target = destination.target
     case .zoom: camera.zoom = destination.zoom

@@ -92,15 +92,20 @@ public struct BehaviorPolicy: Hashable, Sendable {
   public func validated() throws(MapError) -> BehaviorPolicy {
     try MapError.requireFinite(animationDuration, "policy.animation_duration")
     guard animationDuration >= 0 else {
-      throw .invalidValue(field: "policy.animation_duration", value: formatNumber(animationDuration), reason: "is negative")
+      throw .invalidValue(
+        field: "policy.animation_duration", value: formatNumber(animationDuration), reason: "is negative")
     }
     for (field, rate) in [("policy.frame_rate", frameRate), ("policy.drag_frame_rate", dragFrameRate)] {
       try MapError.requireFinite(rate, field)
-      guard rate >= 1 && rate <= 1000 else { throw .invalidValue(field: field, value: formatNumber(rate), reason: "is outside 1...1000") }
+      guard rate >= 1 && rate <= 1000 else {
+        throw .invalidValue(field: field, value: formatNumber(rate), reason: "is outside 1...1000")
+      }
     }
     try MapError.requireFinite(tileLoadLatency, "policy.tile_load_latency")
     guard minZoom <= maxZoom else {
-      throw .invalidValue(field: "policy.min_zoom", value: formatNumber(minZoom), reason: "is greater than max_zoom \(formatNumber(maxZoom))")
+      throw .invalidValue(
+        field: "policy.min_zoom", value: formatNumber(minZoom),
+        reason: "is greater than max_zoom \(formatNumber(maxZoom))")
     }
     return self
   }

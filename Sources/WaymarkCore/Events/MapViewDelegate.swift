@@ -123,7 +123,8 @@ extension MapViewDelegate {
   /// Does nothing.
   public func mapView(_ mapView: MapView, didChange capabilities: MapCapabilities) {}
   /// Does nothing.
-  public func mapView(_ mapView: MapView, didTap features: [Feature], in layer: FeatureLayer, at location: Coordinate) {}
+  public func mapView(_ mapView: MapView, didTap features: [Feature], in layer: FeatureLayer, at location: Coordinate) {
+  }
 }
 
 /// A delegate made of several answerers (such as plugins) says which one decided the last

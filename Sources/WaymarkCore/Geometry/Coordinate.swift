@@ -23,11 +23,15 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
   /// This coordinate if it is usable on a map; otherwise an error naming `field`.
   ///
   /// Rejects NaN and infinite values and latitudes outside -90...90.
-  public func validated(_ field: String) throws(MapError) -> Coordinate {
-    guard latitude.isFinite else { throw .invalidValue(field: "\(field).lat", value: formatNumber(latitude), reason: "is not a finite number") }
-    guard longitude.isFinite else { throw .invalidValue(field: "\(field).lng", value: formatNumber(longitude), reason: "is not a finite number") }
+  public func validated(_ field: @autoclosure () -> String) throws(MapError) -> Coordinate {
+    guard latitude.isFinite else {
+      throw .invalidValue(field: "\(field()).lat", value: formatNumber(latitude), reason: "is not a finite number")
+    }
+    guard longitude.isFinite else {
+      throw .invalidValue(field: "\(field()).lng", value: formatNumber(longitude), reason: "is not a finite number")
+    }
     guard (-90.0...90.0).contains(latitude) else {
-      throw .invalidValue(field: "\(field).lat", value: formatNumber(latitude), reason: "is outside -90...90")
+      throw .invalidValue(field: "\(field()).lat", value: formatNumber(latitude), reason: "is outside -90...90")
     }
     return self
   }
@@ -78,7 +82,9 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "(\(x), \(y))" }
 
   /// Distance in points to `other`.
-  public func distance(to other: Point) -> Double { ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot() }
+  public func distance(to other: Point) -> Double {
+    ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
+  }
 }
 
 /// A width and a height in points.
@@ -98,8 +104,12 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
   /// This size if both sides are finite and not negative; otherwise an error naming `field`.
   public func validated(_ field: String) throws(MapError) -> Size {
     for (name, value) in [("width", width), ("height", height)] {
-      guard value.isFinite else { throw .invalidValue(field: "\(field).\(name)", value: formatNumber(value), reason: "is not a finite number") }
-      guard value >= 0 else { throw .invalidValue(field: "\(field).\(name)", value: formatNumber(value), reason: "is negative") }
+      guard value.isFinite else {
+        throw .invalidValue(field: "\(field).\(name)", value: formatNumber(value), reason: "is not a finite number")
+      }
+      guard value >= 0 else {
+        throw .invalidValue(field: "\(field).\(name)", value: formatNumber(value), reason: "is negative")
+      }
     }
     return self
   }
@@ -130,8 +140,12 @@ public struct EdgeInsets: Hashable, Sendable {
   /// These insets if every edge is finite and not negative; otherwise an error naming `field`.
   public func validated(_ field: String) throws(MapError) -> EdgeInsets {
     for (name, value) in [("top", top), ("left", left), ("bottom", bottom), ("right", right)] {
-      guard value.isFinite else { throw .invalidValue(field: "\(field).\(name)", value: formatNumber(value), reason: "is not a finite number") }
-      guard value >= 0 else { throw .invalidValue(field: "\(field).\(name)", value: formatNumber(value), reason: "is negative") }
+      guard value.isFinite else {
+        throw .invalidValue(field: "\(field).\(name)", value: formatNumber(value), reason: "is not a finite number")
+      }
+      guard value >= 0 else {
+        throw .invalidValue(field: "\(field).\(name)", value: formatNumber(value), reason: "is negative")
+      }
     }
     return self
   }

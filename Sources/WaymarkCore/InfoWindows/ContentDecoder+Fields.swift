@@ -182,7 +182,7 @@ extension ContentDecoder {
         case "bottom": insets.bottom = try dimension(edgeValue, path: edgePath)
         case "right": insets.right = try dimension(edgeValue, path: edgePath)
         default:
-          let guess = ContentKeySuggestion.closest(to: key, among: ContentDecoder.edgeKeys)
+          let guess = Suggestion.closest(to: key, among: ContentDecoder.edgeKeys)
           throw ContentError(
             path: edgePath, message: "unknown field" + (guess.map { "; did you mean \($0)?" } ?? "")
           )

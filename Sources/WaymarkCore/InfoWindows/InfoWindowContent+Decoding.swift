@@ -26,8 +26,7 @@ extension InfoWindowContent {
   ///
   /// - Throws: a ``ContentError`` naming the path and the value at fault, e.g.
   ///   `content[2].width: -3 is negative`, for the first problem in document order.
-  public init(decoding value: ContentValue, limits: ContentLimits = .standard) throws(ContentError)
-  {
+  public init(decoding value: ContentValue, limits: ContentLimits = .standard) throws(ContentError) {
     if value.isEmptyContainer {
       throw ContentError(
         path: "content", message: "an empty table shows nothing; return nil for no window")
@@ -115,7 +114,7 @@ struct ContentDecoder {
     let kinds = fields.map(\.key).filter { Self.nodeKeys.contains($0) }
     guard let kind = kinds.first else {
       for field in fields where !Self.allKeys.contains(field.key) {
-        if let guess = ContentKeySuggestion.closest(to: field.key, among: Self.allKeys) {
+        if let guess = Suggestion.closest(to: field.key, among: Self.allKeys) {
           throw ContentError(
             path: "\(path).\(field.key)", message: "unknown field; did you mean \(guess)?")
         }
@@ -140,7 +139,7 @@ struct ContentDecoder {
       if Self.allKeys.contains(field.key) {
         throw ContentError(path: fieldPath, message: "not a field of \(kind) nodes")
       }
-      if let guess = ContentKeySuggestion.closest(to: field.key, among: allowed) {
+      if let guess = Suggestion.closest(to: field.key, among: allowed) {
         throw ContentError(path: fieldPath, message: "unknown field; did you mean \(guess)?")
       }
       throw ContentError(path: fieldPath, message: "unknown field")

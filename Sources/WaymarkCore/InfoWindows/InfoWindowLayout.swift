@@ -47,8 +47,7 @@ public struct InfoWindowLayout: Sendable, Equatable {
   public var content: LaidOutNode
 
   /// Creates a layout from its parts; use the static builders instead.
-  public init(kind: InfoWindowKind, size: LayoutSize, frame: InfoWindowFrame?, content: LaidOutNode)
-  {
+  public init(kind: InfoWindowKind, size: LayoutSize, frame: InfoWindowFrame?, content: LaidOutNode) {
     self.kind = kind
     self.size = size
     self.frame = frame

@@ -81,8 +81,9 @@ public struct InfoWindowMetrics: Sendable, Equatable {
 
   /// The width of `text` on one line in `style`: the sum of its characters' advances.
   public func width(of text: some StringProtocol, style: TextStyle) -> Double {
+    let average = averageAdvances[style] ?? 7.5
     var total = 0.0
-    for character in text { total += advance(of: character, style: style) }
+    for character in text { total += average * CharacterWidthClass(character).factor }
     return total
   }
 }
@@ -100,6 +101,10 @@ public enum CharacterWidthClass: Sendable, Equatable {
 
   /// Classifies a character (grapheme cluster) by its first Unicode scalar.
   public init(_ character: Character) {
+    if let ascii = character.asciiValue {
+      self = Self.asciiClasses[Int(ascii)]
+      return
+    }
     guard let scalar = character.unicodeScalars.first else {
       self = .regular
       return
@@ -123,6 +128,14 @@ public enum CharacterWidthClass: Sendable, Equatable {
     case .wide: 1.5
     case .double: 2
     }
+  }
+
+  /// The class of every ASCII character, so the common case needs no hashing.
+  private static let asciiClasses: [CharacterWidthClass] = (0..<128).map { code in
+    let character = Character(Unicode.Scalar(UInt8(code)))
+    if narrowCharacters.contains(character) { return .narrow }
+    if wideCharacters.contains(character) { return .wide }
+    return .regular
   }
 
   private static let narrowCharacters: Set<Character> = [

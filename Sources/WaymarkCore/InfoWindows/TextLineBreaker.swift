@@ -19,8 +19,7 @@ struct TextLineBreaker {
   ///
   /// Each newline starts a line; spaces and tabs separate words, and a run of
   /// them becomes one space; empty text has no lines.
-  func lines(of text: String, maxWidth: Double, maxLines: Int?) -> (lines: [Line], truncated: Bool)
-  {
+  func lines(of text: String, maxWidth: Double, maxLines: Int?) -> (lines: [Line], truncated: Bool) {
     guard !text.isEmpty else { return ([], false) }
     let limit = maxLines ?? Int.max
     var lines: [Line] = []

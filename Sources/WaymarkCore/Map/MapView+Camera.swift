@@ -23,10 +23,14 @@ extension MapView {
   ///   - duration: seconds; the policy's default (0.3 s) when nil.
   ///   - completion: runs when this animation ends: true if it reached its end, false if it
   ///     was replaced or interrupted by a gesture or an explicit move.
-  public func animate(_ update: CameraUpdate, duration: Double? = nil, completion: ((Bool) -> Void)? = nil) throws(MapError) {
+  public func animate(_ update: CameraUpdate, duration: Double? = nil, completion: ((Bool) -> Void)? = nil)
+    throws(MapError)
+  {
     if let duration {
       try MapError.requireFinite(duration, "animate.duration")
-      guard duration >= 0 else { throw .invalidValue(field: "animate.duration", value: formatNumber(duration), reason: "is negative") }
+      guard duration >= 0 else {
+        throw .invalidValue(field: "animate.duration", value: formatNumber(duration), reason: "is negative")
+      }
     }
     _ = try update.destination(from: projection)
     startAnimation(update, duration: duration ?? policy.animationDuration, completion: completion)
@@ -38,7 +42,8 @@ extension MapView {
     try MapError.requireFinite(min, "min_zoom")
     try MapError.requireFinite(max, "max_zoom")
     guard min <= max else {
-      throw .invalidValue(field: "min_zoom", value: formatNumber(min), reason: "is greater than max_zoom \(formatNumber(max))")
+      throw .invalidValue(
+        field: "min_zoom", value: formatNumber(min), reason: "is greater than max_zoom \(formatNumber(max))")
     }
     minZoom = min
     maxZoom = max

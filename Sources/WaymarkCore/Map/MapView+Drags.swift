@@ -30,7 +30,9 @@ extension MapView {
     try requireNoCallbackRunning("drag")
     let destination = try destination.validated("drag.to")
     try MapError.requireFinite(duration, "drag.duration")
-    guard duration >= 0 else { throw .invalidValue(field: "drag.duration", value: formatNumber(duration), reason: "is negative") }
+    guard duration >= 0 else {
+      throw .invalidValue(field: "drag.duration", value: formatNumber(duration), reason: "is negative")
+    }
     let point = try iconPoint(of: marker, action: "drag")
     if let window = infoWindow, let frame = infoWindowFrame, frame.contains(point), window.marker != nil {
       try longPress(at: point)

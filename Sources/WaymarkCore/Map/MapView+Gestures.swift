@@ -43,7 +43,8 @@ extension MapView {
   /// A pinch: zoom by `zoomBy` levels about `point` (the view's centre if nil).
   public func pinch(zoomBy delta: Double, around point: Point? = nil, duration: Double = 0.5) throws(MapError) {
     try MapError.requireFinite(delta, "pinch.zoom_by")
-    try startGesture(.pinch(zoomBy: delta, around: point), duration: duration, enabled: settings.zoomGestures, name: "pinch")
+    try startGesture(
+      .pinch(zoomBy: delta, around: point), duration: duration, enabled: settings.zoomGestures, name: "pinch")
   }
 
   /// A two-finger rotation by `degrees` clockwise.
@@ -67,10 +68,13 @@ extension MapView {
       name: "double_tap")
   }
 
-  private func startGesture(_ kind: CameraGesture.Kind, duration: Double, enabled: Bool, name: String) throws(MapError) {
+  private func startGesture(_ kind: CameraGesture.Kind, duration: Double, enabled: Bool, name: String) throws(MapError)
+  {
     try requireNoCallbackRunning(name)
     try MapError.requireFinite(duration, "\(name).duration")
-    guard duration >= 0 else { throw .invalidValue(field: "\(name).duration", value: formatNumber(duration), reason: "is negative") }
+    guard duration >= 0 else {
+      throw .invalidValue(field: "\(name).duration", value: formatNumber(duration), reason: "is negative")
+    }
     guard enabled else {
       warn("\(name): the gesture is disabled in the map's settings; ignored (R25)")
       return

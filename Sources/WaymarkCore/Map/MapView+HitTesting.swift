@@ -31,37 +31,52 @@ extension MapView {
   }
 
   /// Calls `body` with each tappable marker whose icon covers `point`.
+  ///
+  /// The spatial index yields the markers whose anchors lie in the ground area that icons
+  /// could reach the point from (``IconExtent``); only those are tested exactly.
   private func visitMarkers(at point: Point, _ body: (Marker, Int) -> Void) {
-    guard markerCount > 0, let box = searchBox(around: point, reach: maxIconReach) else { return }
+    guard markerCount > 0 else { return }
     let projection = self.projection
-    let bearing = camera.bearing
+    guard let box = Self.searchBox(around: point, extent: iconExtent, projection: projection) else { return }
+    var candidates = hitCandidates
+    hitCandidates = []
+    markerIndex.forEach(inMinX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) { candidates.append($0) }
+    let slots = markerSlots
+    let bearing = projection.camera.bearing
     let transparentTappable = policy.tapTransparentMarkers
-    markerIndex.forEach(inMinX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) { slot in
-      guard let marker = markerSlots[Int(slot)], marker.tappable else { return }
-      if !transparentTappable && marker.opacity == 0 { return }
+    for slot in candidates {
+      guard let marker = slots[Int(slot)], marker.tappable else { continue }
+      if !transparentTappable && marker.opacity == 0 { continue }
       guard let anchor = projection.point(for: marker.position),
         MarkerGeometry.contains(point, marker: marker, at: anchor, bearing: bearing)
-      else { return }
+      else { continue }
       body(marker, Int(slot))
     }
+    candidates.removeAll(keepingCapacity: true)
+    hitCandidates = candidates
   }
 
-  /// The world box that holds every marker whose icon, `reach` points around its anchor,
-  /// could cover `point`: the points `reach` around the tap, mapped to the ground.
-  private func searchBox(around point: Point, reach: Double) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
-    let projection = self.projection
+  /// The world box holding every anchor from which an icon could cover `point`: the screen
+  /// rectangle the icons' extents allow around the point, mapped to the ground.
+  private static func searchBox(around point: Point, extent: IconExtent, projection: Projection)
+    -> (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+  {
     guard let center = projection.worldPoint(for: point) else { return nil }
     var box = (minX: center.x, minY: center.y, maxX: center.x, maxY: center.y)
-    let reach = reach + 1
-    for (dx, dy) in [(-reach, -reach), (reach, -reach), (-reach, reach), (reach, reach)] {
-      // Above the horizon the ground is infinitely far: fall back to a generous box.
-      let corner =
-        projection.worldPoint(for: Point(x: point.x + dx, y: point.y + dy))
-        ?? WorldPoint(x: center.x + 4 * dx / projection.scale, y: center.y + 4 * dy / projection.scale)
-      box.minX = min(box.minX, corner.x)
-      box.maxX = max(box.maxX, corner.x)
-      box.minY = min(box.minY, corner.y)
-      box.maxY = max(box.maxY, corner.y)
+    let xs = [point.x - extent.right - 1, point.x + extent.left + 1]
+    let ys = [point.y - extent.down - 1, point.y + extent.up + 1]
+    for x in xs {
+      for y in ys {
+        // Above the horizon the ground is infinitely far: fall back to a generous box.
+        let corner =
+          projection.worldPoint(for: Point(x: x, y: y))
+          ?? WorldPoint(
+            x: center.x + 4 * (x - point.x) / projection.scale, y: center.y + 4 * (y - point.y) / projection.scale)
+        box.minX = min(box.minX, corner.x)
+        box.maxX = max(box.maxX, corner.x)
+        box.minY = min(box.minY, corner.y)
+        box.maxY = max(box.maxY, corner.y)
+      }
     }
     return box
   }

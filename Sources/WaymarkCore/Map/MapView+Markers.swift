@@ -16,7 +16,7 @@ extension MapView {
     guard id.hasPrefix("marker-"), let serial = Int(id.dropFirst(7)), serial >= 1, serial <= slotOfSerial.count
     else { return nil }
     let slot = Int(slotOfSerial[serial - 1])
-    guard slot >= 0, let marker = markerSlots[slot], marker.origin == ObjectIdentifier(self), marker.id == id
+    guard slot >= 0, let marker = markerSlots[slot], marker.origin == mapNumber, marker.id == id
     else { return nil }
     return marker
   }
@@ -29,9 +29,10 @@ extension MapView {
   public func addMarker(_ options: MarkerOptions) throws(MapError) -> Marker {
     let options = try options.validated()
     if let id = options.id, marker(id: id) != nil {
-      throw .invalidValue(field: "marker.id", value: "\"\(id)\"", reason: "is already used by another marker on this map")
+      throw .invalidValue(
+        field: "marker.id", value: "\"\(id)\"", reason: "is already used by another marker on this map")
     }
-    let marker = Marker(serial: nextMarkerSerial, origin: ObjectIdentifier(self), options: options)
+    let marker = Marker(serial: nextMarkerSerial, origin: mapNumber, options: options)
     nextMarkerSerial += 1
     slotOfSerial.append(-1)
     insert(marker)
@@ -45,7 +46,8 @@ extension MapView {
     if marker.map === self { return }
     if marker.map != nil { throw .markerOnAnotherMap(marker: marker.id) }
     if let other = self.marker(id: marker.id), other !== marker {
-      throw .invalidValue(field: "marker.id", value: "\"\(marker.id)\"", reason: "is already used by another marker on this map")
+      throw .invalidValue(
+        field: "marker.id", value: "\"\(marker.id)\"", reason: "is already used by another marker on this map")
     }
     insert(marker)
   }
@@ -65,14 +67,14 @@ extension MapView {
     marker.slot = slot
     marker.map = self
     markerCount += 1
-    if marker.hasExplicitID || marker.origin != ObjectIdentifier(self) {
+    if marker.hasExplicitID || marker.origin != mapNumber {
       markersByID[marker.id] = marker
     } else {
       slotOfSerial[marker.serial - 1] = slot
     }
     let world = Mercator.worldPoint(marker.position)
     markerIndex.insert(slot, x: world.x, y: world.y)
-    maxIconReach = max(maxIconReach, MarkerGeometry.reach(of: marker))
+    iconExtent.include(marker)
   }
 
   /// Removes a marker (R2); if it was selected, its window closes first (R12). While an info
@@ -90,7 +92,7 @@ extension MapView {
     markerSlots[slot] = nil
     freeSlots.append(marker.slot)
     if markersByID[marker.id] === marker { markersByID[marker.id] = nil }
-    if marker.origin == ObjectIdentifier(self) { slotOfSerial[marker.serial - 1] = -1 }
+    if marker.origin == mapNumber { slotOfSerial[marker.serial - 1] = -1 }
     markerCount -= 1
     marker.slot = -1
     marker.map = nil
@@ -116,7 +118,7 @@ extension MapView {
     for index in slotOfSerial.indices { slotOfSerial[index] = -1 }
     markerIndex.removeAll()
     markerCount = 0
-    maxIconReach = 0
+    iconExtent = IconExtent()
     for overlay in overlays { overlay.map = nil }
     overlays.removeAll()
   }
@@ -124,7 +126,7 @@ extension MapView {
   /// Called by a marker after ``Marker/update(_:)`` applied new options.
   func markerDidChange(_ marker: Marker, from old: MarkerOptions) {
     if old.position != marker.position { markerDidMove(marker) }
-    maxIconReach = max(maxIconReach, MarkerGeometry.reach(of: marker))
+    iconExtent.include(marker)
     if let window = infoWindow, window.marker === marker, window.kind == .default,
       old.title != marker.title || old.snippet != marker.snippet
     {
@@ -149,7 +151,9 @@ extension MapView {
     guard marker.map === self else { throw .notOnThisMap(what: "marker \(marker.id)") }
     let position = try position.validated("position")
     try MapError.requireFinite(duration, "duration")
-    guard duration >= 0 else { throw .invalidValue(field: "duration", value: formatNumber(duration), reason: "is negative") }
+    guard duration >= 0 else {
+      throw .invalidValue(field: "duration", value: formatNumber(duration), reason: "is negative")
+    }
     let replaced = markerAnimations[ObjectIdentifier(marker)]
     markerAnimations[ObjectIdentifier(marker)] = MarkerAnimation(
       marker: marker, from: Mercator.worldPoint(marker.position), to: position, start: clock.now,
@@ -159,16 +163,37 @@ extension MapView {
   }
 }
 
+/// How far icons reach from their anchors on the screen, in points, in each direction: the
+/// largest over every marker the map has held (it never shrinks until `clear()`). A tap
+/// can only hit markers whose anchors lie within this reach of it.
+struct IconExtent {
+  var left = 0.0
+  var right = 0.0
+  var up = 0.0
+  var down = 0.0
+
+  /// Grows to cover `marker`'s icon: its rectangle if upright, else the circle it turns in.
+  mutating func include(_ marker: Marker) {
+    let size = marker.iconSize, anchor = marker.groundAnchor
+    if marker.rotation == 0 && !marker.flat {
+      left = max(left, anchor.x * size.width, 0)
+      right = max(right, (1 - anchor.x) * size.width, 0)
+      up = max(up, anchor.y * size.height, 0)
+      down = max(down, (1 - anchor.y) * size.height, 0)
+    } else {
+      let dx = max(abs(anchor.x), abs(1 - anchor.x)) * size.width
+      let dy = max(abs(anchor.y), abs(1 - anchor.y)) * size.height
+      let reach = (dx * dx + dy * dy).squareRoot()
+      left = max(left, reach)
+      right = max(right, reach)
+      up = max(up, reach)
+      down = max(down, reach)
+    }
+  }
+}
+
 /// Where a marker's icon is on the screen (R4).
 enum MarkerGeometry {
-  /// The largest distance from the anchor to a corner of the icon, in points.
-  static func reach(of marker: Marker) -> Double {
-    let size = marker.iconSize, anchor = marker.groundAnchor
-    let dx = max(abs(anchor.x), abs(1 - anchor.x)) * size.width
-    let dy = max(abs(anchor.y), abs(1 - anchor.y)) * size.height
-    return (dx * dx + dy * dy).squareRoot()
-  }
-
   /// The screen angle of the icon in degrees: its rotation, and for flat markers also the
   /// map's bearing (R4).
   static func angle(of marker: Marker, bearing: Double) -> Double {

@@ -116,10 +116,13 @@ extension MapView {
 
   /// A tap on a point of interest (R17; web policy: a default window, R33).
   private func tapPointOfInterest(_ poi: PointOfInterest) {
-    let asked = emit(.didTapPOI, default: false, record: { record in
-      record.coordinate = poi.location
-      record.extra = [TraceField("place_id", .string(poi.placeID)), TraceField("name", .string(poi.name))]
-    }) { $0.mapView(self, didTapPOIWithPlaceID: poi.placeID, name: poi.name, location: poi.location) }
+    let asked = emit(
+      .didTapPOI, default: false,
+      record: { record in
+        record.coordinate = poi.location
+        record.extra = [TraceField("place_id", .string(poi.placeID)), TraceField("name", .string(poi.name))]
+      }
+    ) { $0.mapView(self, didTapPOIWithPlaceID: poi.placeID, name: poi.name, location: poi.location) }
     if policy.deselectOnPOITap { deselectAfterMapTap() }
     if policy.showPOIWindow, !asked.answer, let layout = InfoWindowLayout.defaultWindow(title: poi.name, snippet: nil) {
       show(InfoWindow(marker: nil, pointOfInterest: poi, content: nil, layout: layout))
@@ -131,13 +134,16 @@ extension MapView {
     for layer in featureLayers {
       let hit = layer.features.filter { $0.boundary.count >= 3 && OverlayHitTest.ringContains($0.boundary, coordinate) }
       guard !hit.isEmpty else { continue }
-      emit(.didTapFeatures, default: (), record: { record in
-        record.coordinate = coordinate
-        record.extra = [
-          TraceField("layer", .string(layer.name)),
-          TraceField("features", .list(hit.map { .string($0.placeID) })),
-        ]
-      }) { $0.mapView(self, didTap: hit, in: layer, at: coordinate) }
+      emit(
+        .didTapFeatures, default: (),
+        record: { record in
+          record.coordinate = coordinate
+          record.extra = [
+            TraceField("layer", .string(layer.name)),
+            TraceField("features", .list(hit.map { .string($0.placeID) })),
+          ]
+        }
+      ) { $0.mapView(self, didTap: hit, in: layer, at: coordinate) }
     }
   }
 

@@ -83,9 +83,12 @@ extension MapView {
   public func setCapabilities(_ new: MapCapabilities) {
     guard new != capabilities else { return }
     capabilities = new
-    emit(.didChangeMapCapabilities, default: (), record: { record in
-      record.extra = [TraceField("capabilities", .list(new.names.map(TraceValue.string)))]
-    }) { $0.mapView(self, didChange: new) }
+    emit(
+      .didChangeMapCapabilities, default: (),
+      record: { record in
+        record.extra = [TraceField("capabilities", .list(new.names.map(TraceValue.string)))]
+      }
+    ) { $0.mapView(self, didChange: new) }
   }
 
   // MARK: Overlays (R15)
@@ -96,7 +99,8 @@ extension MapView {
     var options = options
     options.shape = try options.shape.validated()
     if let id = options.id, overlays.contains(where: { $0.id == id }) {
-      throw .invalidValue(field: "overlay.id", value: "\"\(id)\"", reason: "is already used by another overlay on this map")
+      throw .invalidValue(
+        field: "overlay.id", value: "\"\(id)\"", reason: "is already used by another overlay on this map")
     }
     let overlay = Overlay(serial: nextOverlaySerial, options: options)
     nextOverlaySerial += 1

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A headless `GMSMapView`: markers, overlays, an info window, a camera, and a delegate that
 /// hears the 23 callbacks, all on a virtual clock.
 ///
@@ -9,10 +11,14 @@
 ///
 /// Not thread-safe: confine a map, its markers and overlays to one thread.
 public final class MapView {
+  /// Numbers maps in the process, so a marker knows which map generated its id.
+  private static let mapCounter = Atomic<UInt32>(0)
+  /// This map's number in the process.
+  let mapNumber = MapView.mapCounter.add(1, ordering: .relaxed).newValue
   /// The map's time. Timers scheduled on it run during ``advance(by:)`` and ``settle(limit:)``.
   public let clock: VirtualClock
-  /// Every callback and state change, in order.
-  public let trace = TraceLog()
+  /// Every callback and state change, in order (shared when several maps run in one script).
+  public let trace: TraceLog
   /// How the map behaves where Google is silent (R33 presets and every [chosen] rule).
   public let policy: BehaviorPolicy
   /// Which gestures the user may make (R25); code-driven moves are never disabled.
@@ -48,8 +54,10 @@ public final class MapView {
   /// generated ids (`marker-N`) resolve without a dictionary entry per marker.
   var slotOfSerial: [Int32] = []
   var markerIndex = SpatialIndex()
-  /// The largest distance in points from any marker's anchor to a corner of its icon.
-  var maxIconReach = 0.0
+  /// How far icons reach from their anchors (hit-testing's search area).
+  var iconExtent = IconExtent()
+  /// A reused buffer for the spatial index's candidates during a tap.
+  var hitCandidates: [Int32] = []
 
   /// The overlays, in the order they were added.
   public internal(set) var overlays: [Overlay] = []
@@ -93,8 +101,9 @@ public final class MapView {
   /// clamped (R20-R22). The first tiles are requested at time 0 (R31).
   public init(
     camera: CameraPosition, viewSize: Size = Size(width: 390, height: 844), policy: BehaviorPolicy = .ios,
-    clock: VirtualClock = VirtualClock()
+    clock: VirtualClock = VirtualClock(), trace: TraceLog = TraceLog()
   ) throws(MapError) {
+    self.trace = trace
     self.policy = try policy.validated()
     self.viewSize = try viewSize.validated("size")
     self.clock = clock
@@ -127,10 +136,13 @@ public final class MapView {
     _ callback: DelegateCallback, default fallback: Answer, record fill: (inout TraceRecord) -> Void = { _ in },
     _ call: (MapViewDelegate) -> Answer
   ) -> (answer: Answer, record: Int?) {
-    var record = TraceRecord(time: clock.now, event: callback.rawValue)
-    fill(&record)
-    if callback.composition != .notification { record.plugin = .null }
-    let index = trace.append(record)
+    var index: Int?
+    if trace.isEnabled {
+      var record = TraceRecord(time: clock.now, event: callback.rawValue)
+      fill(&record)
+      if callback.composition != .notification { record.plugin = .null }
+      index = trace.append(record)
+    }
     guard let delegate else { return (fallback, index) }
     runningCallbacks.append(callback)
     defer { runningCallbacks.removeLast() }
@@ -149,6 +161,7 @@ public final class MapView {
 
   /// Records a runtime record (not a callback).
   func note(_ event: String, _ fill: (inout TraceRecord) -> Void = { _ in }) {
+    guard trace.isEnabled else { return }
     var record = TraceRecord(time: clock.now, event: event)
     fill(&record)
     trace.append(record)
@@ -180,7 +193,9 @@ public final class MapView {
   public func advance(by seconds: Double) throws(MapError) {
     try requireNoCallbackRunning("advance")
     try MapError.requireFinite(seconds, "advance.seconds")
-    guard seconds >= 0 else { throw .invalidValue(field: "advance.seconds", value: formatNumber(seconds), reason: "is negative") }
+    guard seconds >= 0 else {
+      throw .invalidValue(field: "advance.seconds", value: formatNumber(seconds), reason: "is negative")
+    }
     clock.advance(to: clock.now + seconds)
   }
 

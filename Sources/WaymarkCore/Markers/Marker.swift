@@ -5,31 +5,24 @@
 /// ``update(_:)``, which validates the new values and applies all of them or none. Confined
 /// to the thread of its map.
 public final class Marker {
-  /// The marker's number on the map that created it, 1, 2, 3... in order of creation.
-  public let serial: Int
-  /// The map that created the marker (its generated id counts on that map).
-  let origin: ObjectIdentifier
   /// The map the marker is on, or nil once removed (R2).
   public internal(set) weak var map: MapView?
 
-  // Hot properties are stored inline; rarely set ones live in `extras`, allocated on
-  // first use, so that a million markers with a title each stay small.
+  // Hot properties are stored inline, packed; rarely set ones live in `extras`, allocated on
+  // first use, so that a million markers with a title each stay small (about 100 bytes).
   private var storedID: String?
   /// Where the marker stands.
   public private(set) var position: Coordinate
   /// The info window's title.
   public private(set) var title: String?
+  private let storedSerial: Int32
+  /// The number of the map that created the marker (its generated id counts on that map).
+  let origin: UInt32
   /// Higher draws on top and wins taps (R4).
   public private(set) var zIndex: Int32
   /// The marker's slot in its map's storage and spatial index (internal).
   var slot: Int32 = -1
   private var flags: Flags
-  /// Degrees clockwise the icon is turned.
-  public private(set) var rotation: Double
-  /// 0 (invisible but tappable, R4) to 1.
-  public private(set) var opacity: Double
-  /// The point of the icon placed at the position, in unit coordinates of the icon.
-  public private(set) var groundAnchor: Point
   private var extras: Extras?
 
   private struct Flags: OptionSet {
@@ -45,23 +38,26 @@ public final class Marker {
     var snippet: String?
     var icon = MarkerIcon.defaultPin
     var iconView: MarkerIconView?
-    var infoWindowAnchor = Point(x: 0.5, y: 0)
+    var groundAnchor = MarkerOptions.defaultGroundAnchor
+    var infoWindowAnchor = MarkerOptions.defaultInfoWindowAnchor
+    var rotation = 0.0
+    var opacity = 1.0
     var appearAnimation = MarkerAppearAnimation.none
     var userData: AnyObject?
   }
 
-  init(serial: Int, origin: ObjectIdentifier, options: MarkerOptions) {
-    self.serial = serial
+  init(serial: Int, origin: UInt32, options: MarkerOptions) {
+    storedSerial = Int32(truncatingIfNeeded: serial)
     self.origin = origin
     position = options.position
     title = options.title
     zIndex = options.zIndex
     flags = []
-    rotation = options.rotation
-    opacity = options.opacity
-    groundAnchor = options.groundAnchor
     store(options)
   }
+
+  /// The marker's number on the map that created it, 1, 2, 3... in order of creation.
+  public var serial: Int { Int(storedSerial) }
 
   /// The marker's name in traces and scripts: the explicit id, else `marker-N`.
   public var id: String { storedID ?? "marker-\(serial)" }
@@ -74,7 +70,13 @@ public final class Marker {
   /// A custom view that wins over the icon (R3).
   public var iconView: MarkerIconView? { extras?.iconView }
   /// Where the info window's tail points, in unit coordinates of the icon.
-  public var infoWindowAnchor: Point { extras?.infoWindowAnchor ?? Point(x: 0.5, y: 0) }
+  public var infoWindowAnchor: Point { extras?.infoWindowAnchor ?? MarkerOptions.defaultInfoWindowAnchor }
+  /// The point of the icon placed at the position, in unit coordinates of the icon.
+  public var groundAnchor: Point { extras?.groundAnchor ?? MarkerOptions.defaultGroundAnchor }
+  /// Degrees clockwise the icon is turned.
+  public var rotation: Double { extras?.rotation ?? 0 }
+  /// 0 (invisible but tappable, R4) to 1.
+  public var opacity: Double { extras?.opacity ?? 1 }
   /// How the marker appears when added.
   public var appearAnimation: MarkerAppearAnimation { extras?.appearAnimation ?? .none }
   /// Anything the caller keeps with the marker.
@@ -142,9 +144,6 @@ public final class Marker {
     position = options.position
     title = options.title
     zIndex = options.zIndex
-    rotation = options.rotation
-    opacity = options.opacity
-    groundAnchor = options.groundAnchor
     var flags: Flags = []
     if options.draggable { flags.insert(.draggable) }
     if options.flat { flags.insert(.flat) }
@@ -154,14 +153,18 @@ public final class Marker {
     self.flags = flags
     let needsExtras =
       options.snippet != nil || options.icon != .defaultPin || options.iconView != nil
-      || options.infoWindowAnchor != Point(x: 0.5, y: 0) || options.appearAnimation != .none
-      || options.userData != nil
+      || options.groundAnchor != MarkerOptions.defaultGroundAnchor
+      || options.infoWindowAnchor != MarkerOptions.defaultInfoWindowAnchor || options.rotation != 0
+      || options.opacity != 1 || options.appearAnimation != .none || options.userData != nil
     if needsExtras {
       let extras = self.extras ?? Extras()
       extras.snippet = options.snippet
       extras.icon = options.icon
       extras.iconView = options.iconView
+      extras.groundAnchor = options.groundAnchor
       extras.infoWindowAnchor = options.infoWindowAnchor
+      extras.rotation = options.rotation
+      extras.opacity = options.opacity
       extras.appearAnimation = options.appearAnimation
       extras.userData = options.userData
       self.extras = extras

@@ -37,6 +37,10 @@ public enum MarkerAppearAnimation: String, Hashable, Sendable, CaseIterable {
 public struct MarkerOptions {
   /// The default pin's size in points (used for the default and tinted pins).
   public static let defaultPinSize = Size(width: 27, height: 43)
+  /// The default ground anchor: the bottom centre of the icon (R1).
+  public static let defaultGroundAnchor = Point(x: 0.5, y: 1)
+  /// The default info-window anchor: the top centre of the icon (R1).
+  public static let defaultInfoWindowAnchor = Point(x: 0.5, y: 0)
 
   /// A stable name used in traces and by scripts; nil gives `marker-N` in order of creation.
   public var id: String?
@@ -52,10 +56,10 @@ public struct MarkerOptions {
   public var iconView: MarkerIconView?
   /// The point of the icon placed at the position, in unit coordinates of the icon
   /// (0,0 top-left, 1,1 bottom-right); bottom centre (0.5, 1) by default.
-  public var groundAnchor = Point(x: 0.5, y: 1)
+  public var groundAnchor = MarkerOptions.defaultGroundAnchor
   /// The point of the icon where the info window's tail points, in unit coordinates;
   /// top centre (0.5, 0) by default.
-  public var infoWindowAnchor = Point(x: 0.5, y: 0)
+  public var infoWindowAnchor = MarkerOptions.defaultInfoWindowAnchor
   /// How the marker appears when added; none by default.
   public var appearAnimation = MarkerAppearAnimation.none
   /// Whether a long press starts a drag (R18); false by default.
@@ -98,10 +102,10 @@ public struct MarkerOptions {
     _ = try position.validated("marker.position")
     try MapError.require(opacity, in: 0...1, "marker.opacity")
     try MapError.requireFinite(rotation, "marker.rotation")
-    for (name, point) in [("ground_anchor", groundAnchor), ("info_window_anchor", infoWindowAnchor)] {
-      try MapError.requireFinite(point.x, "marker.\(name).x")
-      try MapError.requireFinite(point.y, "marker.\(name).y")
-    }
+    try MapError.requireFinite(groundAnchor.x, "marker.ground_anchor.x")
+    try MapError.requireFinite(groundAnchor.y, "marker.ground_anchor.y")
+    try MapError.requireFinite(infoWindowAnchor.x, "marker.info_window_anchor.x")
+    try MapError.requireFinite(infoWindowAnchor.y, "marker.info_window_anchor.y")
     if case .image(_, let size) = icon { _ = try size.validated("marker.icon") }
     if let iconView { _ = try iconView.size.validated("marker.icon_view") }
     if let id, id.isEmpty { throw .invalidValue(field: "marker.id", value: "\"\"", reason: "is empty") }

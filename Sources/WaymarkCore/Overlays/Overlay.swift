@@ -26,7 +26,9 @@ public enum OverlayShape: Hashable, Sendable {
       guard !path.isEmpty else { throw .invalidValue(field: "polyline.path", value: "[]", reason: "is empty") }
       for (index, point) in path.enumerated() { _ = try point.validated("polyline.path[\(index + 1)]") }
       try MapError.requireFinite(width, "polyline.width")
-      guard width >= 0 else { throw .invalidValue(field: "polyline.width", value: formatNumber(width), reason: "is negative") }
+      guard width >= 0 else {
+        throw .invalidValue(field: "polyline.width", value: formatNumber(width), reason: "is negative")
+      }
     case .polygon(let outer, let holes):
       guard outer.count >= 3 else {
         throw .invalidValue(field: "polygon.path", value: "\(outer.count) points", reason: "needs at least 3")
@@ -38,9 +40,13 @@ public enum OverlayShape: Hashable, Sendable {
     case .circle(let center, let radius):
       _ = try center.validated("circle.center")
       try MapError.requireFinite(radius, "circle.radius")
-      guard radius >= 0 else { throw .invalidValue(field: "circle.radius", value: formatNumber(radius), reason: "is negative") }
+      guard radius >= 0 else {
+        throw .invalidValue(field: "circle.radius", value: formatNumber(radius), reason: "is negative")
+      }
     case .groundOverlay(let bounds, _):
-      guard bounds.isValid else { throw .invalidValue(field: "ground_overlay.bounds", value: "empty", reason: "is not valid bounds") }
+      guard bounds.isValid else {
+        throw .invalidValue(field: "ground_overlay.bounds", value: "empty", reason: "is not valid bounds")
+      }
     }
     return self
   }

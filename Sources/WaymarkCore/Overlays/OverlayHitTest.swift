@@ -3,7 +3,9 @@ import Foundation
 /// Whether a tap hits an overlay's shape (R15).
 enum OverlayHitTest {
   /// Whether `point` on the screen hits `shape`; lines get at least `tolerance` points each side.
-  static func hits(_ shape: OverlayShape, at point: Point, coordinate: Coordinate, projection: Projection, tolerance: Double)
+  static func hits(
+    _ shape: OverlayShape, at point: Point, coordinate: Coordinate, projection: Projection, tolerance: Double
+  )
     -> Bool
   {
     switch shape {

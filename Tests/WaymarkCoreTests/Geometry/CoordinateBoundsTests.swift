@@ -30,7 +30,8 @@ import WaymarkCore
 
   @Test func containsIncludesTheEdges() throws {
     // R30: contains includes the edges.
-    let bounds = try CoordinateBounds(northEast: Coordinate(latitude: 10, longitude: 20), southWest: Coordinate(latitude: 0, longitude: 0))
+    let bounds = try CoordinateBounds(
+      northEast: Coordinate(latitude: 10, longitude: 20), southWest: Coordinate(latitude: 0, longitude: 0))
     for edge in [(0.0, 0.0), (10, 20), (0, 20), (10, 0), (5, 0), (10, 10)] {
       #expect(bounds.contains(Coordinate(latitude: edge.0, longitude: edge.1)), "edge \(edge)")
     }
@@ -63,7 +64,9 @@ import WaymarkCore
     #expect(throws: MapError.invalidValue(field: "bounds.coordinate.lat", value: "91", reason: "is outside -90...90")) {
       try CoordinateBounds(Coordinate(latitude: 91, longitude: 0), Places.sydney)
     }
-    #expect(throws: MapError.invalidValue(field: "bounds.coordinate.lng", value: "nan", reason: "is not a finite number")) {
+    #expect(
+      throws: MapError.invalidValue(field: "bounds.coordinate.lng", value: "nan", reason: "is not a finite number")
+    ) {
       try CoordinateBounds.empty.including(Coordinate(latitude: 0, longitude: .nan))
     }
   }

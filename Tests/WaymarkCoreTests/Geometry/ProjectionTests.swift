@@ -12,7 +12,8 @@ import WaymarkCore
     let centre = try #require(plain.point(for: Places.sydney))
     expectClose(centre.x, 195)
     expectClose(centre.y, 422)
-    let padded = Projection(camera: camera, viewSize: size, padding: EdgeInsets(top: 100, left: 0, bottom: 0, right: 50))
+    let padded = Projection(
+      camera: camera, viewSize: size, padding: EdgeInsets(top: 100, left: 0, bottom: 0, right: 50))
     let moved = try #require(padded.point(for: Places.sydney))
     expectClose(moved.x, 170)
     expectClose(moved.y, 472)
@@ -21,7 +22,8 @@ import WaymarkCore
   @Test func zoomZeroDrawsTheWorld256PointsWide() throws {
     // R20: zoom z draws the world 256 x 2^z points wide.
     for zoom in [0.0, 3, 10.5] {
-      let projection = Projection(camera: CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: zoom), viewSize: size)
+      let projection = Projection(
+        camera: CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: zoom), viewSize: size)
       let east = try #require(projection.point(for: Coordinate(latitude: 0, longitude: 90)))
       expectClose(east.x - 195, 256 * exp2(zoom) / 4, tolerance: 1e-6 * exp2(zoom))
     }
@@ -34,9 +36,13 @@ import WaymarkCore
     for _ in 0..<200 {
       let zoom = Double.random(in: 2...20, using: &rng)
       let tilt = Double.random(in: 0...CameraPosition.maximumTilt(atZoom: zoom), using: &rng)
-      let target = Coordinate(latitude: .random(in: -80...80, using: &rng), longitude: .random(in: -180..<180, using: &rng))
-      let padding = EdgeInsets(top: .random(in: 0...100, using: &rng), left: .random(in: 0...60, using: &rng), bottom: 0, right: 10)
-      let projection = Projection(camera: CameraPosition(target: target, zoom: zoom, bearing: bearing, tilt: tilt), viewSize: size, padding: padding)
+      let target = Coordinate(
+        latitude: .random(in: -80...80, using: &rng), longitude: .random(in: -180..<180, using: &rng))
+      let padding = EdgeInsets(
+        top: .random(in: 0...100, using: &rng), left: .random(in: 0...60, using: &rng), bottom: 0, right: 10)
+      let projection = Projection(
+        camera: CameraPosition(target: target, zoom: zoom, bearing: bearing, tilt: tilt), viewSize: size,
+        padding: padding)
       let screen = Point(x: .random(in: 0...390, using: &rng), y: .random(in: 0...844, using: &rng))
       // Points off the square world (beyond 85 degrees) or more than half a world away
       // have no round trip: their coordinate is clamped or wraps to a nearer copy.
@@ -55,7 +61,8 @@ import WaymarkCore
     let flat = Projection(camera: CameraPosition(target: Places.melbourne, zoom: 12), viewSize: size).visibleRegion
     func width(_ a: Coordinate, _ b: Coordinate) -> Double { Mercator.worldPoint(b).x - Mercator.worldPoint(a).x }
     expectClose(width(flat.farLeft, flat.farRight) / width(flat.nearLeft, flat.nearRight), 1, tolerance: 1e-9)
-    let tilted = Projection(camera: CameraPosition(target: Places.melbourne, zoom: 12, tilt: 40), viewSize: size).visibleRegion
+    let tilted = Projection(camera: CameraPosition(target: Places.melbourne, zoom: 12, tilt: 40), viewSize: size)
+      .visibleRegion
     let far = width(tilted.farLeft, tilted.farRight), near = width(tilted.nearLeft, tilted.nearRight)
     #expect(far > near * 1.3)
     #expect(tilted.farLeft.latitude > flat.farLeft.latitude)
@@ -75,20 +82,27 @@ import WaymarkCore
 
   @Test func pointsForMetersFollowsTheMercatorScale() {
     // R29: points_for_meters: at the equator, zoom 0, the world's 40,075 km are 256 points.
-    let projection = Projection(camera: CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 0), viewSize: size)
-    expectClose(projection.points(forMeters: 2 * .pi * Mercator.earthRadius, at: Coordinate(latitude: 0, longitude: 0)), 256)
+    let projection = Projection(
+      camera: CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 0), viewSize: size)
+    expectClose(
+      projection.points(forMeters: 2 * .pi * Mercator.earthRadius, at: Coordinate(latitude: 0, longitude: 0)), 256)
     // At 60 degrees, a meter covers twice as many points.
-    expectClose(projection.points(forMeters: 1000, at: Coordinate(latitude: 60, longitude: 0)) / projection.points(forMeters: 1000, at: Coordinate(latitude: 0, longitude: 0)), 2, tolerance: 1e-9)
+    expectClose(
+      projection.points(forMeters: 1000, at: Coordinate(latitude: 60, longitude: 0))
+        / projection.points(forMeters: 1000, at: Coordinate(latitude: 0, longitude: 0)), 2, tolerance: 1e-9)
   }
 
   @Test func theWorldRepeatsEastWest() throws {
-    let projection = Projection(camera: CameraPosition(target: Coordinate(latitude: 0, longitude: 179.9), zoom: 10), viewSize: size)
+    let projection = Projection(
+      camera: CameraPosition(target: Coordinate(latitude: 0, longitude: 179.9), zoom: 10), viewSize: size)
     let across = try #require(projection.point(for: Coordinate(latitude: 0, longitude: -179.9)))
     expectClose(across.x - 195, 0.2 / 360 * 256 * 1024, tolerance: 1e-6)
   }
 
   @Test func pointsAboveTheHorizonHaveNoCoordinate() {
-    let projection = Projection(camera: CameraPosition(target: Places.melbourne, zoom: 18, tilt: 65), viewSize: size, padding: EdgeInsets(top: 800))
+    let projection = Projection(
+      camera: CameraPosition(target: Places.melbourne, zoom: 18, tilt: 65), viewSize: size,
+      padding: EdgeInsets(top: 800))
     #expect(projection.horizonY > 0)
     #expect(projection.coordinate(for: Point(x: 195, y: projection.horizonY - 1)) == nil)
     #expect(projection.coordinate(for: Point(x: 195, y: projection.horizonY + 50)) != nil)

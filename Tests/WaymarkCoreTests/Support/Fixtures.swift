@@ -43,7 +43,9 @@ func expectClose(
   _ a: Double, _ b: Double, tolerance: Double = 1e-6, _ comment: Comment? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  #expect(abs(a - b) <= tolerance, "\(a) is not within \(tolerance) of \(b) \(comment?.description ?? "")", sourceLocation: sourceLocation)
+  #expect(
+    abs(a - b) <= tolerance, "\(a) is not within \(tolerance) of \(b) \(comment?.description ?? "")",
+    sourceLocation: sourceLocation)
 }
 
 func expectClose(

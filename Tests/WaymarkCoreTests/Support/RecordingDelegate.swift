@@ -40,7 +40,9 @@ final class RecordingDelegate: MapViewDelegate {
     calls.append("did_tap_marker(\(marker.id))")
     return tapMarker?(mapView, marker) ?? false
   }
-  func mapView(_ mapView: MapView, didTapInfoWindowOf marker: Marker) { calls.append("did_tap_info_window(\(marker.id))") }
+  func mapView(_ mapView: MapView, didTapInfoWindowOf marker: Marker) {
+    calls.append("did_tap_info_window(\(marker.id))")
+  }
   func mapView(_ mapView: MapView, didLongPressInfoWindowOf marker: Marker) {
     calls.append("did_long_press_info_window(\(marker.id))")
     longPressInfoWindow?(mapView, marker)
@@ -62,9 +64,13 @@ final class RecordingDelegate: MapViewDelegate {
     calls.append("did_close_info_window(\(marker.id))")
     closeInfoWindow?(mapView, marker)
   }
-  func mapView(_ mapView: MapView, didBeginDragging marker: Marker) { calls.append("did_begin_dragging_marker(\(marker.id))") }
+  func mapView(_ mapView: MapView, didBeginDragging marker: Marker) {
+    calls.append("did_begin_dragging_marker(\(marker.id))")
+  }
   func mapView(_ mapView: MapView, didDrag marker: Marker) { calls.append("did_drag_marker(\(marker.id))") }
-  func mapView(_ mapView: MapView, didEndDragging marker: Marker) { calls.append("did_end_dragging_marker(\(marker.id))") }
+  func mapView(_ mapView: MapView, didEndDragging marker: Marker) {
+    calls.append("did_end_dragging_marker(\(marker.id))")
+  }
   func didTapMyLocationButton(for mapView: MapView) -> Bool {
     calls.append("did_tap_my_location_button")
     return myLocationButton?() ?? false

@@ -32,16 +32,20 @@ public enum MapError: Error, Equatable, Sendable, CustomStringConvertible {
 
 extension MapError {
   /// An error for a number that must be finite.
-  static func requireFinite(_ value: Double, _ field: String) throws(MapError) {
-    guard value.isFinite else { throw .invalidValue(field: field, value: formatNumber(value), reason: "is not a finite number") }
+  static func requireFinite(_ value: Double, _ field: @autoclosure () -> String) throws(MapError) {
+    guard value.isFinite else {
+      throw .invalidValue(field: field(), value: formatNumber(value), reason: "is not a finite number")
+    }
   }
 
   /// An error for a number that must lie in `range`.
-  static func require(_ value: Double, in range: ClosedRange<Double>, _ field: String) throws(MapError) {
-    try requireFinite(value, field)
+  static func require(_ value: Double, in range: ClosedRange<Double>, _ field: @autoclosure () -> String)
+    throws(MapError)
+  {
+    try requireFinite(value, field())
     guard range.contains(value) else {
       throw .invalidValue(
-        field: field, value: formatNumber(value),
+        field: field(), value: formatNumber(value),
         reason: "is outside \(formatNumber(range.lowerBound))...\(formatNumber(range.upperBound))")
     }
   }

@@ -1,11 +1,11 @@
-/// Finds the known key a misspelt one was probably meant to be, for
-/// "unknown field; did you mean style?" messages.
-enum ContentKeySuggestion {
+/// Finds the known name a misspelt one was probably meant to be, for "did you mean ...?"
+/// messages: content keys, handler names, command-line options.
+public enum Suggestion {
   /// The candidate closest to `key` by edit distance (a swap of two neighbours
   /// counts as one edit), if it is at most 2 edits away and at most half the
   /// candidate's length; ties go to the earlier candidate. Keys longer than 32
   /// characters get no suggestion (the comparison is quadratic).
-  static func closest(to key: String, among candidates: [String]) -> String? {
+  public static func closest(to key: String, among candidates: [String]) -> String? {
     guard key.count <= 32 else { return nil }
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {

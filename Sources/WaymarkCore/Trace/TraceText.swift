@@ -1,0 +1,88 @@
+/// The trace for people: one aligned line per record (time, event, subject, details), with
+/// each run of camera frames folded into one line unless every frame is asked for.
+///
+/// ```
+///      t  event                        subject      details
+///  0.000  did_tap_marker               melbourne    result=false plugin=melbourne_window
+///  0.017  did_change_camera_position   ×180 frames  0.017…3.000 → (-37.81969, 144.966085) zoom 8 …
+/// ```
+public struct TraceText {
+  /// Whether every did_change_camera_position frame gets its own line.
+  public var showsEveryFrame: Bool
+
+  /// Creates a formatter; frames are folded unless `showsEveryFrame`.
+  public init(showsEveryFrame: Bool = false) { self.showsEveryFrame = showsEveryFrame }
+
+  /// The header line.
+  public static let header = line(time: "t", event: "event", subject: "subject", details: "details")
+
+  /// The lines of `records`, header first.
+  public func lines(_ records: [TraceRecord]) -> [String] {
+    var lines = [TraceText.header]
+    var index = records.startIndex
+    while index < records.endIndex {
+      let record = records[index]
+      var end = index + 1
+      if !showsEveryFrame && record.event == DelegateCallback.didChangeCameraPosition.rawValue {
+        while end < records.endIndex, records[end].event == record.event { end += 1 }
+      }
+      lines.append(end - index > 1 ? folded(records[index..<end]) : TraceText.describe(record))
+      index = end
+    }
+    return lines
+  }
+
+  /// One run of camera frames as one line: how many, from when to when, and where it ended.
+  private func folded(_ frames: ArraySlice<TraceRecord>) -> String {
+    let first = frames.first!, last = frames.last!
+    let range = "\(TraceText.time(first.time))…\(TraceText.time(last.time))"
+    return TraceText.line(
+      time: TraceText.time(first.time), event: first.event, subject: "×\(frames.count) frames",
+      details: "\(range) → \(last.camera.map(\.description) ?? "")")
+  }
+
+  /// One record as one line.
+  public static func describe(_ record: TraceRecord) -> String {
+    var details: [String] = []
+    if let camera = record.camera { details.append(camera.description) }
+    if let gesture = record.gesture { details.append("gesture=\(gesture)") }
+    if let coordinate = record.coordinate {
+      details.append(
+        "(\(formatNumber(coordinate.latitude, decimals: 6)), \(formatNumber(coordinate.longitude, decimals: 6)))")
+    }
+    if let result = record.result { details.append("result=\(plain(result))") }
+    if let plugin = record.plugin, plugin != .null { details.append("plugin=\(plain(plugin))") }
+    for field in record.extra { details.append("\(field.key)=\(plain(field.value))") }
+    if let message = record.message { details.append(message) }
+    let subject = record.marker ?? record.overlay ?? ""
+    return line(time: time(record.time), event: record.event, subject: subject, details: details.joined(separator: " "))
+  }
+
+  private static func line(time: String, event: String, subject: String, details: String) -> String {
+    let row = pad(time, 8, right: true) + "  " + pad(event, 28) + " " + pad(subject, 12) + " " + details
+    return String(row.reversed().drop(while: { $0 == " " }).reversed())
+  }
+
+  private static func time(_ seconds: Double) -> String {
+    let millis = Int((seconds * 1000).rounded())
+    let fraction = String(millis % 1000)
+    return "\(millis / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+  }
+
+  private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    guard text.count < width else { return text }
+    let spaces = String(repeating: " ", count: width - text.count)
+    return right ? spaces + text : text + spaces
+  }
+
+  private static func plain(_ value: TraceValue) -> String {
+    switch value {
+    case .string(let text): return text
+    case .list(let items): return items.map(plain).joined(separator: ",")
+    default:
+      var out = ""
+      TraceJSON.write(value, to: &out)
+      return out
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import Testing
+import WaymarkCore
+
+@Suite struct TilesAndLocationTests {
+  @Test func tilesRenderAfterTheLatencyThenTheSnapshotIsReady() throws {
+    // R31: a new tile set: did_start_tile_rendering; after the latency,
+    // did_finish_tile_rendering; snapshot_ready once the camera is idle and tiles loaded.
+    let fixture = try MapFixture(Places.sydney, zoom: 10)
+    try fixture.map.advance(by: 0)
+    #expect(fixture.delegate.calls == ["did_start_tile_rendering"])
+    try fixture.map.advance(by: 0.2)
+    #expect(fixture.delegate.calls == ["did_start_tile_rendering"])
+    try fixture.map.advance(by: 0.05)
+    #expect(fixture.delegate.calls == ["did_start_tile_rendering", "did_finish_tile_rendering", "snapshot_ready"])
+  }
+
+  @Test func moreTilesDuringAMoveStillRenderOnceAndTheSnapshotWaitsForIdle() throws {
+    let fixture = try MapFixture(Places.sydney, zoom: 10)
+    try fixture.quiet()
+    try fixture.map.animate(.setTarget(Places.melbourne), duration: 2)
+    try fixture.map.settle()
+    let tiles = fixture.delegate.calls.filter { $0.contains("tile") || $0 == "snapshot_ready" || $0.hasPrefix("idle") }
+    #expect(
+      tiles == ["did_start_tile_rendering", "idle_at_camera_position", "did_finish_tile_rendering", "snapshot_ready"])
+  }
+
+  @Test func aSmallMoveWithinTheSameTilesRequestsNothing() throws {
+    let fixture = try MapFixture(Places.sydney, zoom: 3)
+    try fixture.quiet()
+    try fixture.map.moveCamera(.scrollBy(dx: 1, dy: 0))
+    try fixture.map.settle()
+    #expect(!fixture.delegate.calls.contains("did_start_tile_rendering"))
+  }
+
+  @Test func theMyLocationButtonAnimatesUnlessHandled() throws {
+    // R32: off by default; when enabled with a location, the button asks
+    // did_tap_my_location_button; false animates the camera to the location.
+    let fixture = try MapFixture(Places.sydney, zoom: 10)
+    try fixture.quiet()
+    try fixture.map.tapMyLocationButton()
+    #expect(fixture.delegate.calls.isEmpty, "off by default")
+    fixture.map.isMyLocationEnabled = true
+    fixture.map.myLocation = Places.melbourne
+    fixture.delegate.myLocationButton = { true }
+    try fixture.map.tapMyLocationButton()
+    #expect(fixture.delegate.calls == ["did_tap_my_location_button"])
+    fixture.delegate.myLocationButton = nil
+    try fixture.map.tapMyLocationButton()
+    #expect(fixture.delegate.calls == ["did_tap_my_location_button", "did_tap_my_location_button", "will_move(false)"])
+    try fixture.map.settle()
+    #expect(fixture.map.camera.target == Places.melbourne)
+    let vetoes = fixture.map.trace.records.filter { $0.event == "did_tap_my_location_button" }.map(\.result)
+    #expect(vetoes == [.bool(true), .bool(false)])
+  }
+
+  @Test func aTapOnTheDotReportsTheLocation() throws {
+    // R32: a tap on the location dot fires did_tap_my_location(location).
+    let fixture = try MapFixture(Places.sydney, zoom: 10)
+    fixture.map.isMyLocationEnabled = true
+    fixture.map.myLocation = Coordinate(latitude: -33.87, longitude: 151.21)
+    try fixture.map.tap(Coordinate(latitude: -33.87, longitude: 151.21))
+    #expect(fixture.delegate.events == ["did_tap_my_location"])
+  }
+
+  @Test func capabilityChangesAreReportedOnce() throws {
+    let fixture = try MapFixture(Places.sydney, zoom: 10)
+    fixture.map.setCapabilities([.advancedMarkers])
+    fixture.map.setCapabilities([.advancedMarkers])
+    fixture.map.setCapabilities([.advancedMarkers, .dataDrivenStyling])
+    #expect(
+      fixture.delegate.events == [
+        "did_change_map_capabilities(advanced_markers)",
+        "did_change_map_capabilities(advanced_markers,data_driven_styling)",
+      ])
+  }
+}
