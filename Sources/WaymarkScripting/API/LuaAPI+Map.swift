@@ -246,8 +246,9 @@ extension LuaAPI {
         let callback = stack.ref()
         let map = try bridge.requireMap()
         let timer = LuaTimer()
-        let task = map.clock.schedule(at: map.clock.now + seconds) { [weak bridge, weak timer] in
-          guard let bridge else { return }
+        // The clock holds the bridge strongly (never weakly: see LuaMapBridge); a closed
+        // bridge runs nothing.
+        let task = map.clock.schedule(at: map.clock.now + seconds) { [weak timer] in
           if let task = timer?.task { bridge.timers[task] = nil }
           timer?.task = nil
           bridge.invoke(callback, context: "timer")

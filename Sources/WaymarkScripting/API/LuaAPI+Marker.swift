@@ -114,8 +114,8 @@ struct AnimationOptions {
       return stack.ref()
     }
     if let callback {
-      options.completion = { [weak bridge] finished in
-        bridge?.invoke(callback, context: "on_complete") { stack in
+      options.completion = { finished in  // strong: see LuaMapBridge
+        bridge.invoke(callback, context: "on_complete") { stack in
           stack.push(finished)
           return 1
         }

@@ -4,8 +4,10 @@ import WaymarkCore
 /// The Lua face of one map inside one Lua state: metatables built from ``LuaAPI``, the map
 /// userdata, the identity caches of markers and overlays, per-state `user_data`, timers.
 ///
-/// One bridge per state (a plugin's, or a script's). Lua closures capture the bridge
-/// weakly; the bridge never owns its state, so closing the state frees everything.
+/// One bridge per state (a plugin's, or a script's). The bridge never owns its state; its
+/// owner must keep the bridge alive until the state is closed (Lua closures reach it
+/// unowned: a weakly referenced object pays slow reference counting on every retain, and
+/// this is the hot path of every property access and dispatch).
 final class LuaMapBridge {
   /// The userdata types. `getmetatable` on them returns false (LuaKit).
   static let mapType = LuaObjectType<MapView>("waymark.Map")
@@ -83,8 +85,8 @@ final class LuaMapBridge {
       case .property(let get, let set): table[entry.name] = .property(get, set)
       case .method(let body):
         let name = entry.name
-        stack.push(function: name) { [weak self] context in
-          guard let self, !self.isClosed else { throw LuaFunctionError("\(name): the map is gone") }
+        stack.push(function: name) { [unowned self] context in
+          guard !self.isClosed else { throw LuaFunctionError("\(name): the map is gone") }
           return try body(self, context)
         }
         table[entry.name] = .method(stack.ref())
@@ -97,12 +99,10 @@ final class LuaMapBridge {
     for type: LuaObjectType<Object>, owner: String, on stack: LuaStack
   ) {
     guard stack.pushMetatable(for: type) else { return stack.pop() }
-    stack.register("__index", inTableAt: -1) { [weak self] context in
-      guard let self else { throw LuaFunctionError("the map is gone") }
-      return try self.index(owner: owner, context)
+    stack.register("__index", inTableAt: -1) { [unowned self] context in
+      try self.index(owner: owner, context)
     }
-    stack.register("__newindex", inTableAt: -1) { [weak self] context in
-      guard let self else { throw LuaFunctionError("the map is gone") }
+    stack.register("__newindex", inTableAt: -1) { [unowned self] context in
       try self.newIndex(owner: owner, context)
       return 0
     }
@@ -165,6 +165,18 @@ final class LuaMapBridge {
     } else {
       foreignMarkerRefs[ObjectIdentifier(marker)] = ref
     }
+  }
+
+  /// The reference of the marker's userdata (created on first use), for fast calls.
+  func ref(for marker: Marker) -> LuaRef {
+    let serial = marker.serial
+    if serial < markerRefs.count, let entry = markerRefs[serial], entry.marker === marker { return entry.ref }
+    if let ref = foreignMarkerRefs[ObjectIdentifier(marker)] { return ref }
+    guard let state, !state.isClosed else { return mapRef }
+    let stack = state.stack
+    push(marker, on: stack)
+    stack.pop()
+    return ref(for: marker)
   }
 
   /// Pushes the overlay's userdata, the same one every time in this state. Stack: +1.

@@ -15,41 +15,59 @@ extension PluginHost {
 
   /// did_change_camera_position(map, camera).
   public func mapView(_ mapView: MapView, didChange position: CameraPosition) {
-    notify(.didChangeCameraPosition, Self.pushing(position))
+    notify(.didChangeCameraPosition) { _, stack in
+      LuaValues.push(position, on: stack)
+      return 1
+    }
   }
 
   /// idle_at_camera_position(map, camera).
   public func mapView(_ mapView: MapView, idleAt position: CameraPosition) {
-    notify(.idleAtCameraPosition, Self.pushing(position))
+    notify(.idleAtCameraPosition) { _, stack in
+      LuaValues.push(position, on: stack)
+      return 1
+    }
   }
 
   // MARK: Taps on the map
 
   /// did_tap_at_coordinate(map, coordinate).
   public func mapView(_ mapView: MapView, didTapAt coordinate: Coordinate) {
-    notify(.didTapAtCoordinate, Self.pushing(coordinate))
+    notify(.didTapAtCoordinate) { _, stack in
+      LuaValues.push(coordinate, on: stack)
+      return 1
+    }
   }
 
   /// did_long_press_at_coordinate(map, coordinate).
   public func mapView(_ mapView: MapView, didLongPressAt coordinate: Coordinate) {
-    notify(.didLongPressAtCoordinate, Self.pushing(coordinate))
+    notify(.didLongPressAtCoordinate) { _, stack in
+      LuaValues.push(coordinate, on: stack)
+      return 1
+    }
   }
 
   // MARK: Markers and info windows
 
   /// did_tap_marker(map, marker): a veto.
   public func mapView(_ mapView: MapView, didTap marker: Marker) -> Bool {
-    veto(.didTapMarker, Self.pushing(marker))
+    vetoMarker(marker)
   }
 
   /// did_tap_info_window(map, marker).
   public func mapView(_ mapView: MapView, didTapInfoWindowOf marker: Marker) {
-    notify(.didTapInfoWindow, Self.pushing(marker))
+    notify(.didTapInfoWindow) { bridge, stack in
+      bridge.push(marker, on: stack)
+      return 1
+    }
   }
 
   /// did_long_press_info_window(map, marker).
   public func mapView(_ mapView: MapView, didLongPressInfoWindowOf marker: Marker) {
-    notify(.didLongPressInfoWindow, Self.pushing(marker))
+    notify(.didLongPressInfoWindow) { bridge, stack in
+      bridge.push(marker, on: stack)
+      return 1
+    }
   }
 
   /// did_tap_overlay(map, overlay).
@@ -85,53 +103,68 @@ extension PluginHost {
 
   /// did_close_info_window(map, marker).
   public func mapView(_ mapView: MapView, didCloseInfoWindowOf marker: Marker) {
-    notify(.didCloseInfoWindow, Self.pushing(marker))
+    notify(.didCloseInfoWindow) { bridge, stack in
+      bridge.push(marker, on: stack)
+      return 1
+    }
   }
 
   // MARK: Dragging
 
   /// did_begin_dragging_marker(map, marker).
   public func mapView(_ mapView: MapView, didBeginDragging marker: Marker) {
-    notify(.didBeginDraggingMarker, Self.pushing(marker))
+    notify(.didBeginDraggingMarker) { bridge, stack in
+      bridge.push(marker, on: stack)
+      return 1
+    }
   }
 
   /// did_drag_marker(map, marker).
   public func mapView(_ mapView: MapView, didDrag marker: Marker) {
-    notify(.didDragMarker, Self.pushing(marker))
+    notify(.didDragMarker) { bridge, stack in
+      bridge.push(marker, on: stack)
+      return 1
+    }
   }
 
   /// did_end_dragging_marker(map, marker).
   public func mapView(_ mapView: MapView, didEndDragging marker: Marker) {
-    notify(.didEndDraggingMarker, Self.pushing(marker))
+    notify(.didEndDraggingMarker) { bridge, stack in
+      bridge.push(marker, on: stack)
+      return 1
+    }
   }
 
   // MARK: My location
 
   /// did_tap_my_location_button(map): a veto.
   public func didTapMyLocationButton(for mapView: MapView) -> Bool {
-    veto(.didTapMyLocationButton, Self.pushingNothing)
+    veto(.didTapMyLocationButton, { _, _ in 0 })
   }
 
   /// did_tap_my_location(map, location).
   public func mapView(_ mapView: MapView, didTapMyLocation location: Coordinate) {
-    notify(.didTapMyLocation, Self.pushing(location))
+    notify(.didTapMyLocation) { _, stack in
+      LuaValues.push(location, on: stack)
+      return 1
+    }
   }
 
   // MARK: Rendering
 
   /// did_start_tile_rendering(map).
   public func mapViewDidStartTileRendering(_ mapView: MapView) {
-    notify(.didStartTileRendering, Self.pushingNothing)
+    notify(.didStartTileRendering, { _, _ in 0 })
   }
 
   /// did_finish_tile_rendering(map).
   public func mapViewDidFinishTileRendering(_ mapView: MapView) {
-    notify(.didFinishTileRendering, Self.pushingNothing)
+    notify(.didFinishTileRendering, { _, _ in 0 })
   }
 
   /// snapshot_ready(map).
   public func mapViewSnapshotReady(_ mapView: MapView) {
-    notify(.snapshotReady, Self.pushingNothing)
+    notify(.snapshotReady, { _, _ in 0 })
   }
 
   /// did_change_map_capabilities(map, capabilities): a set `{ advanced_markers = true }`.

@@ -9,10 +9,10 @@ extension PluginHost {
     _ instance: PluginInstance, _ handler: LuaRef, _ callback: DelegateCallback,
     _ push: (LuaMapBridge, LuaStack) -> Int32
   ) -> (stack: LuaStack, base: Int32)? {
-    let stack = instance.state.stack
+    let stack = instance.stack
     let base = stack.top
     stack.push(handler)
-    instance.bridge.pushMap(on: stack)
+    stack.push(instance.mapRef)
     let count = push(instance.bridge, stack)
     dispatchDepth += 1
     defer { dispatchDepth -= 1 }
@@ -57,10 +57,46 @@ extension PluginHost {
         )
         continue
       }
-      instance.consecutiveFailures = 0
+      if instance.consecutiveFailures != 0 { instance.consecutiveFailures = 0 }
       if answer {
         lastAnswerSource = instance.name
         return true
+      }
+    }
+    lastAnswerSource = nil
+    return false
+  }
+
+  /// did_tap_marker: a veto through LuaKit's two-argument fast call (no stack juggling).
+  func vetoMarker(_ marker: Marker) -> Bool {
+    let callback = DelegateCallback.didTapMarker
+    for instance in instances {
+      guard let handler = instance.handler(callback) else { continue }
+      let result: LuaBooleanResult
+      dispatchDepth += 1
+      do {
+        result = try instance.state.callReturningBoolean(handler, with: instance.mapRef, instance.bridge.ref(for: marker))
+        dispatchDepth -= 1
+      } catch {
+        dispatchDepth -= 1
+        fail(instance, handler: callback.rawValue, error: error, line: instance.handlerLines[callback.slot])
+        continue
+      }
+      switch result {
+      case .boolean(let answer):
+        if instance.consecutiveFailures != 0 { instance.consecutiveFailures = 0 }
+        if answer {
+          lastAnswerSource = instance.name
+          return true
+        }
+      case .nothing:
+        if instance.consecutiveFailures != 0 { instance.consecutiveFailures = 0 }
+      case .other(let type):
+        fail(
+          instance, handler: callback.rawValue,
+          message:
+            "\(instance.file):\(instance.handlerLines[callback.slot]): \(callback.rawValue) returned a \(type); expected true, false or nil"
+        )
       }
     }
     lastAnswerSource = nil
@@ -96,29 +132,4 @@ extension PluginHost {
     lastAnswerSource = nil
     return nil
   }
-
-  // MARK: Argument pushers
-
-  static func pushing(_ marker: Marker) -> (LuaMapBridge, LuaStack) -> Int32 {
-    { bridge, stack in
-      bridge.push(marker, on: stack)
-      return 1
-    }
-  }
-
-  static func pushing(_ coordinate: Coordinate) -> (LuaMapBridge, LuaStack) -> Int32 {
-    { _, stack in
-      LuaValues.push(coordinate, on: stack)
-      return 1
-    }
-  }
-
-  static func pushing(_ camera: CameraPosition) -> (LuaMapBridge, LuaStack) -> Int32 {
-    { _, stack in
-      LuaValues.push(camera, on: stack)
-      return 1
-    }
-  }
-
-  static func pushingNothing(_: LuaMapBridge, _: LuaStack) -> Int32 { 0 }
 }

@@ -84,6 +84,13 @@ public final class PluginHost: MapViewDelegate, AnswerAttributing {
     }
   }
 
+  /// The Lua state of a loaded plugin, for tools and benchmarks (memory use, a raw
+  /// `lua_pcall` floor). The plugin's table is the state's global `__waymark_plugin` (the
+  /// plugin's own globals are a separate table it cannot leave).
+  public func luaState(ofPlugin name: String) -> LuaState? {
+    instances.first { $0.name == name }?.state
+  }
+
   // MARK: Loading
 
   /// Loads every `*.lua` file of each folder (sorted by name), then runs `setup(map)` of the

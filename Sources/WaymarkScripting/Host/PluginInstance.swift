@@ -9,7 +9,11 @@ final class PluginInstance {
   /// The folder its modules are required from.
   let folder: String
   let state: LuaState
+  /// The state's stack, kept so the dispatch loop does not retain the state.
+  let stack: LuaStack
   let bridge: LuaMapBridge
+  /// The map userdata, kept for the same reason.
+  let mapRef: LuaRef
   let modules: ModuleLoader
   /// `name` field, else the file name without `.lua`.
   var name: String
@@ -32,7 +36,9 @@ final class PluginInstance {
     self.file = file
     self.folder = folder
     self.state = state
+    self.stack = state.stack
     self.bridge = bridge
+    self.mapRef = bridge.mapRef
     self.modules = modules
     self.name = name
   }
@@ -46,7 +52,10 @@ final class PluginInstance {
   /// Every file this version was built from (the plugin and its modules) with the text read.
   var sources: [String: String] { modules.sources }
 
-  /// Stops callbacks and closes the state now.
+  /// Closes the state while the bridge is still alive (Lua closures reach it unowned).
+  deinit { close() }
+
+  /// Stops callbacks and closes the state now. Idempotent.
   func close() {
     bridge.close()
     state.close()

@@ -50,14 +50,14 @@ struct PluginLoader {
     let bridge = try LuaMapBridge(state: state, map: map, options: options)
     let instance = PluginInstance(
       file: file, folder: folder, state: state, bridge: bridge, modules: modules, name: name)
-    bridge.options.isActive = { [weak instance] in instance.map { !$0.isDisabled } ?? false }
-    bridge.options.reportError = { [weak instance] context, error in
-      if let instance { reportError(instance, context, error) }
-    }
+    // Unowned, not weak: a weakly referenced object pays slow (side-table) reference counting on
+    // every retain in the dispatch loop. The bridge is closed before the instance goes away.
+    bridge.options.isActive = { [unowned instance] in !instance.isDisabled }
+    bridge.options.reportError = { [unowned instance] context, error in reportError(instance, context, error) }
     let stack = state.stack
     try PluginSandbox.build(
       on: stack, now: { [weak map] in map?.clock.now ?? 0 },
-      log: { [weak map, weak instance] text in map?.log(text, source: instance?.name ?? name) },
+      log: { [weak map, unowned bridge] text in map?.log(text, source: bridge.options.logSource ?? name) },
       require: { [weak modules] context in
         guard let modules else { throw LuaFunctionError("require: the plugin is unloaded") }
         return try modules.require(context)
@@ -65,11 +65,17 @@ struct PluginLoader {
     let lineOf = stack.ref()
     stack.pushValue(at: -1)
     modules.environment = stack.ref()
-    try stack.load(source, chunkName: "@" + file, environmentAt: -1)
-    stack.remove(at: -2)
-    try stack.call(arguments: 0, results: 1)
+    do {
+      try stack.load(source, chunkName: "@" + file, environmentAt: -1)
+      stack.remove(at: -2)
+      try stack.call(arguments: 0, results: 1)
+    } catch {
+      instance.close()
+      throw error
+    }
     guard stack.type(at: -1) == .table else {
       let got = stack.typeName(at: -1)
+      instance.close()
       return (
         nil,
         [PluginDiagnostic(severity: .error, file: file, line: nil, message: "a plugin must return a table of handlers, got \(got)")]
@@ -77,8 +83,13 @@ struct PluginLoader {
     }
     var diagnostics: [PluginDiagnostic] = []
     read(stack: stack, into: instance, source: source, lineOf: lineOf, diagnostics: &diagnostics)
+    stack.pushGlobals()  // the state's own globals, which the plugin cannot see
+    stack.pushValue(at: -2)
+    stack.rawSetField("__waymark_plugin", ofTableAt: -2)
+    stack.pop()
     instance.table = stack.ref()
     let failed = diagnostics.contains { $0.severity == .error }
+    if failed { instance.close() }
     return (failed ? nil : instance, diagnostics)
   }
 
