@@ -51,7 +51,8 @@ enum LuaDispatchBenchmark {
 
   static func run(_ context: BenchmarkContext) throws -> [Figure] {
     let folder = try PluginBenchFolder(["dispatch.lua": plugin])
-    let map = try MapView(camera: CameraPosition(target: Coordinate(latitude: -37.81969, longitude: 144.966085), zoom: 4))
+    let map = try MapView(
+      camera: CameraPosition(target: Coordinate(latitude: -37.81969, longitude: 144.966085), zoom: 4))
     map.trace.isEnabled = false
     let marker = try map.addMarker(MarkerOptions(position: map.camera.target, id: "melbourne"))
     let host = try folder.host(for: map)

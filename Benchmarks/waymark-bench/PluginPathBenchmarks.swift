@@ -57,7 +57,9 @@ enum TapPathLuaBenchmark {
     context.progress("tap_path_lua: \(tapsPerRun) taps per run and delegate")
     let samples = try context.measure { _ in
       let lua = try taps(host)
-      guard map.infoWindow?.kindName == "window" else { throw BenchmarkFailure(description: "tap_path_lua: no custom window") }
+      guard map.infoWindow?.kindName == "window" else {
+        throw BenchmarkFailure(description: "tap_path_lua: no custom window")
+      }
       let native = try taps(swift)
       return ["lua": Double(tapsPerRun) / lua, "swift": Double(tapsPerRun) / native]
     }
@@ -105,7 +107,9 @@ enum PluginLoad100Benchmark {
       let rssAfter = System.residentBytes() ?? 0
       var luaBytes = 0
       for i in 0..<count {
-        guard let state = host?.luaState(ofPlugin: "p\(i)") else { throw BenchmarkFailure(description: "p\(i) missing") }
+        guard let state = host?.luaState(ofPlugin: "p\(i)") else {
+          throw BenchmarkFailure(description: "p\(i) missing")
+        }
         state.collectGarbage()
         luaBytes += state.memoryInUse
       }

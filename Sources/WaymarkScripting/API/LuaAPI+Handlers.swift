@@ -75,16 +75,21 @@ extension LuaAPI {
     LuaAPIShape(
       name: "Coordinate", doc: "A coordinate in degrees; { lat, lng } also works.",
       fields: [.init("lat", "number"), .init("lng", "number")]),
-    LuaAPIShape(name: "Point", doc: "A screen point in points, x right, y down.", fields: [.init("x", "number"), .init("y", "number")]),
+    LuaAPIShape(
+      name: "Point", doc: "A screen point in points, x right, y down.",
+      fields: [.init("x", "number"), .init("y", "number")]),
     LuaAPIShape(name: "Size", doc: "A size in points.", fields: [.init("width", "number"), .init("height", "number")]),
     LuaAPIShape(
       name: "Camera", doc: "A camera; in an update, only the fields present change (R26).",
-      fields: [.init("target", "Coordinate?"), .init("zoom", "number?"), .init("bearing", "number?"), .init("tilt", "number?")]),
+      fields: [
+        .init("target", "Coordinate?"), .init("zoom", "number?"), .init("bearing", "number?"), .init("tilt", "number?"),
+      ]),
     LuaAPIShape(
       name: "CameraUpdate", doc: "One verb per table (R28); see docs/plugins.md.",
       fields: [
         .init("camera", "Camera?"), .init("zoom_in", "true?"), .init("zoom_out", "true?"), .init("zoom_by", "number?"),
-        .init("point", "Point?"), .init("zoom_to", "number?"), .init("scroll_by", "Point?"), .init("fit", "Coordinate[]?"),
+        .init("point", "Point?"), .init("zoom_to", "number?"), .init("scroll_by", "Point?"),
+        .init("fit", "Coordinate[]?"),
         .init("padding", "number|{top: number?, left: number?, bottom: number?, right: number?}?"),
       ]),
     LuaAPIShape(
@@ -103,23 +108,35 @@ extension LuaAPI {
     LuaAPIShape(
       name: "OverlayOptions", doc: "An overlay: kind and the fields of that kind (R15).",
       fields: [
-        .init("kind", "'polyline'|'polygon'|'circle'|'ground_overlay'?"), .init("id", "string?"), .init("tappable", "boolean?"),
-        .init("z_index", "integer?"), .init("title", "string?"), .init("stroke_color", "string?"), .init("fill_color", "string?"),
-        .init("path", "Coordinate[]?"), .init("width", "number?"), .init("holes", "Coordinate[][]?"), .init("center", "Coordinate?"),
+        .init("kind", "'polyline'|'polygon'|'circle'|'ground_overlay'?"), .init("id", "string?"),
+        .init("tappable", "boolean?"),
+        .init("z_index", "integer?"), .init("title", "string?"), .init("stroke_color", "string?"),
+        .init("fill_color", "string?"),
+        .init("path", "Coordinate[]?"), .init("width", "number?"), .init("holes", "Coordinate[][]?"),
+        .init("center", "Coordinate?"),
         .init("radius", "number?"), .init("bounds", "Coordinate[]?"), .init("image", "string?"),
       ]),
     LuaAPIShape(
       name: "InfoWindow", doc: "The shown info window.",
-      fields: [.init("marker", "Marker?"), .init("kind", "'window'|'contents'|'default'"), .init("content", "Content?")]),
+      fields: [
+        .init("marker", "Marker?"), .init("kind", "'window'|'contents'|'default'"), .init("content", "Content?"),
+      ]),
     LuaAPIShape(
       name: "VisibleRegion", doc: "What the camera sees (R29).",
       fields: [
         .init("near_left", "Coordinate"), .init("near_right", "Coordinate"), .init("far_left", "Coordinate"),
         .init("far_right", "Coordinate"),
       ]),
-    LuaAPIShape(name: "Feature", doc: "A tapped feature of a data-driven styling layer.", fields: [.init("place_id", "string")]),
-    LuaAPIShape(name: "MarkerIcon", doc: "A tinted pin or a named image.", fields: [.init("color", "string?"), .init("image", "string?"), .init("width", "number?"), .init("height", "number?")]),
-    LuaAPIShape(name: "IconView", doc: "A custom view standing in for the icon (R3).", fields: [.init("name", "string"), .init("width", "number"), .init("height", "number")]),
+    LuaAPIShape(
+      name: "Feature", doc: "A tapped feature of a data-driven styling layer.", fields: [.init("place_id", "string")]),
+    LuaAPIShape(
+      name: "MarkerIcon", doc: "A tinted pin or a named image.",
+      fields: [
+        .init("color", "string?"), .init("image", "string?"), .init("width", "number?"), .init("height", "number?"),
+      ]),
+    LuaAPIShape(
+      name: "IconView", doc: "A custom view standing in for the icon (R3).",
+      fields: [.init("name", "string"), .init("width", "number"), .init("height", "number")]),
   ]
 
   private static func optional(_ type: String) -> String { type.hasSuffix("?") ? type : type + "?" }

@@ -86,7 +86,8 @@ extension LuaAPI {
     input("tap_my_location_button", [], "Taps the my-location button (R32).") { map, _ in
       try map.tapMyLocationButton()
     },
-    timeInput("advance", [.init("seconds", "number")], "Advances virtual time by `seconds`, running frames and timers.") {
+    timeInput("advance", [.init("seconds", "number")], "Advances virtual time by `seconds`, running frames and timers.")
+    {
       map, context in try map.advance(by: try context.checkNumber(2))
     },
     timeInput(
@@ -107,7 +108,8 @@ extension LuaAPI {
     let stack = context.stack
     if let marker = stack.object(at: index, as: LuaMapBridge.markerType) { return .marker(marker) }
     guard stack.type(at: index) == .table else {
-      throw context.argumentError(index, "a marker, { lat =, lng = } or { x =, y = } expected, got \(stack.typeName(at: index))")
+      throw context.argumentError(
+        index, "a marker, { lat =, lng = } or { x =, y = } expected, got \(stack.typeName(at: index))")
     }
     let isPoint = stack.withStackBalance { stack.rawGetField("x", ofTableAt: index) != .nil }
     if isPoint { return .point(try LuaValues.point(at: index, on: stack, field: context.functionName)) }
@@ -122,7 +124,8 @@ extension LuaAPI {
     guard stack.type(at: index) == .table else {
       throw LuaValues.typeError("\(what) options", expected: "a table", at: index, on: stack)
     }
-    try LuaValues.requireKnownFields(ofTableAt: index, on: stack, allowed: ["duration"] + extra, what: "\(what) options")
+    try LuaValues.requireKnownFields(
+      ofTableAt: index, on: stack, allowed: ["duration"] + extra, what: "\(what) options")
     return try LuaValues.withField("duration", ofTableAt: index, on: stack) { v throws(LuaFunctionError) -> Double? in
       LuaValues.isNil(v, on: stack) ? nil : try LuaValues.number(at: v, on: stack, field: "\(what).duration")
     }

@@ -100,7 +100,8 @@ struct AnimationOptions {
       guard !LuaValues.isNil(v, on: stack) else { return nil }
       let name = try LuaValues.string(at: v, on: stack, field: "\(what).easing")
       guard let easing = Easing(rawValue: name) else {
-        throw LuaFunctionError("\(what).easing: \"\(name)\" is not one of \(Easing.allCases.map(\.rawValue).joined(separator: ", "))")
+        throw LuaFunctionError(
+          "\(what).easing: \"\(name)\" is not one of \(Easing.allCases.map(\.rawValue).joined(separator: ", "))")
       }
       return easing
     }

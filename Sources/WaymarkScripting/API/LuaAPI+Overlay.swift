@@ -16,7 +16,7 @@ extension LuaAPI {
       .method(
         "Map", "add_overlay", [.init("options", "OverlayOptions")], returns: "Overlay",
         "Adds an overlay { kind = 'polyline'|'polygon'|'circle'|'ground_overlay', ... } (R15).",
-        { bridge, context in try addOverlay(bridge, context, kind: nil) }),
+        { bridge, context in try addOverlay(bridge, context, kind: nil) })
     ]
     + ["polyline", "polygon", "circle", "ground_overlay"].map { kind in
       .method(

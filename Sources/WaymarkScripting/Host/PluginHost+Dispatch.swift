@@ -75,7 +75,8 @@ extension PluginHost {
       let result: LuaBooleanResult
       dispatchDepth += 1
       do {
-        result = try instance.state.callReturningBoolean(handler, with: instance.mapRef, instance.bridge.ref(for: marker))
+        result = try instance.state.callReturningBoolean(
+          handler, with: instance.mapRef, instance.bridge.ref(for: marker))
         dispatchDepth -= 1
       } catch {
         dispatchDepth -= 1
@@ -107,10 +108,12 @@ extension PluginHost {
   func content(_ callback: DelegateCallback, _ marker: Marker) -> InfoWindowContent? {
     for instance in instances {
       guard let handler = instance.handler(callback),
-        let (stack, base) = call(instance, handler, callback, { bridge, stack in
-          bridge.push(marker, on: stack)
-          return 1
-        })
+        let (stack, base) = call(
+          instance, handler, callback,
+          { bridge, stack in
+            bridge.push(marker, on: stack)
+            return 1
+          })
       else { continue }
       defer { stack.setTop(base) }
       if stack.type(at: -1) == .nil {
@@ -126,7 +129,9 @@ extension PluginHost {
         lastAnswerSource = instance.name
         return content
       } catch {
-        fail(instance, handler: callback.rawValue, message: "\(line): \(callback.rawValue) returned invalid content: \(error)")
+        fail(
+          instance, handler: callback.rawValue,
+          message: "\(line): \(callback.rawValue) returned invalid content: \(error)")
       }
     }
     lastAnswerSource = nil

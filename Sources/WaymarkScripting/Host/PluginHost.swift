@@ -159,7 +159,8 @@ public final class PluginHost: MapViewDelegate, AnswerAttributing {
   }
 
   var loader: PluginLoader {
-    PluginLoader(map: map, configuration: configuration, contentStore: contentStore) { [weak self] instance, context, error in
+    PluginLoader(map: map, configuration: configuration, contentStore: contentStore) {
+      [weak self] instance, context, error in
       self?.fail(instance, handler: context, error: error)
     }
   }
@@ -185,7 +186,9 @@ public final class PluginHost: MapViewDelegate, AnswerAttributing {
   // MARK: Lifecycle calls and failures
 
   /// Calls `setup`/`teardown` with the map; errors are reported like handler errors.
-  func callLifecycle(_ instance: PluginInstance, _ name: String, _ function: LuaRef?, extra: ((LuaStack) -> Int32)? = nil) {
+  func callLifecycle(
+    _ instance: PluginInstance, _ name: String, _ function: LuaRef?, extra: ((LuaStack) -> Int32)? = nil
+  ) {
     guard let function, !instance.isDisabled else { return }
     let stack = instance.state.stack
     let base = stack.top
@@ -227,7 +230,8 @@ public final class PluginHost: MapViewDelegate, AnswerAttributing {
       instance.isDisabled = true
       record(
         "plugin_error", instance,
-        message: "\(instance.file): \(instance.name) disabled after \(limit) consecutive errors; it stays off until its file changes and it is reloaded",
+        message:
+          "\(instance.file): \(instance.name) disabled after \(limit) consecutive errors; it stays off until its file changes and it is reloaded",
         handler: handler)
     }
   }

@@ -82,7 +82,9 @@ final class ModuleLoader {
       stack.push(cached)
       return 1
     }
-    let allowed = name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0) }
+    let allowed = name.unicodeScalars.allSatisfy {
+      $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)
+    }
     guard allowed, !name.isEmpty, !name.hasPrefix("."), !name.contains("..") else {
       throw LuaFunctionError("require: module name '\(name)' is not allowed (letters, digits, _ - and . only)")
     }

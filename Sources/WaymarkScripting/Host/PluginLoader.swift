@@ -18,7 +18,9 @@ struct PluginLoader {
   /// The loaded instance and its warnings, or the errors that stopped it.
   func load(file: String) -> (instance: PluginInstance?, diagnostics: [PluginDiagnostic]) {
     guard let source = PluginFiles.read(file) else {
-      return (nil, [PluginDiagnostic(severity: .error, file: file, line: nil, message: "cannot read the file as UTF-8 text")])
+      return (
+        nil, [PluginDiagnostic(severity: .error, file: file, line: nil, message: "cannot read the file as UTF-8 text")]
+      )
     }
     do {
       return try load(file: file, source: source)
@@ -78,7 +80,10 @@ struct PluginLoader {
       instance.close()
       return (
         nil,
-        [PluginDiagnostic(severity: .error, file: file, line: nil, message: "a plugin must return a table of handlers, got \(got)")]
+        [
+          PluginDiagnostic(
+            severity: .error, file: file, line: nil, message: "a plugin must return a table of handlers, got \(got)")
+        ]
       )
     }
     var diagnostics: [PluginDiagnostic] = []

@@ -16,7 +16,8 @@ import WaymarkCore
     }
     let (logs, errors, _) = try MarkerBridgeTests.run(
       "local m = map:marker('sydney'); local r = {}\n" + checks.joined(separator: "\n")
-        + "\nlocal bad = {} for _, v in ipairs(r) do if v ~= true then bad[#bad+1] = v end end print(table.concat(bad, ' '))")
+        + "\nlocal bad = {} for _, v in ipairs(r) do if v ~= true then bad[#bad+1] = v end end print(table.concat(bad, ' '))"
+    )
     #expect(errors.isEmpty)
     #expect(logs == [""])
   }
@@ -37,9 +38,13 @@ import WaymarkCore
   @Test func handlerSignaturesFollowSectionOne() {
     #expect(LuaAPI.handlers.count == 23)
     #expect(LuaAPI.handlers[5].functionType == "fun(map: Map, marker: Marker): boolean?")
-    #expect(LuaAPI.handlers[9].functionType == "fun(map: Map, place_id: string, name: string, location: Coordinate): boolean?")
+    #expect(
+      LuaAPI.handlers[9].functionType == "fun(map: Map, place_id: string, name: string, location: Coordinate): boolean?"
+    )
     #expect(LuaAPI.handlers[10].returns == "Content?")
     #expect(LuaAPI.lifecycle.map(\.name) == ["setup", "teardown", "save_state", "on_reload"])
-    #expect(LuaAPI.entry("Map", "animate")?.functionType == "fun(self: Map, update: Camera|CameraUpdate, options: AnimationOptions?)")
+    #expect(
+      LuaAPI.entry("Map", "animate")?.functionType
+        == "fun(self: Map, update: Camera|CameraUpdate, options: AnimationOptions?)")
   }
 }

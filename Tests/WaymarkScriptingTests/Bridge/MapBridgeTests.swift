@@ -7,7 +7,8 @@ import WaymarkCore
 /// overlays, content tables.
 @Suite struct MapBridgeTests {
   @Test func cameraReadsAndAnimatesOnlyTheFieldsGiven() throws {
-    let (logs, errors, f) = try MarkerBridgeTests.run("""
+    let (logs, errors, f) = try MarkerBridgeTests.run(
+      """
       local c = map.camera
       print(c.target.lat, c.zoom, c.bearing, c.tilt)
       map:animate({ zoom = 6 }, { duration = 1, on_complete = function(done) print("zoomed", done) end })
@@ -32,7 +33,8 @@ import WaymarkCore
   }
 
   @Test func badCameraUpdatesNameTheProblem() throws {
-    let (logs, _, _) = try MarkerBridgeTests.run("""
+    let (logs, _, _) = try MarkerBridgeTests.run(
+      """
       print(pcall(map.move_camera, map, { zoom_in = true, zoom_to = 3 }))
       print(pcall(map.move_camera, map, { zom = 3 }))
       print(pcall(map.animate, map, { zoom = 3 }, { duratoin = 2 }))
@@ -42,7 +44,8 @@ import WaymarkCore
     #expect(logs[0].hasSuffix("move_camera: zoom_in cannot be combined with zoom_to"))
     #expect(logs[1].hasSuffix("move_camera: unknown field 'zom'; did you mean zoom?"))
     #expect(logs[2].hasSuffix("animate options: unknown field 'duratoin'; did you mean duration?"))
-    #expect(logs[3].hasSuffix("move_camera.target.lat: expected a number in { lat = number, lng = number }, got string"))
+    #expect(
+      logs[3].hasSuffix("move_camera.target.lat: expected a number in { lat = number, lng = number }, got string"))
     #expect(logs[4].contains("call it as map:animate(...)"))
   }
 
@@ -68,7 +71,8 @@ import WaymarkCore
   }
 
   @Test func projectionAndTimers() throws {
-    let (logs, errors, f) = try MarkerBridgeTests.run("""
+    let (logs, errors, f) = try MarkerBridgeTests.run(
+      """
       local p = map:point_for({ lat = -37.81969, lng = 144.966085 })
       local c = map:coordinate_for(p)
       print(math.floor(p.x), math.floor(p.y), math.floor(c.lat * 1000), map:contains(c), map:visible_region().near_left ~= nil)
@@ -80,13 +84,15 @@ import WaymarkCore
     #expect(errors.isEmpty)
     #expect(logs[0] == "195\t422\t-37820\ttrue\ttrue")
     #expect(logs[1] == "true\t390.0\tios")
-    #expect(logs[2].hasSuffix("advance cannot be called from a plugin: only scripts drive time (use map:after for delays)"))
+    #expect(
+      logs[2].hasSuffix("advance cannot be called from a plugin: only scripts drive time (use map:after for delays)"))
     try f.map.advance(by: 2)
     #expect(f.logs.suffix(2) == ["timer at\t0.5", "false"])
   }
 
   @Test func overlays() throws {
-    let (logs, errors, f) = try MarkerBridgeTests.run("""
+    let (logs, errors, f) = try MarkerBridgeTests.run(
+      """
       local line = map:add_polyline{ path = { { -37, 144 }, { -33, 151 } }, tappable = true, id = "route" }
       local circle = map:add_overlay{ kind = "circle", center = { lat = -37, lng = 144 }, radius = 1000 }
       print(line.id, line.kind, line.tappable, circle.id, #map:overlays())
@@ -95,7 +101,8 @@ import WaymarkCore
       """)
     #expect(errors.isEmpty)
     #expect(logs[0] == "route\tpolyline\ttrue\toverlay-2\t2")
-    #expect(logs[1].hasSuffix("\"cirle\" is not one of polyline, polygon, circle, ground_overlay; did you mean circle?"))
+    #expect(
+      logs[1].hasSuffix("\"cirle\" is not one of polyline, polygon, circle, ground_overlay; did you mean circle?"))
     #expect(f.map.overlays.count == 1)
   }
 

@@ -28,20 +28,24 @@ import WaymarkCore
   }
 
   @Test func propertiesReadWithTheR1Names() throws {
-    let (logs, errors, _) = try Self.run("""
+    let (logs, errors, _) = try Self.run(
+      """
       local m = map:marker("sydney")
       print(m.id, m.title, m.snippet, m.position.lat, m.opacity, m.z_index, m.tappable, m.draggable)
       print(m.ground_anchor.x, m.ground_anchor.y, m.info_window_anchor.y, m.appear_animation, m.icon)
       print(m.map == map, m.flat, m.rotation, m.tracks_view_changes, m.tracks_info_window_changes)
       """)
     #expect(errors.isEmpty)
-    #expect(logs == [
-      "sydney\tSydney\tnil\t-33.8683\t1.0\t0\ttrue\tfalse", "0.5\t1.0\t0.0\tnone\tnil", "true\tfalse\t0.0\ttrue\tfalse",
-    ])
+    #expect(
+      logs == [
+        "sydney\tSydney\tnil\t-33.8683\t1.0\t0\ttrue\tfalse", "0.5\t1.0\t0.0\tnone\tnil",
+        "true\tfalse\t0.0\ttrue\tfalse",
+      ])
   }
 
   @Test func writesAreValidatedAndErrorsNameFieldAndValue() throws {
-    let (logs, errors, f) = try Self.run("""
+    let (logs, errors, f) = try Self.run(
+      """
       local m = map:marker("sydney")
       m.title = "Harbour"; m.opacity = 0.5; m.z_index = 3; m.user_data = { visits = 2 }
       m.icon = { image = "plane", width = 30, height = 20 }
@@ -64,7 +68,8 @@ import WaymarkCore
   }
 
   @Test func addRemoveAndTheMapProperty() throws {
-    let (logs, errors, f) = try Self.run("""
+    let (logs, errors, f) = try Self.run(
+      """
       local m = map:add_marker{ position = { -27.47, 153.02 }, title = "Brisbane", user_data = "b" }
       print(m.id, m.user_data, #map:markers())
       m.map = nil
@@ -83,7 +88,8 @@ import WaymarkCore
   }
 
   @Test func animatePositionRunsOnTheVirtualClockWithCompletion() throws {
-    let (_, errors, f) = try Self.run("""
+    let (_, errors, f) = try Self.run(
+      """
       map:marker("sydney"):animate_position({ lat = -30, lng = 150 }, {
         duration = 2, on_complete = function(finished) print("done", finished, map.time) end })
       """)

@@ -64,7 +64,9 @@ import WaymarkCore
   }
 
   @Test func contentFirstNonNilInPriorityOrderWins() throws {
-    let f = try PluginFixture(["c.lua": Self.late.replacingOccurrences(of: "return true", with: "return false"), "d.lua": Self.window])
+    let f = try PluginFixture([
+      "c.lua": Self.late.replacingOccurrences(of: "return true", with: "return false"), "d.lua": Self.window,
+    ])
     try f.map.tap(f.melbourne)
     #expect(f.records("marker_info_window").last?.pluginName == "window")  // priority 1 beats 0
     try f.map.tap(f.sydney)  // window gives nil for sydney: the next plugin answers

@@ -11,7 +11,8 @@ import WaymarkCore
     .deletingLastPathComponent().deletingLastPathComponent().path
 
   @Test func everyExamplePluginPassesCheck() throws {
-    let folders = PluginFiles.luaFiles(in: Self.root + "/plugins").isEmpty
+    let folders =
+      PluginFiles.luaFiles(in: Self.root + "/plugins").isEmpty
       ? ((try? FileManager.default.contentsOfDirectory(atPath: Self.root + "/plugins")) ?? []).sorted().map {
         Self.root + "/plugins/" + $0
       } : [Self.root + "/plugins"]

@@ -164,7 +164,8 @@ import WaymarkCore
     #expect(f.sydney.map == nil)
     try f.map.tap(at: Point(x: 20, y: 800))
     #expect(f.logs == ["sydney\tSydney\ttrue\tfalse"])
-    let message = try f.singleError(plugin: "keeper", file: "keep_removed_marker", handler: "did_tap_at_coordinate", line: 11)
+    let message = try f.singleError(
+      plugin: "keeper", file: "keep_removed_marker", handler: "did_tap_at_coordinate", line: 11)
     #expect(message.contains("marker sydney is not on this map"))
   }
 

@@ -31,7 +31,10 @@ import WaymarkCore
       """
     let f = try PluginFixture(["typed.lua": source])
     let errors = f.host.diagnostics.filter { $0.severity == .error }
-    #expect(errors.map(\.message) == ["did_tap_marker must be a function, got number", "priority must be a number, got string \"high\""])
+    #expect(
+      errors.map(\.message) == [
+        "did_tap_marker must be a function, got number", "priority must be a number, got string \"high\"",
+      ])
     #expect(errors.map(\.line) == [4, 3])
     #expect(f.host.plugins.isEmpty)
   }
@@ -77,7 +80,9 @@ import WaymarkCore
   }
 
   @Test func printGoesToTheTraceWithThePluginName() throws {
-    let f = try PluginFixture(["p.lua": "return { name = 'talker', setup = function(map) print('hello', 1, nil, true) end }"])
+    let f = try PluginFixture([
+      "p.lua": "return { name = 'talker', setup = function(map) print('hello', 1, nil, true) end }"
+    ])
     let log = try #require(f.records("log").first)
     #expect(log.message == "hello\t1\tnil\ttrue")
     #expect(log.pluginName == "talker")

@@ -6,7 +6,8 @@ import WaymarkCore
 /// The sandbox: what a plugin can and cannot reach, and that runs are deterministic.
 @Suite struct PluginSandboxTests {
   @Test func onlyTheAllowedGlobalsExist() throws {
-    let (logs, errors, _) = try MarkerBridgeTests.run("""
+    let (logs, errors, _) = try MarkerBridgeTests.run(
+      """
       local names = {}
       for k in pairs(_G) do names[#names + 1] = k end
       table.sort(names)
@@ -17,12 +18,16 @@ import WaymarkCore
       print(table.concat(os_names, " "), debug.traceback ~= nil, debug.getinfo)
       """)
     #expect(errors.isEmpty)
-    #expect(logs[0] == "_G _VERSION assert collectgarbage coroutine debug error getmetatable ipairs load math next os pairs pcall print rawequal rawget rawlen rawset require select setmetatable string table tonumber tostring type utf8 xpcall")
+    #expect(
+      logs[0]
+        == "_G _VERSION assert collectgarbage coroutine debug error getmetatable ipairs load math next os pairs pcall print rawequal rawget rawlen rawset require select setmetatable string table tonumber tostring type utf8 xpcall"
+    )
     #expect(logs[1] == "clock date difftime time\ttrue\tnil")
   }
 
   @Test func timeIsVirtualAndRandomIsSeededByThePluginName() throws {
-    let source = "return { setup = function(map) print(os.time(), os.clock(), os.date('!%Y-%m-%d'), math.random(1000000)) end }"
+    let source =
+      "return { setup = function(map) print(os.time(), os.clock(), os.date('!%Y-%m-%d'), math.random(1000000)) end }"
     let first = try PluginFixture(["r.lua": source])
     let second = try PluginFixture(["r.lua": source])
     #expect(first.logs == second.logs)
@@ -40,7 +45,8 @@ import WaymarkCore
   }
 
   @Test func loadIsTextOnlyAndDefaultsToThePluginEnvironment() throws {
-    let (logs, errors, _) = try MarkerBridgeTests.run("""
+    let (logs, errors, _) = try MarkerBridgeTests.run(
+      """
       secret = 42
       print(load("return secret")())
       print(load("\\27Lua"))

@@ -42,7 +42,8 @@ struct PluginFixture {
 
   /// The only `plugin_error`, which must name the plugin, the handler and file:line.
   func singleError(
-    plugin: String, file: String? = nil, handler: String, line: Int, sourceLocation: SourceLocation = #_sourceLocation)
+    plugin: String, file: String? = nil, handler: String, line: Int, sourceLocation: SourceLocation = #_sourceLocation
+  )
     throws -> String
   {
     #expect(errors.count == 1, "errors: \(errors.map { $0.message ?? "" })", sourceLocation: sourceLocation)
