@@ -75,7 +75,7 @@ extension PluginHost {
       let result: LuaBooleanResult
       dispatchDepth += 1
       do {
-        result = try instance.state.callReturningBoolean(
+        result = try instance.hotState.callReturningBoolean(
           handler, with: instance.mapRef, instance.bridge.ref(for: marker))
         dispatchDepth -= 1
       } catch {

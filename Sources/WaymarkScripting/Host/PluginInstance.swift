@@ -11,6 +11,10 @@ final class PluginInstance {
   let state: LuaState
   /// The state's stack, kept so the dispatch loop does not retain the state.
   let stack: LuaStack
+  /// The state again, without reference counting, for the hot path: `state` is weakly
+  /// referenced (by its LuaRefs), so retaining it takes the slow side-table path. Safe:
+  /// `state` above keeps it alive as long as this instance.
+  unowned(unsafe) let hotState: LuaState
   let bridge: LuaMapBridge
   /// The map userdata, kept for the same reason.
   let mapRef: LuaRef
@@ -37,6 +41,7 @@ final class PluginInstance {
     self.folder = folder
     self.state = state
     self.stack = state.stack
+    self.hotState = state
     self.bridge = bridge
     self.mapRef = bridge.mapRef
     self.modules = modules
