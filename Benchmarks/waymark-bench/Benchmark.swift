@@ -18,6 +18,10 @@ struct Benchmark {
       AddMarkersBenchmark.benchmark,
       CameraAnimationBenchmark.benchmark,
       SpatialMoveBenchmark.benchmark,
+      LuaDispatchBenchmark.benchmark,
+      TapPathLuaBenchmark.benchmark,
+      WatchdogCostBenchmark.benchmark,
+      PluginLoad100Benchmark.benchmark,
     ]
   }
 }

@@ -116,6 +116,20 @@ extension LuaStack {
     return LuaType(rawValue: LuaC.rawGet(L, t))
   }
 
+  /// Replaces the key on top with `rawget(t, key)`, any key type. Stack: 0.
+  /// Precondition: a table at `index`.
+  @discardableResult
+  public func rawGet(ofTableAt index: Int32) -> LuaType {
+    LuaType(rawValue: LuaC.rawGet(L, requireTable(index)))
+  }
+
+  /// `rawset(t, k, v)` with k below v on top (both popped), any key type but nil or NaN.
+  /// Stack: -2. Precondition: a table at `index`.
+  public func rawSet(ofTableAt index: Int32) {
+    precondition(type(at: -2) != .nil, "rawSet(ofTableAt:) with a nil key")
+    LuaC.rawSet(L, requireTable(index))
+  }
+
   /// The raw length (`#t` without `__len`) of a table or string.
   public func rawLength(at index: Int32) -> Int { LuaC.rawLength(L, index) }
 

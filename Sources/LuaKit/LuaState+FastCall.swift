@@ -19,13 +19,52 @@ extension LuaState {
   public func callReturningBoolean(_ function: LuaRef, with argument: LuaRef) throws(LuaError)
     -> LuaBooleanResult
   {
+    precondition(argument.thread == thread, "LuaRef used with another state")
+    return try callReturningBoolean(function, argument: argument.reference)
+  }
+
+  /// Calls `function(first, second)` and reads back one boolean: the hot path of a delegate
+  /// callback called as `handler(map, marker)`. Same costs and guarantees as
+  /// ``callReturningBoolean(_:with:)``.
+  public func callReturningBoolean(_ function: LuaRef, with first: LuaRef, _ second: LuaRef)
+    throws(LuaError) -> LuaBooleanResult
+  {
+    precondition(first.thread == thread && second.thread == thread, "LuaRef used with another state")
+    return try callReturningBoolean(function, arguments: (first.reference, second.reference))
+  }
+
+  @inline(__always)
+  private func callReturningBoolean(_ function: LuaRef, arguments: (Int32, Int32)) throws(LuaError)
+    -> LuaBooleanResult
+  {
     let L = thread
-    precondition(function.thread == L && argument.thread == L, "LuaRef used with another state")
+    precondition(function.thread == L, "LuaRef used with another state")
     let base = LuaC.getTop(L) + 1
     LuaC.pushRef(L, messageHandler)
     LuaC.pushRef(L, function.reference)
-    LuaC.pushRef(L, argument.reference)
-    let (status, timedOut) = LuaC.protectedCall(runtime, L, 1, 1, base)
+    LuaC.pushRef(L, arguments.0)
+    LuaC.pushRef(L, arguments.1)
+    return try finishBooleanCall(L, base: base, arguments: 2)
+  }
+
+  @inline(__always)
+  private func callReturningBoolean(_ function: LuaRef, argument: Int32) throws(LuaError)
+    -> LuaBooleanResult
+  {
+    let L = thread
+    precondition(function.thread == L, "LuaRef used with another state")
+    let base = LuaC.getTop(L) + 1
+    LuaC.pushRef(L, messageHandler)
+    LuaC.pushRef(L, function.reference)
+    LuaC.pushRef(L, argument)
+    return try finishBooleanCall(L, base: base, arguments: 1)
+  }
+
+  @inline(__always)
+  private func finishBooleanCall(_ L: LuaThreadPointer, base: Int32, arguments: Int32) throws(LuaError)
+    -> LuaBooleanResult
+  {
+    let (status, timedOut) = LuaC.protectedCall(runtime, L, arguments, 1, base)
     if status == LuaStatus.ok.rawValue && !timedOut {
       let result: LuaBooleanResult
       switch LuaC.type(L, -1) {

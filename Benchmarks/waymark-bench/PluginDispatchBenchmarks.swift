@@ -1,0 +1,141 @@
+// lua_dispatch: ns per did_tap_marker call through one plugin (reads marker.id, returns
+// true) against the floor: the same Lua function called from plain C with lua_pcall and the
+// same arguments, in the same state and the same run.
+// watchdog_cost: a handler looping 10^6 times, with the time budget on against off.
+
+import CLua
+import CLuaShims
+import Foundation
+import LuaKit
+import WaymarkCore
+import WaymarkScripting
+
+/// A temporary folder of plugin files, removed on deinit.
+final class PluginBenchFolder {
+  let path: String
+
+  init(_ files: [String: String]) throws {
+    path = NSTemporaryDirectory() + "waymark-bench-" + UUID().uuidString.prefix(8)
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    for (name, source) in files { try source.write(toFile: path + "/" + name, atomically: true, encoding: .utf8) }
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  /// Loads the folder into a new host of `map`, failing on any diagnostic.
+  func host(for map: MapView, configuration: PluginHost.Configuration = PluginHost.Configuration()) throws
+    -> PluginHost
+  {
+    let host = PluginHost(map: map, configuration: configuration)
+    let problems = host.loadPlugins(from: [path])
+    guard problems.isEmpty else { throw BenchmarkFailure(description: "plugins: \(problems)") }
+    return host
+  }
+}
+
+/// The `lua_dispatch` benchmark.
+enum LuaDispatchBenchmark {
+  static let calls = 1_000_000
+  static let plugin = """
+    local p = { name = "dispatch" }
+    function p.setup(map) p.map = map; p.marker = map:marker("melbourne") end
+    function p.did_tap_marker(map, marker) return marker.id ~= nil end
+    return p
+    """
+
+  static var benchmark: Benchmark {
+    Benchmark(
+      name: "lua_dispatch", summary: "ns per did_tap_marker through one plugin vs plain C lua_pcall of it",
+      run: run)
+  }
+
+  static func run(_ context: BenchmarkContext) throws -> [Figure] {
+    let folder = try PluginBenchFolder(["dispatch.lua": plugin])
+    let map = try MapView(
+      camera: CameraPosition(target: Coordinate(latitude: -37.81969, longitude: 144.966085), zoom: 4))
+    map.trace.isEnabled = false
+    let marker = try map.addMarker(MarkerOptions(position: map.camera.target, id: "melbourne"))
+    let host = try folder.host(for: map)
+    guard let state = host.luaState(ofPlugin: "dispatch") else { throw BenchmarkFailure(description: "no state") }
+    let L = state.unsafeMainThread
+    let base = lua_gettop(L)
+    defer { lua_settop(L, base) }
+    _ = lua_getglobal(L, "__waymark_plugin")
+    _ = lua_getfield(L, base + 1, "did_tap_marker")
+    _ = lua_getfield(L, base + 1, "map")
+    _ = lua_getfield(L, base + 1, "marker")
+    let function = base + 2, mapArg = base + 3, markerArg = base + 4
+    context.progress("lua_dispatch: \(calls) calls per run")
+    let samples = try context.measure { _ in
+      var answers = 0
+      let hosted = seconds {
+        for _ in 0..<calls where host.mapView(map, didTap: marker) { answers += 1 }
+      }
+      let floor = seconds {
+        for _ in 0..<calls {
+          lua_pushvalue(L, function)
+          lua_pushvalue(L, mapArg)
+          lua_pushvalue(L, markerArg)
+          if waymark_pcall(L, 2, 1, 0) == LUA_OK, lua_toboolean(L, -1) != 0 { answers += 1 }
+          lua_settop(L, markerArg)
+        }
+      }
+      guard answers == 2 * calls else { throw BenchmarkFailure(description: "lua_dispatch: a call returned false") }
+      return ["host": hosted / Double(calls) * 1e9, "floor": floor / Double(calls) * 1e9]
+    }
+    return [
+      Figure(
+        name: "lua_dispatch", unit: "ns", samples: samples["host"],
+        baseline: "the same handler, map and marker userdata called from C with lua_pcall",
+        baselineSamples: samples["floor"], ratioMeaning: "host dispatch time / raw lua_pcall time (lower is better)",
+        goal: Goal(text: "ratio <= 1.5") { _, ratio in ratio <= 1.5 })
+    ]
+  }
+}
+
+/// The `watchdog_cost` benchmark.
+enum WatchdogCostBenchmark {
+  static let callsPerRun = 40
+  static let plugin = """
+    local p = { name = "spin" }
+    function p.did_tap_marker(map, marker)
+      local x = 0
+      for i = 1, 1000000 do x = x + i end
+      return x < 0
+    end
+    return p
+    """
+
+  static var benchmark: Benchmark {
+    Benchmark(
+      name: "watchdog_cost", summary: "a handler looping 10^6 times with the time budget on vs off", run: run)
+  }
+
+  static func run(_ context: BenchmarkContext) throws -> [Figure] {
+    let folder = try PluginBenchFolder(["spin.lua": plugin])
+    let map = try MapView(camera: CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 4))
+    map.trace.isEnabled = false
+    let marker = try map.addMarker(MarkerOptions(position: map.camera.target))
+    var on = PluginHost.Configuration()
+    on.timeBudget = .seconds(2)
+    var off = PluginHost.Configuration()
+    off.timeBudget = nil
+    let budgeted = try folder.host(for: map, configuration: on)
+    let unbudgeted = try folder.host(for: map, configuration: off)
+    context.progress("watchdog_cost: \(callsPerRun) calls per run and setting")
+    let samples = context.measure { _ in
+      var onTime = 0.0, offTime = 0.0
+      for _ in 0..<callsPerRun {  // interleaved, so drifts hit both alike
+        onTime += seconds { blackHole(budgeted.mapView(map, didTap: marker)) }
+        offTime += seconds { blackHole(unbudgeted.mapView(map, didTap: marker)) }
+      }
+      return ["on": onTime / Double(callsPerRun) * 1e3, "off": offTime / Double(callsPerRun) * 1e3]
+    }
+    return [
+      Figure(
+        name: "watchdog_cost", unit: "ms", samples: samples["on"], baseline: "the same handler with no time budget",
+        baselineSamples: samples["off"], ratioMeaning: "budget on / budget off (1 = free)",
+        goal: Goal(text: "ratio <= 1.05") { _, ratio in ratio <= 1.05 })
+    ]
+  }
+}

@@ -1,0 +1,369 @@
+import LuaKit
+import WaymarkCore
+
+extension LuaAPI {
+  /// `Map`: camera, selection, markers, projection, timers, logging.
+  static let mapEntries: [LuaAPIEntry] = [
+    // MARK: Properties
+    .property(
+      "Map", "camera", "Camera",
+      "The camera { target, zoom, bearing, tilt }; assigning a camera table or update moves it at once (R24).",
+      get: { bridge, stack, _ in LuaValues.push(try bridge.requireMap().camera, on: stack) },
+      set: { bridge, stack, _, value in
+        try bridge.requireMap().moveCamera(
+          try CameraUpdateReader.read(at: value, on: stack, what: "map.camera"))
+      }),
+    .property(
+      "Map", "selected_marker", "Marker?",
+      "The selected marker; assign a marker to select it and show its window (R11), nil to deselect.",
+      get: { bridge, stack, _ in bridge.push(try bridge.requireMap().selectedMarker, on: stack) },
+      set: { bridge, stack, _, value in
+        let map = try bridge.requireMap()
+        if LuaValues.isNil(value, on: stack) { return map.setSelectedMarker(nil) }
+        map.setSelectedMarker(try marker(at: value, on: stack))
+      }),
+    .property(
+      "Map", "info_window", "InfoWindow?",
+      "The shown info window { marker, kind = 'window'|'contents'|'default', content } or nil.",
+      get: { bridge, stack, _ in pushInfoWindow(try bridge.requireMap().infoWindow, bridge, stack) }),
+    .property(
+      "Map", "time", "number", "Virtual time in seconds since the map was created.",
+      get: { bridge, stack, _ in stack.push(try bridge.requireMap().clock.now) }),
+    .property(
+      "Map", "min_zoom", "number", "The smallest zoom the camera may reach (R21).",
+      get: { bridge, stack, _ in stack.push(try bridge.requireMap().minZoom) }),
+    .property(
+      "Map", "max_zoom", "number", "The largest zoom the camera may reach (R21).",
+      get: { bridge, stack, _ in stack.push(try bridge.requireMap().maxZoom) }),
+    .property(
+      "Map", "size", "Size", "The view's size in points { width, height }.",
+      get: { bridge, stack, _ in
+        let size = try bridge.requireMap().viewSize
+        stack.newTable()
+        stack.push(size.width)
+        stack.rawSetField("width", ofTableAt: -2)
+        stack.push(size.height)
+        stack.rawSetField("height", ofTableAt: -2)
+      }),
+    .property(
+      "Map", "policy", "string", "The behaviour policy's name: ios, android or web (R33).",
+      get: { bridge, stack, _ in stack.push(try bridge.requireMap().policy.name) }),
+    .property(
+      "Map", "is_camera_moving", "boolean", "Whether an animation or gesture runs or idle_at is owed.",
+      get: { bridge, stack, _ in stack.push(try bridge.requireMap().isCameraMoving) }),
+    .property(
+      "Map", "my_location_enabled", "boolean", "Whether the my-location dot and button are shown (R32).",
+      get: { bridge, stack, _ in stack.push(try bridge.requireMap().isMyLocationEnabled) },
+      set: { bridge, stack, _, value in
+        try bridge.requireMap().isMyLocationEnabled = try LuaValues.boolean(
+          at: value, on: stack, field: "map.my_location_enabled")
+      }),
+    .property(
+      "Map", "my_location", "Coordinate?", "The simulated device location (R32), nil until known.",
+      get: { bridge, stack, _ in
+        if let location = try bridge.requireMap().myLocation {
+          LuaValues.push(location, on: stack)
+        } else {
+          stack.pushNil()
+        }
+      },
+      set: { bridge, stack, _, value in
+        let map = try bridge.requireMap()
+        map.myLocation =
+          LuaValues.isNil(value, on: stack)
+          ? nil : try LuaValues.coordinate(at: value, on: stack, field: "map.my_location").validated("map.my_location")
+      }),
+
+    // MARK: Camera
+    .method(
+      "Map", "animate", [.init("update", "Camera|CameraUpdate"), .init("options", "AnimationOptions?")],
+      "Animates the camera (R23, R26, R27): only the fields given move; duration defaults to 0.3 s.",
+      { bridge, context in
+        let stack = context.stack
+        try checkMap(context)
+        let update = try CameraUpdateReader.read(at: 2, on: stack, what: "animate")
+        let options = try AnimationOptions.read(
+          at: 3, on: stack, bridge: bridge, what: "animate options", easing: false)
+        try bridge.requireMap().animate(update, duration: options.duration, completion: options.completion)
+        return 0
+      }),
+    .method(
+      "Map", "move_camera", [.init("update", "Camera|CameraUpdate")],
+      "Moves the camera at once (R24): will_move, one did_change, idle_at at the next frame.",
+      { bridge, context in
+        try checkMap(context)
+        try bridge.requireMap().moveCamera(
+          try CameraUpdateReader.read(at: 2, on: context.stack, what: "move_camera"))
+        return 0
+      }),
+    .method(
+      "Map", "set_min_max_zoom", [.init("min", "number"), .init("max", "number")],
+      "Sets the zoom range (R21), clamping the camera at once; min > max is an error.",
+      { bridge, context in
+        try checkMap(context)
+        try bridge.requireMap().setMinMaxZoom(try context.checkNumber(2), try context.checkNumber(3))
+        return 0
+      }),
+
+    // MARK: Markers
+    .method(
+      "Map", "add_marker", [.init("options", "MarkerOptions")], returns: "Marker",
+      "Adds a marker (R1 names: position required; id, title, snippet, z_index, ...).",
+      { bridge, context in
+        try checkMap(context)
+        let stack = context.stack
+        let (options, hasUserData) = try readMarkerOptions(at: 2, on: stack)
+        let marker = try bridge.requireMap().addMarker(options)
+        bridge.push(marker, on: stack)
+        if hasUserData {
+          stack.rawGetField("user_data", ofTableAt: 2)
+          bridge.setUserData(of: -2, to: -1, on: stack)
+          stack.pop()
+        }
+        return 1
+      }),
+    .method(
+      "Map", "remove_marker", [.init("marker", "Marker")],
+      "Removes a marker (R2, R12); same as marker.map = nil. Deferred inside marker_info_window (R13).",
+      { bridge, context in
+        try checkMap(context)
+        try bridge.requireMap().remove(try marker(at: 2, on: context.stack))
+        return 0
+      }),
+    .method(
+      "Map", "clear", [], "Removes every marker and overlay (R2, R12).",
+      { bridge, context in
+        try checkMap(context)
+        try bridge.requireMap().clear()
+        return 0
+      }),
+    .method(
+      "Map", "marker", [.init("id", "string")], returns: "Marker?", "The marker with this id, if on the map.",
+      { bridge, context in
+        try checkMap(context)
+        bridge.push(try bridge.requireMap().marker(id: try context.checkString(2)), on: context.stack)
+        return 1
+      }),
+    .method(
+      "Map", "markers", returns: "Marker[]", "Every marker on the map, in the order they were added.",
+      { bridge, context in
+        try checkMap(context)
+        let markers = try bridge.requireMap().markers
+        let stack = context.stack
+        stack.newTable(arrayCount: Int32(clamping: markers.count))
+        for (i, marker) in markers.enumerated() {
+          bridge.push(marker, on: stack)
+          stack.rawSetIndex(i + 1, ofTableAt: -2)
+        }
+        return 1
+      }),
+    .method(
+      "Map", "animate_marker",
+      [.init("marker", "Marker"), .init("position", "Coordinate"), .init("options", "MarkerAnimationOptions?")],
+      "Moves a marker's position over `duration` seconds (default 1, linear), then on_complete(finished).",
+      { bridge, context in
+        try checkMap(context)
+        return try animateMarker(bridge, context, markerArgument: 2)
+      }),
+
+    // MARK: Projection
+    .method(
+      "Map", "point_for", [.init("coordinate", "Coordinate")], returns: "Point?",
+      "The screen point of a coordinate, nil beyond the horizon (R29).",
+      { bridge, context in
+        try checkMap(context)
+        let c = try LuaValues.coordinate(at: 2, on: context.stack, field: "point_for")
+        if let p = try bridge.requireMap().projection.point(for: c) {
+          LuaValues.push(p, on: context.stack)
+        } else {
+          context.stack.pushNil()
+        }
+        return 1
+      }),
+    .method(
+      "Map", "coordinate_for", [.init("point", "Point")], returns: "Coordinate?",
+      "The coordinate under a screen point, nil above the horizon (R29).",
+      { bridge, context in
+        try checkMap(context)
+        let p = try LuaValues.point(at: 2, on: context.stack, field: "coordinate_for")
+        if let c = try bridge.requireMap().projection.coordinate(for: p) {
+          LuaValues.push(c, on: context.stack)
+        } else {
+          context.stack.pushNil()
+        }
+        return 1
+      }),
+    .method(
+      "Map", "visible_region", returns: "VisibleRegion",
+      "The corners { near_left, near_right, far_left, far_right } of what the camera sees (R29).",
+      { bridge, context in
+        try checkMap(context)
+        let region = try bridge.requireMap().projection.visibleRegion
+        let stack = context.stack
+        stack.newTable()
+        for (key, c) in [
+          ("near_left", region.nearLeft), ("near_right", region.nearRight), ("far_left", region.farLeft),
+          ("far_right", region.farRight),
+        ] {
+          LuaValues.push(c, on: stack)
+          stack.rawSetField(key, ofTableAt: -2)
+        }
+        return 1
+      }),
+    .method(
+      "Map", "contains", [.init("coordinate", "Coordinate")], returns: "boolean",
+      "Whether the coordinate is visible in the padded view (R29).",
+      { bridge, context in
+        try checkMap(context)
+        let c = try LuaValues.coordinate(at: 2, on: context.stack, field: "contains")
+        context.stack.push(try bridge.requireMap().projection.contains(c))
+        return 1
+      }),
+    .method(
+      "Map", "points_for_meters", [.init("meters", "number"), .init("coordinate", "Coordinate")],
+      returns: "number", "How many points `meters` span at the coordinate at this zoom (R29).",
+      { bridge, context in
+        try checkMap(context)
+        let meters = try context.checkNumber(2)
+        let c = try LuaValues.coordinate(at: 3, on: context.stack, field: "points_for_meters")
+        context.stack.push(try bridge.requireMap().projection.points(forMeters: meters, at: c))
+        return 1
+      }),
+
+    // MARK: Time and logging
+    .method(
+      "Map", "after", [.init("seconds", "number"), .init("callback", "fun()")], returns: "Timer",
+      "Calls `callback` after `seconds` of virtual time; returns a timer with :cancel().",
+      { bridge, context in
+        try checkMap(context)
+        let seconds = try context.checkNumber(2)
+        guard seconds.isFinite, seconds >= 0 else {
+          throw context.argumentError(2, "seconds must be a finite number >= 0")
+        }
+        try context.checkFunction(3)
+        let stack = context.stack
+        stack.pushValue(at: 3)
+        let callback = stack.ref()
+        let map = try bridge.requireMap()
+        let timer = LuaTimer()
+        // The clock holds the bridge strongly (never weakly: see LuaMapBridge); a closed
+        // bridge runs nothing.
+        let task = map.clock.schedule(at: map.clock.now + seconds) { [weak timer] in
+          if let task = timer?.task { bridge.timers[task] = nil }
+          timer?.task = nil
+          bridge.invoke(callback, context: "timer")
+        }
+        timer.task = task
+        bridge.timers[task] = timer
+        stack.push(timer, as: LuaMapBridge.timerType)
+        return 1
+      }),
+    .method(
+      "Map", "log", [.init("...", "any")],
+      "Adds a `log` record to the trace (values joined by tabs), as print does.",
+      { bridge, context in
+        try checkMap(context)
+        let stack = context.stack
+        var parts: [String] = []
+        if context.argumentCount >= 2 {
+          for i in 2...context.argumentCount { parts.append(describe(at: i, on: stack)) }
+        }
+        try bridge.requireMap().log(parts.joined(separator: "\t"), source: bridge.options.logSource)
+        return 0
+      }),
+  ]
+
+  /// `Timer`.
+  static let timerEntries: [LuaAPIEntry] = [
+    .property(
+      "Timer", "pending", "boolean", "Whether the callback still waits.",
+      get: { _, stack, object in
+        stack.push(stack.object(at: object, as: LuaMapBridge.timerType)?.isPending ?? false)
+      }),
+    .method(
+      "Timer", "cancel", [], "Cancels the callback; nothing happens if it already ran.",
+      { bridge, context in
+        let timer = try context.checkObject(1, as: LuaMapBridge.timerType)
+        if let task = timer.task {
+          bridge.map?.clock.cancel(task)
+          bridge.timers[task] = nil
+          timer.task = nil
+        }
+        return 0
+      }),
+  ]
+
+  /// Requires `self` to be a map: `map.animate(...)` instead of `map:animate(...)` gets a hint.
+  static func checkMap(_ context: LuaCallContext) throws(LuaFunctionError) {
+    guard context.stack.object(at: 1, as: LuaMapBridge.mapType) != nil else {
+      throw LuaFunctionError(
+        "bad self to '\(context.functionName)' (a map expected, got \(context.stack.typeName(at: 1))); call it as map:\(context.functionName)(...)"
+      )
+    }
+  }
+
+  /// A short text for a value, as `tostring` would print plain values.
+  static func describe(at index: Int32, on stack: LuaStack) -> String {
+    switch stack.type(at: index) {
+    case .nil, .none: return "nil"
+    case .boolean: return stack.boolean(at: index) ? "true" : "false"
+    case .number:
+      if stack.isInteger(at: index), let n = stack.integer(at: index) { return String(n) }
+      return formatLuaNumber(stack.number(at: index) ?? 0)
+    case .string: return stack.string(at: index) ?? ""
+    case .userdata:
+      if let marker = stack.object(at: index, as: LuaMapBridge.markerType) { return "marker \(marker.id)" }
+      return stack.typeName(at: index)
+    default: return stack.typeName(at: index)
+    }
+  }
+
+  /// `%.14g`, like Lua prints floats.
+  static func formatLuaNumber(_ x: Double) -> String {
+    if x.isNaN { return "nan" }
+    if x.isInfinite { return x < 0 ? "-inf" : "inf" }
+    if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) + ".0" }
+    return String(x)
+  }
+
+  /// Options of `add_marker`, and whether the table has a `user_data`.
+  static func readMarkerOptions(at index: Int32, on stack: LuaStack) throws(LuaFunctionError)
+    -> (MarkerOptions, Bool)
+  {
+    guard stack.type(at: index) == .table else {
+      throw LuaValues.typeError("add_marker", expected: "a table of marker options", at: index, on: stack)
+    }
+    try LuaValues.requireKnownFields(
+      ofTableAt: index, on: stack, allowed: MarkerField.optionNames, what: "add_marker")
+    let position = try LuaValues.withField("position", ofTableAt: index, on: stack) {
+      v throws(LuaFunctionError) -> Coordinate in
+      guard !LuaValues.isNil(v, on: stack) else { throw LuaFunctionError("add_marker: position is required") }
+      return try LuaValues.coordinate(at: v, on: stack, field: "marker.position")
+    }
+    var options = MarkerOptions(position: position)
+    options.id = try LuaValues.withField("id", ofTableAt: index, on: stack) {
+      v throws(LuaFunctionError) in try LuaValues.optionalString(at: v, on: stack, field: "marker.id")
+    }
+    for field in MarkerField.all where field.name != "position" && field.name != "id" {
+      guard let assign = field.assign else { continue }
+      try LuaValues.withField(field.name, ofTableAt: index, on: stack) { v throws(LuaFunctionError) in
+        if !LuaValues.isNil(v, on: stack) || field.type.hasSuffix("?") { try assign(stack, v, &options) }
+      }
+    }
+    let hasUserData = stack.withStackBalance { stack.rawGetField("user_data", ofTableAt: index) != .nil }
+    return (options, hasUserData)
+  }
+
+  static func pushInfoWindow(_ window: InfoWindow?, _ bridge: LuaMapBridge, _ stack: LuaStack) {
+    guard let window else { return stack.pushNil() }
+    stack.newTable()
+    bridge.push(window.marker, on: stack)
+    stack.rawSetField("marker", ofTableAt: -2)
+    stack.push(window.kindName)
+    stack.rawSetField("kind", ofTableAt: -2)
+    if let content = window.content, let value = bridge.options.contentStore?.value(for: content) {
+      ContentConversion.push(value, on: stack)
+      stack.rawSetField("content", ofTableAt: -2)
+    }
+  }
+}

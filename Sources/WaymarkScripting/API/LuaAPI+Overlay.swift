@@ -1,0 +1,204 @@
+import LuaKit
+import WaymarkCore
+
+extension LuaAPI {
+  /// The fields every overlay table may hold, beside its shape's.
+  static let overlayCommonFields = ["kind", "id", "tappable", "z_index", "title", "stroke_color", "fill_color"]
+  /// The shape fields by kind.
+  static let overlayShapeFields: [String: [String]] = [
+    "polyline": ["path", "width"], "polygon": ["path", "holes"], "circle": ["center", "radius"],
+    "ground_overlay": ["bounds", "image"],
+  ]
+
+  /// `Overlay`, and the map's overlay methods (added to `Map`).
+  static let overlayEntries: [LuaAPIEntry] =
+    [
+      .method(
+        "Map", "add_overlay", [.init("options", "OverlayOptions")], returns: "Overlay",
+        "Adds an overlay { kind = 'polyline'|'polygon'|'circle'|'ground_overlay', ... } (R15).",
+        { bridge, context in try addOverlay(bridge, context, kind: nil) })
+    ]
+    + ["polyline", "polygon", "circle", "ground_overlay"].map { kind in
+      .method(
+        "Map", "add_\(kind)", [.init("options", "OverlayOptions")], returns: "Overlay",
+        "Adds a \(kind.replacingOccurrences(of: "_", with: " ")); same as add_overlay with kind = '\(kind)'.",
+        { bridge, context in try addOverlay(bridge, context, kind: kind) })
+    } + [
+      .method(
+        "Map", "remove_overlay", [.init("overlay", "Overlay")], "Removes an overlay; same as overlay.map = nil.",
+        { bridge, context in
+          try checkMap(context)
+          try bridge.requireMap().remove(try context.checkObject(2, as: LuaMapBridge.overlayType))
+          return 0
+        }),
+      .method(
+        "Map", "overlays", returns: "Overlay[]", "Every overlay on the map, in the order they were added.",
+        { bridge, context in
+          try checkMap(context)
+          let overlays = try bridge.requireMap().overlays
+          context.stack.newTable(arrayCount: Int32(clamping: overlays.count))
+          for (i, overlay) in overlays.enumerated() {
+            bridge.push(overlay, on: context.stack)
+            context.stack.rawSetIndex(i + 1, ofTableAt: -2)
+          }
+          return 1
+        }),
+      .property(
+        "Overlay", "id", "string", "The name in traces and scripts: the id given, else overlay-N (read-only).",
+        get: { _, stack, object in stack.push(try overlay(at: object, on: stack).id) }),
+      .property(
+        "Overlay", "kind", "'polyline'|'polygon'|'circle'|'ground_overlay'", "The overlay's shape (read-only).",
+        get: { _, stack, object in stack.push(try overlay(at: object, on: stack).shape.kind) }),
+      .property(
+        "Overlay", "tappable", "boolean", "Whether taps hit it (R15); false by default.",
+        get: { _, stack, object in stack.push(try overlay(at: object, on: stack).tappable) },
+        set: { _, stack, object, value in
+          let flag = try LuaValues.boolean(at: value, on: stack, field: "overlay.tappable")
+          try overlay(at: object, on: stack).update { $0.tappable = flag }
+        }),
+      .property(
+        "Overlay", "z_index", "integer", "Higher wins taps among overlays (R15).",
+        get: { _, stack, object in stack.push(Int(try overlay(at: object, on: stack).zIndex)) },
+        set: { _, stack, object, value in
+          let z = try zIndex(at: value, on: stack, field: "overlay.z_index")
+          try overlay(at: object, on: stack).update { $0.zIndex = z }
+        }),
+      .property(
+        "Overlay", "title", "string?", "A title, for renderers and scripts.",
+        get: { _, stack, object in LuaValues.push(try overlay(at: object, on: stack).options.title, on: stack) },
+        set: { _, stack, object, value in
+          let title = try LuaValues.optionalString(at: value, on: stack, field: "overlay.title")
+          try overlay(at: object, on: stack).update { $0.title = title }
+        }),
+      .property(
+        "Overlay", "map", "Map?", "The map it is on, nil once removed; assign nil to remove it.",
+        get: { bridge, stack, object in
+          let overlay = try overlay(at: object, on: stack)
+          if let map = bridge.map, overlay.map === map { bridge.pushMap(on: stack) } else { stack.pushNil() }
+        },
+        set: { bridge, stack, object, value in
+          guard LuaValues.isNil(value, on: stack) else {
+            throw LuaFunctionError("overlay.map: only nil can be assigned (use map:add_overlay to add)")
+          }
+          let overlay = try overlay(at: object, on: stack)
+          if let map = bridge.map, overlay.map === map { try map.remove(overlay) }
+        }),
+    ]
+
+  static func overlay(at index: Int32, on stack: LuaStack) throws(LuaFunctionError) -> Overlay {
+    guard let overlay = stack.object(at: index, as: LuaMapBridge.overlayType) else {
+      throw LuaValues.typeError("overlay", expected: "an overlay", at: index, on: stack)
+    }
+    return overlay
+  }
+
+  static func zIndex(at index: Int32, on stack: LuaStack, field: String) throws(LuaFunctionError) -> Int32 {
+    let value = try LuaValues.number(at: index, on: stack, field: field)
+    guard let n = stack.integer(at: index), let z = Int32(exactly: n) else {
+      throw LuaFunctionError("\(field): \(value) is not a 32-bit whole number")
+    }
+    return z
+  }
+
+  private static func addOverlay(_ bridge: LuaMapBridge, _ context: LuaCallContext, kind fixed: String?) throws
+    -> Int32
+  {
+    try checkMap(context)
+    let stack = context.stack
+    try context.checkTable(2)
+    let kind: String
+    if let fixed {
+      kind = fixed
+    } else {
+      kind = try LuaValues.withField("kind", ofTableAt: 2, on: stack) { v throws(LuaFunctionError) in
+        try LuaValues.string(at: v, on: stack, field: "add_overlay.kind")
+      }
+    }
+    guard let shapeFields = overlayShapeFields[kind] else {
+      throw LuaFunctionError(
+        "add_overlay.kind: \"\(kind)\" is not one of polyline, polygon, circle, ground_overlay\(NameSuggestion.hint(for: kind, among: overlayShapeFields.keys))"
+      )
+    }
+    try LuaValues.requireKnownFields(
+      ofTableAt: 2, on: stack, allowed: overlayCommonFields + shapeFields, what: "add_\(kind)")
+    func field<R>(_ key: String, _ body: (Int32) throws(LuaFunctionError) -> R) throws(LuaFunctionError) -> R {
+      try LuaValues.withField(key, ofTableAt: 2, on: stack, body)
+    }
+    func path(_ key: String, at index: Int32) throws(LuaFunctionError) -> [Coordinate] {
+      let name = "\(kind).\(key)"
+      guard stack.type(at: index) == .table else {
+        throw LuaValues.typeError(name, expected: "a list of coordinates", at: index, on: stack)
+      }
+      var points: [Coordinate] = []
+      let count = stack.rawLength(at: index)
+      for i in stride(from: 1, through: count, by: 1) {
+        stack.rawGetIndex(i, ofTableAt: index)
+        defer { stack.pop() }
+        points.append(try LuaValues.coordinate(at: stack.top, on: stack, field: "\(name)[\(i)]"))
+      }
+      return points
+    }
+    let shape: OverlayShape
+    switch kind {
+    case "polyline":
+      let line = try field("path") { v throws(LuaFunctionError) in try path("path", at: v) }
+      let width = try field("width") { v throws(LuaFunctionError) in
+        LuaValues.isNil(v, on: stack) ? 1 : try LuaValues.number(at: v, on: stack, field: "polyline.width")
+      }
+      shape = .polyline(path: line, width: width)
+    case "polygon":
+      let outer = try field("path") { v throws(LuaFunctionError) in try path("path", at: v) }
+      let holes = try field("holes") { v throws(LuaFunctionError) -> [[Coordinate]] in
+        guard !LuaValues.isNil(v, on: stack) else { return [] }
+        guard stack.type(at: v) == .table else {
+          throw LuaValues.typeError("polygon.holes", expected: "a list of paths", at: v, on: stack)
+        }
+        var holes: [[Coordinate]] = []
+        for i in stride(from: 1, through: stack.rawLength(at: v), by: 1) {
+          stack.rawGetIndex(i, ofTableAt: v)
+          defer { stack.pop() }
+          holes.append(try path("holes[\(i)]", at: stack.top))
+        }
+        return holes
+      }
+      shape = .polygon(outer: outer, holes: holes)
+    case "circle":
+      let center = try field("center") { v throws(LuaFunctionError) in
+        try LuaValues.coordinate(at: v, on: stack, field: "circle.center")
+      }
+      let radius = try field("radius") { v throws(LuaFunctionError) in
+        try LuaValues.number(at: v, on: stack, field: "circle.radius")
+      }
+      shape = .circle(center: center, radius: radius)
+    default:
+      let corners = try field("bounds") { v throws(LuaFunctionError) in try path("bounds", at: v) }
+      guard corners.count == 2 else {
+        throw LuaFunctionError("ground_overlay.bounds: expected two corners, got \(corners.count)")
+      }
+      let image = try field("image") { v throws(LuaFunctionError) in
+        try LuaValues.string(at: v, on: stack, field: "ground_overlay.image")
+      }
+      shape = .groundOverlay(bounds: try CoordinateBounds(corners[0], corners[1]), image: image)
+    }
+    var options = OverlayOptions(shape: shape)
+    options.id = try field("id") { v throws(LuaFunctionError) in
+      try LuaValues.optionalString(at: v, on: stack, field: "overlay.id")
+    }
+    options.tappable = try field("tappable") { v throws(LuaFunctionError) in
+      LuaValues.isNil(v, on: stack) ? false : try LuaValues.boolean(at: v, on: stack, field: "overlay.tappable")
+    }
+    options.zIndex = try field("z_index") { v throws(LuaFunctionError) in
+      LuaValues.isNil(v, on: stack) ? 0 : try zIndex(at: v, on: stack, field: "overlay.z_index")
+    }
+    for (key, path) in [
+      ("title", \OverlayOptions.title), ("stroke_color", \.strokeColor), ("fill_color", \.fillColor),
+    ] {
+      options[keyPath: path] = try field(key) { v throws(LuaFunctionError) in
+        try LuaValues.optionalString(at: v, on: stack, field: "overlay.\(key)")
+      }
+    }
+    let overlay = try bridge.requireMap().addOverlay(options)
+    bridge.push(overlay, on: stack)
+    return 1
+  }
+}

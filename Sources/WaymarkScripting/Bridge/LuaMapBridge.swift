@@ -1,0 +1,246 @@
+import LuaKit
+import WaymarkCore
+
+/// The Lua face of one map inside one Lua state: metatables built from ``LuaAPI``, the map
+/// userdata, the identity caches of markers and overlays, per-state `user_data`, timers.
+///
+/// One bridge per state (a plugin's, or a script's). The bridge never owns its state; its
+/// owner must keep the bridge alive until the state is closed (Lua closures reach it
+/// unowned: a weakly referenced object pays slow reference counting on every retain, and
+/// this is the hot path of every property access and dispatch).
+final class LuaMapBridge {
+  /// The userdata types. `getmetatable` on them returns false (LuaKit).
+  static let mapType = LuaObjectType<MapView>("waymark.Map")
+  static let markerType = LuaObjectType<Marker>("waymark.Marker")
+  static let overlayType = LuaObjectType<Overlay>("waymark.Overlay")
+  static let timerType = LuaObjectType<LuaTimer>("waymark.Timer")
+
+  /// What the owner of the state lets its Lua code do, and where errors go.
+  struct Options {
+    /// Whether `map:advance` and `map:settle` are allowed (scripts: yes; plugins: no, they
+    /// must not drive time from inside the map's own loop).
+    var allowsTimeControl = false
+    /// The name `print` and `map:log` records carry in the trace (the plugin's name).
+    var logSource: String?
+    /// Reports an error raised by a callback the bridge calls (a timer, an `on_complete`),
+    /// with the callback's kind (`timer`, `on_complete`).
+    var reportError: (_ context: String, _ error: LuaError) -> Void = { _, _ in }
+    /// Whether callbacks may run now (false once a plugin is disabled or unloaded).
+    var isActive: () -> Bool = { true }
+    /// The content values of shown windows, to hand `map.info_window.content` back.
+    var contentStore: ContentStore?
+  }
+
+  enum Member {
+    case property(LuaAPIImplementation.Getter, LuaAPIImplementation.Setter?)
+    case method(LuaRef)
+  }
+
+  /// The state; weak, so the bridge never keeps it open.
+  private(set) weak var state: LuaState?
+  /// The map. Weak: the caller owns it (and the map userdata retains it for scripts).
+  private(set) weak var map: MapView?
+  var options: Options
+  private(set) var mapRef: LuaRef!
+  private var members: [String: [String: Member]] = [:]
+  private var markerRefs: [(marker: Marker, ref: LuaRef)?] = []
+  private var foreignMarkerRefs: [ObjectIdentifier: LuaRef] = [:]
+  private var overlayRefs: [ObjectIdentifier: LuaRef] = [:]
+  private var userData: LuaRef!
+  var timers: [VirtualClock.TaskID: LuaTimer] = [:]
+  private(set) var isClosed = false
+
+  /// Installs the API into `state` for `map`.
+  init(state: LuaState, map: MapView, options: Options) throws(LuaError) {
+    self.state = state
+    self.map = map
+    self.options = options
+    let stack = state.stack
+    try stack.withStackBalance { () throws(LuaError) in
+      for owner in LuaAPI.owners { installMembers(of: owner.name, on: stack) }
+      installMetatable(for: Self.mapType, owner: "Map", on: stack)
+      installMetatable(for: Self.markerType, owner: "Marker", on: stack)
+      installMetatable(for: Self.overlayType, owner: "Overlay", on: stack)
+      installMetatable(for: Self.timerType, owner: "Timer", on: stack)
+      stack.push(map, as: Self.mapType)
+      mapRef = stack.ref()
+      stack.newTable()
+      userData = stack.ref()
+    }
+  }
+
+  /// Cancels the timers; later callbacks do nothing. Call before closing the state.
+  func close() {
+    isClosed = true
+    if let map { for task in timers.keys { map.clock.cancel(task) } }
+    timers.removeAll()
+  }
+
+  // MARK: Installing from the registry
+
+  private func installMembers(of owner: String, on stack: LuaStack) {
+    var table: [String: Member] = [:]
+    for entry in LuaAPI.entries(of: owner) {
+      switch entry.implementation {
+      case .property(let get, let set): table[entry.name] = .property(get, set)
+      case .method(let body):
+        let name = entry.name
+        stack.push(function: name) { [unowned self] context in
+          guard !self.isClosed else { throw LuaFunctionError("\(name): the map is gone") }
+          return try body(self, context)
+        }
+        table[entry.name] = .method(stack.ref())
+      }
+    }
+    members[owner] = table
+  }
+
+  private func installMetatable<Object>(
+    for type: LuaObjectType<Object>, owner: String, on stack: LuaStack
+  ) {
+    guard stack.pushMetatable(for: type) else { return stack.pop() }
+    stack.register("__index", inTableAt: -1) { [unowned self] context in
+      try self.index(owner: owner, context)
+    }
+    stack.register("__newindex", inTableAt: -1) { [unowned self] context in
+      try self.newIndex(owner: owner, context)
+      return 0
+    }
+    stack.pop()
+  }
+
+  private func index(owner: String, _ context: LuaCallContext) throws -> Int32 {
+    let stack = context.stack
+    guard let key = stack.string(at: 2) else {
+      throw LuaFunctionError("\(owner) has no field \(stack.typeName(at: 2)) key")
+    }
+    switch members[owner]?[key] {
+    case .property(let get, _)?: try get(self, stack, 1)
+    case .method(let ref)?: stack.push(ref)
+    case nil: throw unknownMember(owner, key)
+    }
+    return 1
+  }
+
+  private func newIndex(owner: String, _ context: LuaCallContext) throws {
+    let stack = context.stack
+    guard let key = stack.string(at: 2) else {
+      throw LuaFunctionError("\(owner) has no field \(stack.typeName(at: 2)) key")
+    }
+    switch members[owner]?[key] {
+    case .property(_, let set?)?: try set(self, stack, 1, 3)
+    case .property(_, nil)?: throw LuaFunctionError("\(owner.lowercased()).\(key) is read-only")
+    case .method?: throw LuaFunctionError("\(owner.lowercased()).\(key) is a method; it cannot be assigned")
+    case nil: throw unknownMember(owner, key)
+    }
+  }
+
+  private func unknownMember(_ owner: String, _ key: String) -> LuaFunctionError {
+    let names = members[owner].map { Array($0.keys) } ?? []
+    return LuaFunctionError("\(owner) has no field '\(key)'\(NameSuggestion.hint(for: key, among: names))")
+  }
+
+  // MARK: Objects
+
+  /// Pushes the map userdata. Stack: +1.
+  func pushMap(on stack: LuaStack) { stack.push(mapRef) }
+
+  /// Pushes the marker's userdata, the same one every time in this state. Stack: +1.
+  func push(_ marker: Marker, on stack: LuaStack) {
+    let serial = marker.serial
+    if serial < markerRefs.count, let entry = markerRefs[serial], entry.marker === marker {
+      return stack.push(entry.ref)
+    }
+    if let ref = foreignMarkerRefs[ObjectIdentifier(marker)] { return stack.push(ref) }
+    stack.push(marker, as: Self.markerType)
+    stack.pushValue(at: -1)
+    let ref = stack.ref()
+    if let map, marker.map === map || marker.map == nil, serial < 1 << 24,
+      serial >= markerRefs.count || markerRefs[serial] == nil
+    {
+      if serial >= markerRefs.count {
+        markerRefs.append(contentsOf: repeatElement(nil, count: serial - markerRefs.count + 1))
+      }
+      markerRefs[serial] = (marker, ref)
+    } else {
+      foreignMarkerRefs[ObjectIdentifier(marker)] = ref
+    }
+  }
+
+  /// The reference of the marker's userdata (created on first use), for fast calls.
+  func ref(for marker: Marker) -> LuaRef {
+    let serial = marker.serial
+    if serial < markerRefs.count, let entry = markerRefs[serial], entry.marker === marker { return entry.ref }
+    if let ref = foreignMarkerRefs[ObjectIdentifier(marker)] { return ref }
+    guard let state, !state.isClosed else { return mapRef }
+    let stack = state.stack
+    push(marker, on: stack)
+    stack.pop()
+    return ref(for: marker)
+  }
+
+  /// Pushes the overlay's userdata, the same one every time in this state. Stack: +1.
+  func push(_ overlay: Overlay, on stack: LuaStack) {
+    if let ref = overlayRefs[ObjectIdentifier(overlay)] { return stack.push(ref) }
+    stack.push(overlay, as: Self.overlayType)
+    stack.pushValue(at: -1)
+    overlayRefs[ObjectIdentifier(overlay)] = stack.ref()
+  }
+
+  /// Pushes a marker or nil. Stack: +1.
+  func push(_ marker: Marker?, on stack: LuaStack) {
+    if let marker { push(marker, on: stack) } else { stack.pushNil() }
+  }
+
+  /// The map, or an error if it was released.
+  func requireMap() throws(LuaFunctionError) -> MapView {
+    guard let map else { throw LuaFunctionError("the map is gone") }
+    return map
+  }
+
+  /// Pushes `user_data[object at index]`. Stack: +1.
+  func pushUserData(of index: Int32, on stack: LuaStack) {
+    let index = stack.absoluteIndex(index)
+    stack.push(userData)
+    stack.pushValue(at: index)
+    stack.rawGet(ofTableAt: -2)
+    stack.remove(at: -2)
+  }
+
+  /// Sets `user_data[object at index]` to the value at `value`. Stack: 0.
+  func setUserData(of index: Int32, to value: Int32, on stack: LuaStack) {
+    let index = stack.absoluteIndex(index), value = stack.absoluteIndex(value)
+    stack.push(userData)
+    stack.pushValue(at: index)
+    stack.pushValue(at: value)
+    stack.rawSet(ofTableAt: -3)
+    stack.pop()
+  }
+
+  // MARK: Calling back into Lua
+
+  /// Calls the function `ref` with the arguments `push` pushes, reporting errors to the
+  /// owner (a callback must never stop the map). Does nothing once closed or inactive.
+  func invoke(_ ref: LuaRef, context: String, _ push: (LuaStack) -> Int32 = { _ in 0 }) {
+    guard !isClosed, options.isActive(), let state, !state.isClosed else { return }
+    let stack = state.stack
+    let base = stack.top
+    defer { stack.setTop(base) }
+    stack.push(ref)
+    let count = push(stack)
+    do {
+      try stack.call(arguments: count, results: 0)
+    } catch {
+      options.reportError(context, error)
+    }
+  }
+}
+
+/// A callback scheduled on the map's clock (`map:after`), cancellable from Lua.
+final class LuaTimer {
+  /// The clock task.
+  var task: VirtualClock.TaskID?
+  /// Whether it still waits.
+  var isPending: Bool { task != nil }
+  init() {}
+}

@@ -1,0 +1,160 @@
+import LuaKit
+import WaymarkCore
+
+/// Reading and writing the plain Lua shapes of the map API: coordinates `{ lat =, lng = }`,
+/// points `{ x =, y = }`, cameras and option tables. Every read error names the field
+/// (`animate.duration: expected a number, got string`).
+enum LuaValues {
+  // MARK: Push
+
+  /// Pushes `{ lat =, lng = }`. Stack: +1.
+  static func push(_ coordinate: Coordinate, on stack: LuaStack) {
+    stack.newTable(fieldCount: 2)
+    stack.push(coordinate.latitude)
+    stack.rawSetField("lat", ofTableAt: -2)
+    stack.push(coordinate.longitude)
+    stack.rawSetField("lng", ofTableAt: -2)
+  }
+
+  /// Pushes `{ x =, y = }`. Stack: +1.
+  static func push(_ point: Point, on stack: LuaStack) {
+    stack.newTable(fieldCount: 2)
+    stack.push(point.x)
+    stack.rawSetField("x", ofTableAt: -2)
+    stack.push(point.y)
+    stack.rawSetField("y", ofTableAt: -2)
+  }
+
+  /// Pushes `{ target = { lat, lng }, zoom, bearing, tilt }`. Stack: +1.
+  static func push(_ camera: CameraPosition, on stack: LuaStack) {
+    stack.newTable(fieldCount: 4)
+    push(camera.target, on: stack)
+    stack.rawSetField("target", ofTableAt: -2)
+    for (key, value) in [("zoom", camera.zoom), ("bearing", camera.bearing), ("tilt", camera.tilt)] {
+      stack.push(value)
+      stack.rawSetField(key, ofTableAt: -2)
+    }
+  }
+
+  /// Pushes a string or nil. Stack: +1.
+  static func push(_ string: String?, on stack: LuaStack) {
+    if let string { stack.push(string) } else { stack.pushNil() }
+  }
+
+  // MARK: Read
+
+  /// `expected <what>, got <type>` for the value at `index`.
+  static func typeError(_ field: String, expected: String, at index: Int32, on stack: LuaStack)
+    -> LuaFunctionError
+  {
+    LuaFunctionError("\(field): expected \(expected), got \(stack.typeName(at: index))")
+  }
+
+  /// Whether the value at `index` is nil or absent.
+  static func isNil(_ index: Int32, on stack: LuaStack) -> Bool {
+    let type = stack.type(at: index)
+    return type == .nil || type == .none
+  }
+
+  /// A number at `index`.
+  static func number(at index: Int32, on stack: LuaStack, field: String) throws(LuaFunctionError)
+    -> Double
+  {
+    guard let value = stack.number(at: index) else {
+      throw typeError(field, expected: "a number", at: index, on: stack)
+    }
+    return value
+  }
+
+  /// A string at `index`.
+  static func string(at index: Int32, on stack: LuaStack, field: String) throws(LuaFunctionError)
+    -> String
+  {
+    guard let value = stack.string(at: index) else {
+      throw typeError(field, expected: "a string", at: index, on: stack)
+    }
+    return value
+  }
+
+  /// A string or nil at `index`.
+  static func optionalString(at index: Int32, on stack: LuaStack, field: String)
+    throws(LuaFunctionError) -> String?
+  {
+    isNil(index, on: stack) ? nil : try string(at: index, on: stack, field: field)
+  }
+
+  /// A boolean at `index`.
+  static func boolean(at index: Int32, on stack: LuaStack, field: String) throws(LuaFunctionError)
+    -> Bool
+  {
+    guard stack.type(at: index) == .boolean else {
+      throw typeError(field, expected: "a boolean", at: index, on: stack)
+    }
+    return stack.boolean(at: index)
+  }
+
+  /// A coordinate: `{ lat =, lng = }` or `{ lat, lng }`.
+  static func coordinate(at index: Int32, on stack: LuaStack, field: String)
+    throws(LuaFunctionError) -> Coordinate
+  {
+    let (a, b) = try pair(at: index, on: stack, field: field, names: ("lat", "lng"))
+    return Coordinate(latitude: a, longitude: b)
+  }
+
+  /// A screen point: `{ x =, y = }` or `{ x, y }`.
+  static func point(at index: Int32, on stack: LuaStack, field: String) throws(LuaFunctionError)
+    -> Point
+  {
+    let (x, y) = try pair(at: index, on: stack, field: field, names: ("x", "y"))
+    return Point(x: x, y: y)
+  }
+
+  private static func pair(
+    at index: Int32, on stack: LuaStack, field: String, names: (String, String)
+  ) throws(LuaFunctionError) -> (Double, Double) {
+    let shape = "{ \(names.0) = number, \(names.1) = number }"
+    guard stack.type(at: index) == .table else {
+      throw typeError(field, expected: shape, at: index, on: stack)
+    }
+    return try stack.withStackBalance { () throws(LuaFunctionError) -> (Double, Double) in
+      var values: [Double] = []
+      for (position, name) in [(1, names.0), (2, names.1)] {
+        var type = stack.rawGetField(name, ofTableAt: index)
+        if type == .nil {
+          stack.pop()
+          type = stack.rawGetIndex(position, ofTableAt: index)
+        }
+        guard let value = stack.number(at: -1) else {
+          let got = type == .nil ? "no \(name)" : stack.typeName(at: -1)
+          throw LuaFunctionError("\(field).\(name): expected a number in \(shape), got \(got)")
+        }
+        values.append(value)
+        stack.pop()
+      }
+      return (values[0], values[1])
+    }
+  }
+
+  /// Calls `body` with the index of `table[key]` (raw) pushed, then pops it.
+  static func withField<R>(
+    _ key: String, ofTableAt table: Int32, on stack: LuaStack,
+    _ body: (Int32) throws(LuaFunctionError) -> R
+  ) throws(LuaFunctionError) -> R {
+    try stack.withStackBalance { () throws(LuaFunctionError) -> R in
+      stack.rawGetField(key, ofTableAt: table)
+      return try body(stack.top)
+    }
+  }
+
+  /// Throws if the table at `index` has a string key outside `allowed`, suggesting the
+  /// closest allowed one (`animate options: unknown field 'duratoin'; did you mean duration?`).
+  static func requireKnownFields(
+    ofTableAt index: Int32, on stack: LuaStack, allowed: [String], what: String
+  ) throws(LuaFunctionError) {
+    for key in stack.sortedKeys(ofTableAt: index) {
+      guard case .string(let name) = key, !allowed.contains(name) else { continue }
+      throw LuaFunctionError(
+        "\(what): unknown field '\(name)'\(NameSuggestion.hint(for: name, among: allowed))")
+    }
+  }
+}

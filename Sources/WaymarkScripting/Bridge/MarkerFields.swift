@@ -1,0 +1,206 @@
+import LuaKit
+import WaymarkCore
+
+/// The marker properties of rule R1 under their Lua names, each with its LuaLS type, how to
+/// push it and how to write it into ``MarkerOptions``. Shared by `map:add_marker{...}` and
+/// property assignment, so both accept and refuse the same values.
+struct MarkerField: Sendable {
+  let name: String
+  let type: String
+  let doc: String
+  let get: @Sendable (Marker, LuaStack) -> Void
+  /// Writes the value at the index into the options; nil for read-only fields.
+  let assign: (@Sendable (LuaStack, Int32, inout MarkerOptions) throws(LuaFunctionError) -> Void)?
+
+  /// Every option field (`user_data` and `map` are handled by the bridge).
+  static let all: [MarkerField] = [
+    MarkerField(
+      name: "id", type: "string",
+      doc: "The marker's name in traces and scripts: the id given, else marker-N (read-only).",
+      get: { m, s in s.push(m.id) }, assign: nil),
+    MarkerField(
+      name: "position", type: "Coordinate", doc: "Where the marker stands.",
+      get: { m, s in LuaValues.push(m.position, on: s) },
+      assign: { s, i, o throws(LuaFunctionError) in
+        o.position = try LuaValues.coordinate(at: i, on: s, field: "marker.position")
+      }),
+    stringField("title", "The info window's title.", \.title, \.title),
+    stringField("snippet", "The info window's second line.", \.snippet, \.snippet),
+    MarkerField(
+      name: "icon", type: "MarkerIcon?",
+      doc: "nil for the default pin, { color = '#RRGGBB' } for a tinted pin, { image =, width =, height = }.",
+      get: { m, s in pushIcon(m.icon, on: s) },
+      assign: { s, i, o throws(LuaFunctionError) in o.icon = try readIcon(at: i, on: s) }),
+    MarkerField(
+      name: "icon_view", type: "IconView?",
+      doc: "A custom view { name =, width =, height = } that wins over the icon (R3).",
+      get: { m, s in
+        guard let view = m.iconView else { return s.pushNil() }
+        s.newTable()
+        s.push(view.name)
+        s.rawSetField("name", ofTableAt: -2)
+        s.push(view.size.width)
+        s.rawSetField("width", ofTableAt: -2)
+        s.push(view.size.height)
+        s.rawSetField("height", ofTableAt: -2)
+      },
+      assign: { s, i, o throws(LuaFunctionError) in
+        if LuaValues.isNil(i, on: s) { return o.iconView = nil }
+        let (name, size) = try readNamedSize(at: i, on: s, nameKey: "name", field: "marker.icon_view")
+        o.iconView = MarkerIconView(name: name, size: size)
+      }),
+    pointField(
+      "ground_anchor", "The point of the icon at the position, in unit coordinates (0.5, 1 = bottom centre).",
+      \.groundAnchor, \.groundAnchor),
+    pointField(
+      "info_window_anchor", "Where the info window's tail points, in unit coordinates of the icon.",
+      \.infoWindowAnchor, \.infoWindowAnchor),
+    MarkerField(
+      name: "appear_animation", type: "'none'|'pop'|'fade_in'", doc: "How the marker appears when added.",
+      get: { m, s in s.push(m.appearAnimation.rawValue) },
+      assign: { s, i, o throws(LuaFunctionError) in
+        let name = try LuaValues.string(at: i, on: s, field: "marker.appear_animation")
+        guard let value = MarkerAppearAnimation(rawValue: name) else {
+          let names = MarkerAppearAnimation.allCases.map(\.rawValue)
+          throw LuaFunctionError(
+            "marker.appear_animation: \"\(name)\" is not one of \(names.joined(separator: ", "))")
+        }
+        o.appearAnimation = value
+      }),
+    boolField("draggable", "Whether a long press starts a drag (R18).", \.draggable, \.draggable),
+    boolField("flat", "Whether the icon lies flat on the map, turning with the bearing.", \.flat, \.flat),
+    numberField("rotation", "Degrees clockwise the icon is turned.", \.rotation, \.rotation),
+    numberField("opacity", "0 (invisible, still tappable: R4) to 1.", \.opacity, \.opacity),
+    MarkerField(
+      name: "z_index", type: "integer", doc: "Higher draws on top and wins taps (R4).",
+      get: { m, s in s.push(Int(m.zIndex)) },
+      assign: { s, i, o throws(LuaFunctionError) in
+        let value = try LuaValues.number(at: i, on: s, field: "marker.z_index")
+        guard let n = s.integer(at: i), let z = Int32(exactly: n) else {
+          throw LuaFunctionError("marker.z_index: \(value) is not a 32-bit whole number")
+        }
+        o.zIndex = z
+      }),
+    boolField("tappable", "Whether taps can hit the marker (R4).", \.tappable, \.tappable),
+    boolField(
+      "tracks_view_changes", "Whether the icon view is redrawn when it changes.", \.tracksViewChanges,
+      \.tracksViewChanges),
+    boolField(
+      "tracks_info_window_changes", "Whether the info window is redrawn when the marker changes.",
+      \.tracksInfoWindowChanges, \.tracksInfoWindowChanges),
+  ]
+
+  /// The fields by name.
+  static let byName: [String: MarkerField] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+  /// Every name a marker table may hold (`add_marker`), with `user_data`.
+  static let optionNames = all.map(\.name) + ["user_data"]
+
+  // MARK: Field makers
+
+  private static func stringField(
+    _ name: String, _ doc: String, _ get: KeyPath<Marker, String?> & Sendable,
+    _ set: WritableKeyPath<MarkerOptions, String?> & Sendable
+  ) -> MarkerField {
+    MarkerField(
+      name: name, type: "string?", doc: doc, get: { m, s in LuaValues.push(m[keyPath: get], on: s) },
+      assign: { s, i, o throws(LuaFunctionError) in
+        o[keyPath: set] = try LuaValues.optionalString(at: i, on: s, field: "marker.\(name)")
+      })
+  }
+
+  private static func boolField(
+    _ name: String, _ doc: String, _ get: KeyPath<Marker, Bool> & Sendable,
+    _ set: WritableKeyPath<MarkerOptions, Bool> & Sendable
+  ) -> MarkerField {
+    MarkerField(
+      name: name, type: "boolean", doc: doc, get: { m, s in s.push(m[keyPath: get]) },
+      assign: { s, i, o throws(LuaFunctionError) in
+        o[keyPath: set] = try LuaValues.boolean(at: i, on: s, field: "marker.\(name)")
+      })
+  }
+
+  private static func numberField(
+    _ name: String, _ doc: String, _ get: KeyPath<Marker, Double> & Sendable,
+    _ set: WritableKeyPath<MarkerOptions, Double> & Sendable
+  ) -> MarkerField {
+    MarkerField(
+      name: name, type: "number", doc: doc, get: { m, s in s.push(m[keyPath: get]) },
+      assign: { s, i, o throws(LuaFunctionError) in
+        o[keyPath: set] = try LuaValues.number(at: i, on: s, field: "marker.\(name)")
+      })
+  }
+
+  private static func pointField(
+    _ name: String, _ doc: String, _ get: KeyPath<Marker, Point> & Sendable,
+    _ set: WritableKeyPath<MarkerOptions, Point> & Sendable
+  ) -> MarkerField {
+    MarkerField(
+      name: name, type: "Point", doc: doc, get: { m, s in LuaValues.push(m[keyPath: get], on: s) },
+      assign: { s, i, o throws(LuaFunctionError) in
+        o[keyPath: set] = try LuaValues.point(at: i, on: s, field: "marker.\(name)")
+      })
+  }
+
+  // MARK: Icons
+
+  private static func pushIcon(_ icon: MarkerIcon, on stack: LuaStack) {
+    switch icon {
+    case .defaultPin: stack.pushNil()
+    case .tintedPin(let color):
+      stack.newTable()
+      stack.push(color)
+      stack.rawSetField("color", ofTableAt: -2)
+    case .image(let name, let size):
+      stack.newTable()
+      stack.push(name)
+      stack.rawSetField("image", ofTableAt: -2)
+      stack.push(size.width)
+      stack.rawSetField("width", ofTableAt: -2)
+      stack.push(size.height)
+      stack.rawSetField("height", ofTableAt: -2)
+    }
+  }
+
+  private static func readIcon(at index: Int32, on stack: LuaStack) throws(LuaFunctionError)
+    -> MarkerIcon
+  {
+    if LuaValues.isNil(index, on: stack) { return .defaultPin }
+    guard stack.type(at: index) == .table else {
+      throw LuaValues.typeError(
+        "marker.icon", expected: "nil, { color = } or { image =, width =, height = }", at: index,
+        on: stack)
+    }
+    let color = try LuaValues.withField("color", ofTableAt: index, on: stack) {
+      v throws(LuaFunctionError) -> String? in
+      try LuaValues.optionalString(at: v, on: stack, field: "marker.icon.color")
+    }
+    if let color {
+      try LuaValues.requireKnownFields(ofTableAt: index, on: stack, allowed: ["color"], what: "marker.icon")
+      return .tintedPin(color: color)
+    }
+    let (name, size) = try readNamedSize(at: index, on: stack, nameKey: "image", field: "marker.icon")
+    return .image(name: name, size: size)
+  }
+
+  private static func readNamedSize(at index: Int32, on stack: LuaStack, nameKey: String, field: String)
+    throws(LuaFunctionError) -> (String, Size)
+  {
+    guard stack.type(at: index) == .table else {
+      throw LuaValues.typeError(
+        field, expected: "{ \(nameKey) =, width =, height = }", at: index, on: stack)
+    }
+    try LuaValues.requireKnownFields(
+      ofTableAt: index, on: stack, allowed: [nameKey, "width", "height"], what: field)
+    let name = try LuaValues.withField(nameKey, ofTableAt: index, on: stack) {
+      v throws(LuaFunctionError) in try LuaValues.string(at: v, on: stack, field: "\(field).\(nameKey)")
+    }
+    let width = try LuaValues.withField("width", ofTableAt: index, on: stack) {
+      v throws(LuaFunctionError) in try LuaValues.number(at: v, on: stack, field: "\(field).width")
+    }
+    let height = try LuaValues.withField("height", ofTableAt: index, on: stack) {
+      v throws(LuaFunctionError) in try LuaValues.number(at: v, on: stack, field: "\(field).height")
+    }
+    return (name, Size(width: width, height: height))
+  }
+}

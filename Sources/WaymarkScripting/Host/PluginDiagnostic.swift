@@ -1,0 +1,95 @@
+/// A problem found while loading or checking a plugin, as a value (like swift-format's
+/// `Finding`): the CLI prints it, tests inspect it, nothing is thrown.
+///
+/// Prints like a compiler: `plugins/melbourne.lua:12: error: priority must be a number, got string`.
+public struct PluginDiagnostic: Sendable, Hashable, CustomStringConvertible {
+  /// How serious it is.
+  public enum Severity: String, Sendable, Hashable {
+    /// The plugin (or its new version) was not loaded.
+    case error
+    /// The plugin loaded, but something looks wrong (an unknown handler name).
+    case warning
+  }
+
+  /// Error or warning.
+  public var severity: Severity
+  /// The file, as the host was given it (`plugins/x.lua`).
+  public var file: String
+  /// The 1-based line, when known.
+  public var line: Int?
+  /// What is wrong, without the file and line.
+  public var message: String
+
+  /// Creates a diagnostic.
+  public init(severity: Severity, file: String, line: Int?, message: String) {
+    self.severity = severity
+    self.file = file
+    self.line = line
+    self.message = message
+  }
+
+  /// `file:line: severity: message` (no line part when unknown).
+  public var description: String {
+    "\(file)\(line.map { ":\($0)" } ?? ""): \(severity.rawValue): \(message)"
+  }
+}
+
+extension PluginDiagnostic {
+  /// A diagnostic from a Lua message `chunk:line: text`, split where it can be.
+  static func error(file: String, luaMessage: String) -> PluginDiagnostic {
+    let (line, text) = LuaLocation.split(luaMessage)
+    return PluginDiagnostic(severity: .error, file: file, line: line, message: text)
+  }
+}
+
+/// Finding `file:line:` in Lua messages and tracebacks.
+enum LuaLocation {
+  /// Splits `chunk:12: text` into (12, text); (nil, message) when there is no location.
+  static func split(_ message: String) -> (line: Int?, text: String) {
+    guard let range = prefixRange(of: message) else { return (nil, message) }
+    let prefix = message[range].dropLast(2)  // ": "
+    let digits = prefix.reversed().prefix { $0.isNumber }
+    let line = Int(String(digits.reversed()))
+    return (line, String(message[range.upperBound...]))
+  }
+
+  /// Whether the message starts with `something:digits: `.
+  static func hasLocation(_ message: String) -> Bool { prefixRange(of: message) != nil }
+
+  private static func prefixRange(of message: String) -> Range<String.Index>? {
+    // The first ":<digits>: " not preceded by whitespace-only text.
+    var index = message.startIndex
+    while let colon = message[index...].firstIndex(of: ":") {
+      var cursor = message.index(after: colon)
+      var sawDigit = false
+      while cursor < message.endIndex, message[cursor].isNumber {
+        sawDigit = true
+        cursor = message.index(after: cursor)
+      }
+      if sawDigit, cursor < message.endIndex, message[cursor] == ":" {
+        let afterColon = message.index(after: cursor)
+        let end =
+          afterColon < message.endIndex && message[afterColon] == " " ? message.index(after: afterColon) : afterColon
+        let head = message[..<colon]
+        if !head.isEmpty, !head.contains("\n") { return message.startIndex..<end }
+        return nil
+      }
+      index = message.index(after: colon)
+      if message[..<index].contains("\n") { return nil }
+    }
+    return nil
+  }
+
+  /// The first `source:line` of Lua code in a traceback (skipping `[C]` frames).
+  static func firstLuaFrame(in traceback: String?) -> String? {
+    guard let traceback else { return nil }
+    for raw in traceback.split(separator: "\n") {
+      let line = String(raw.trimmingPrefix("\t"))
+      guard !line.hasPrefix("[C]"), !line.hasPrefix("stack traceback"), !line.hasPrefix("(sandbox)") else {
+        continue
+      }
+      if let range = prefixRange(of: line) { return String(line[range].dropLast(2)) }
+    }
+    return nil
+  }
+}

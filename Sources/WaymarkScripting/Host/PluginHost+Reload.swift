@@ -1,0 +1,92 @@
+import LuaKit
+import WaymarkCore
+
+extension PluginHost {
+  /// Hot reload: reloads every plugin whose file or required modules changed, loads new
+  /// files of the watched folders, unloads deleted ones, and retries files that failed
+  /// before once they change. Call it between two events (never from inside a handler:
+  /// then it does nothing and returns no diagnostics).
+  ///
+  /// A changed plugin is loaded in a fresh state first. If that fails, the old version keeps
+  /// running and the error is reported (diagnostic and `plugin_error` with handler `reload`).
+  /// If it loads: the old version's state is taken (`save_state()`, else its `state` field,
+  /// copied as plain data), `teardown(map)` runs on the old, `setup(map)` then
+  /// `on_reload(old_state, map)` on the new, and a `plugin_reloaded` record is traced.
+  @discardableResult
+  public func reloadChangedPlugins() -> [PluginDiagnostic] {
+    guard dispatchDepth == 0 else { return [] }
+    var found: [PluginDiagnostic] = []
+    for instance in instances where hasChanged(instance) {
+      found += reload(instance)
+    }
+    diagnostics += found
+    var listed: [String] = []
+    for folder in folders { listed += PluginFiles.luaFiles(in: folder) }
+    for instance in instances where folders.contains(instance.folder) && !listed.contains(instance.file) {
+      record("plugin_unloaded", instance)
+      unload(instance)
+      instances.removeAll { $0 === instance }
+    }
+    let retry = failedFiles.filter { file, text in PluginFiles.read(file) != text }.map(\.key)
+    let new = listed.filter { file in !instances.contains { $0.file == file } && failedFiles[file] == nil }
+    if !retry.isEmpty || !new.isEmpty {
+      for file in retry { failedFiles[file] = nil }
+      found += loadPlugins(files: (retry + new).sorted())
+    }
+    return found
+  }
+
+  /// Reloads one plugin now, whether or not its files changed.
+  @discardableResult
+  func reload(_ old: PluginInstance) -> [PluginDiagnostic] {
+    let (loaded, problems) = loader.load(file: old.file)
+    guard let new = loaded else {
+      for problem in problems where problem.severity == .error {
+        record("plugin_error", old, message: problem.description, handler: "reload")
+      }
+      for path in old.sources.keys { old.modules.sources[path] = PluginFiles.read(path) }  // once per change
+      return problems
+    }
+    report(problems)
+    let state = savedState(of: old)
+    unload(old)
+    instances.removeAll { $0 === old }
+    insert(new)
+    callLifecycle(new, "setup", new.setup)
+    if let onReload = new.onReload {
+      callLifecycle(new, "on_reload", onReload) { stack in
+        state.push(on: stack, bridge: new.bridge)
+        return 1
+      }
+    }
+    record("plugin_reloaded", new)
+    return problems
+  }
+
+  private func hasChanged(_ instance: PluginInstance) -> Bool {
+    instance.sources.contains { path, text in PluginFiles.read(path) != text }
+  }
+
+  /// `save_state()` of the old version, else its `state` field, as plain data.
+  private func savedState(of instance: PluginInstance) -> PlainValue {
+    guard !instance.state.isClosed else { return .nil }
+    let stack = instance.state.stack
+    let base = stack.top
+    defer { stack.setTop(base) }
+    if let save = instance.saveState, !instance.isDisabled {
+      stack.push(save)
+      dispatchDepth += 1
+      defer { dispatchDepth -= 1 }
+      do {
+        try stack.call(arguments: 0, results: 1)
+      } catch {
+        fail(instance, handler: "save_state", error: error)
+        return .nil
+      }
+    } else {
+      stack.push(instance.table)
+      stack.rawGetField("state", ofTableAt: -1)
+    }
+    return PlainValue.read(at: -1, on: stack, bridge: instance.bridge)
+  }
+}

@@ -1,0 +1,259 @@
+import LuaKit
+import WaymarkCore
+
+/// Lua plugins as the map's delegate: loads every `*.lua` file of plugin folders, each in
+/// its own sandboxed state, and composes their answers as DESIGN.md says (veto: the first
+/// `true` wins; content: the first non-nil wins; notifications: every plugin).
+///
+/// ```swift
+/// let map = try MapView(camera: CameraPosition(target: melbourne, zoom: 4))
+/// let host = PluginHost(map: map)           // becomes map.delegate (held weakly: keep host)
+/// let problems = host.loadPlugins(from: ["plugins"])
+/// try map.tap(marker)                       // handlers run; errors go to map.trace
+/// host.reloadChangedPlugins()               // between events: hot reload
+/// ```
+///
+/// A plugin can never stop the map: any error, timeout, memory-cap hit or wrongly typed
+/// answer is a `plugin_error` trace record (plugin, `handler`, message with file:line) and
+/// counts as nil. A plugin failing ``Configuration/maxConsecutiveFailures`` calls in a row is
+/// disabled until its file changes and it is reloaded. Not thread-safe: use the map's thread.
+public final class PluginHost: MapViewDelegate, AnswerAttributing {
+  /// Budgets and limits of every plugin.
+  public struct Configuration: Sendable {
+    /// Wall-clock budget of each handler call (default 50 ms); nil for none (benchmarks).
+    public var timeBudget: Duration? = .milliseconds(50)
+    /// Memory cap of each plugin's state in bytes (default 64 MiB).
+    public var memoryLimit: Int = 64 << 20
+    /// Failed calls in a row after which a plugin is disabled (default 5).
+    public var maxConsecutiveFailures = 5
+    /// Creates the default configuration.
+    public init() {}
+  }
+
+  /// What the host knows about a loaded plugin.
+  public struct PluginInfo: Sendable, Hashable {
+    /// The `name` field, else the file name without `.lua`.
+    public var name: String
+    /// The plugin file.
+    public var file: String
+    /// Higher is asked first.
+    public var priority: Double
+    /// The handler names it defines, in section 1 order.
+    public var handlers: [String]
+    /// Whether it was disabled after repeated failures.
+    public var isDisabled: Bool
+  }
+
+  /// The map whose delegate this host is.
+  public let map: MapView
+  /// Budgets and limits.
+  public let configuration: Configuration
+  /// Every diagnostic of every load and reload so far, in order.
+  public internal(set) var diagnostics: [PluginDiagnostic] = []
+  /// The plugin whose answer decided the last veto or content callback (nil: the default).
+  public internal(set) var lastAnswerSource: String?
+
+  /// Loaded plugins in the order they are asked.
+  var instances: [PluginInstance] = []
+  /// Folders watched for new and deleted files.
+  var folders: [String] = []
+  /// Files that failed to load, with the text that failed (retried when it changes).
+  var failedFiles: [String: String?] = [:]
+  let contentStore = ContentStore()
+  /// How deep the host is in a handler call (reloads wait for 0).
+  var dispatchDepth = 0
+
+  /// Creates a host and makes it the map's delegate (the map holds it weakly).
+  public init(map: MapView, configuration: Configuration = Configuration()) {
+    self.map = map
+    self.configuration = configuration
+    map.delegate = self
+  }
+
+  deinit {
+    for instance in instances { instance.close() }
+  }
+
+  /// The loaded plugins, in the order they are asked.
+  public var plugins: [PluginInfo] {
+    instances.map { instance in
+      PluginInfo(
+        name: instance.name, file: instance.file, priority: instance.priority,
+        handlers: DelegateCallback.allCases.filter { instance.handlers[$0.slot] != nil }.map(\.rawValue),
+        isDisabled: instance.isDisabled)
+    }
+  }
+
+  /// The Lua state of a loaded plugin, for tools and benchmarks (memory use, a raw
+  /// `lua_pcall` floor). The plugin's table is the state's global `__waymark_plugin` (the
+  /// plugin's own globals are a separate table it cannot leave).
+  public func luaState(ofPlugin name: String) -> LuaState? {
+    instances.first { $0.name == name }?.state
+  }
+
+  // MARK: Loading
+
+  /// Loads every `*.lua` file of each folder (sorted by name), then runs `setup(map)` of the
+  /// new plugins in priority order. Returns this load's diagnostics; the folders are watched
+  /// by ``reloadChangedPlugins()``.
+  @discardableResult
+  public func loadPlugins(from folders: [String]) -> [PluginDiagnostic] {
+    var files: [String] = []
+    var found: [PluginDiagnostic] = []
+    for folder in folders {
+      guard PluginFiles.isDirectory(folder) else {
+        found.append(PluginDiagnostic(severity: .error, file: folder, line: nil, message: "no such plugin folder"))
+        continue
+      }
+      if !self.folders.contains(folder) { self.folders.append(folder) }
+      files += PluginFiles.luaFiles(in: folder)
+    }
+    diagnostics += found
+    return found + loadPlugins(files: files)
+  }
+
+  /// Loads plugin files (not watched for siblings), then runs their `setup(map)`.
+  @discardableResult
+  public func loadPlugins(files: [String]) -> [PluginDiagnostic] {
+    var found: [PluginDiagnostic] = []
+    var added: [PluginInstance] = []
+    for file in files where !instances.contains(where: { $0.file == file }) {
+      let (instance, problems) = loader.load(file: file)
+      found += problems
+      report(problems)
+      if let instance {
+        failedFiles[file] = nil
+        added.append(instance)
+        insert(instance)
+        record("plugin_loaded", instance)
+      } else {
+        failedFiles[file] = PluginFiles.read(file)
+      }
+    }
+    for instance in instances where added.contains(where: { $0 === instance }) {
+      callLifecycle(instance, "setup", instance.setup)
+    }
+    diagnostics += found
+    return found
+  }
+
+  /// Loads the files of `paths` (files or folders) in a scratch map without running setup or
+  /// any handler, and returns every diagnostic (what `waymark check` prints).
+  public static func check(_ paths: [String], configuration: Configuration = Configuration()) -> [PluginDiagnostic] {
+    guard let map = try? MapView(camera: CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2)) else {
+      return []
+    }
+    let host = PluginHost(map: map, configuration: configuration)
+    var found: [PluginDiagnostic] = []
+    for path in paths {
+      let files = PluginFiles.isDirectory(path) ? PluginFiles.luaFiles(in: path) : [path]
+      for file in files { found += host.loader.load(file: file).diagnostics }
+    }
+    return found
+  }
+
+  /// Runs `teardown(map)` of every plugin and unloads them all.
+  public func unloadAll() {
+    for instance in instances { unload(instance) }
+    instances.removeAll()
+  }
+
+  var loader: PluginLoader {
+    PluginLoader(map: map, configuration: configuration, contentStore: contentStore) {
+      [weak self] instance, context, error in
+      self?.fail(instance, handler: context, error: error)
+    }
+  }
+
+  /// Inserts in asking order: priority (higher first), then file name, then path.
+  func insert(_ instance: PluginInstance) {
+    let index = instances.firstIndex { Self.asksBefore(instance, $0) } ?? instances.endIndex
+    instances.insert(instance, at: index)
+  }
+
+  static func asksBefore(_ a: PluginInstance, _ b: PluginInstance) -> Bool {
+    if a.priority != b.priority { return a.priority > b.priority }
+    let nameA = PluginFiles.baseName(of: a.file), nameB = PluginFiles.baseName(of: b.file)
+    if nameA != nameB { return Array(nameA.utf8).lexicographicallyPrecedes(nameB.utf8) }
+    return Array(a.file.utf8).lexicographicallyPrecedes(b.file.utf8)
+  }
+
+  func unload(_ instance: PluginInstance) {
+    callLifecycle(instance, "teardown", instance.teardown)
+    instance.close()
+  }
+
+  // MARK: Lifecycle calls and failures
+
+  /// Calls `setup`/`teardown` with the map; errors are reported like handler errors.
+  func callLifecycle(
+    _ instance: PluginInstance, _ name: String, _ function: LuaRef?, extra: ((LuaStack) -> Int32)? = nil
+  ) {
+    guard let function, !instance.isDisabled else { return }
+    let stack = instance.state.stack
+    let base = stack.top
+    defer { stack.setTop(base) }
+    stack.push(function)
+    var count: Int32 = 0
+    if let extra { count = extra(stack) }
+    instance.bridge.pushMap(on: stack)
+    dispatchDepth += 1
+    defer { dispatchDepth -= 1 }
+    do {
+      try stack.call(arguments: count + 1, results: 0)
+      instance.consecutiveFailures = 0
+    } catch {
+      fail(instance, handler: name, error: error)
+    }
+  }
+
+  /// Reports a Lua error of a plugin (a `plugin_error` record) and counts the failure.
+  func fail(_ instance: PluginInstance, handler: String, error: LuaError, line: Int = 0) {
+    var message = error.message
+    if !LuaLocation.hasLocation(message) {
+      let frame = LuaLocation.firstLuaFrame(in: error.traceback) ?? "\(instance.file):\(line)"
+      message = "\(frame): \(message)"
+    }
+    switch error.kind {
+    case .memory: message += " (memory cap of \(configuration.memoryLimit >> 20) MiB)"
+    default: break
+    }
+    fail(instance, handler: handler, message: message)
+  }
+
+  /// Reports a failure with a ready message (which carries file:line).
+  func fail(_ instance: PluginInstance, handler: String, message: String) {
+    record("plugin_error", instance, message: message, handler: handler)
+    instance.consecutiveFailures += 1
+    let limit = configuration.maxConsecutiveFailures
+    if !instance.isDisabled, limit > 0, instance.consecutiveFailures >= limit {
+      instance.isDisabled = true
+      record(
+        "plugin_error", instance,
+        message:
+          "\(instance.file): \(instance.name) disabled after \(limit) consecutive errors; it stays off until its file changes and it is reloaded",
+        handler: handler)
+    }
+  }
+
+  /// Appends a plugin record to the trace.
+  func record(_ event: String, _ instance: PluginInstance, message: String? = nil, handler: String? = nil) {
+    var record = TraceRecord(time: map.clock.now, event: event)
+    record.plugin = .string(instance.name)
+    record.message = message
+    if let handler { record.extra.append(TraceField("handler", .string(handler))) }
+    record.extra.append(TraceField("file", .string(instance.file)))
+    map.trace.append(record)
+  }
+
+  /// Adds load diagnostics to the trace: errors as `plugin_error`, warnings as `warning`.
+  func report(_ problems: [PluginDiagnostic]) {
+    for problem in problems {
+      var record = TraceRecord(time: map.clock.now, event: problem.severity == .error ? "plugin_error" : "warning")
+      record.plugin = .string(PluginFiles.baseName(of: problem.file))
+      record.message = problem.description
+      record.extra.append(TraceField("handler", .string("load")))
+      map.trace.append(record)
+    }
+  }
+}

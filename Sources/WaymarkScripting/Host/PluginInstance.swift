@@ -1,0 +1,150 @@
+import LuaKit
+import WaymarkCore
+
+/// One loaded version of one plugin file: its own Lua state, bridge, handlers and sources.
+/// A reload makes a new instance; the old one is torn down and dropped, closing its state.
+final class PluginInstance {
+  /// The plugin file, as the host was given it.
+  let file: String
+  /// The folder its modules are required from.
+  let folder: String
+  let state: LuaState
+  /// The state's stack, kept so the dispatch loop does not retain the state.
+  let stack: LuaStack
+  /// The state again, without reference counting, for the hot path: `state` is weakly
+  /// referenced (by its LuaRefs), so retaining it takes the slow side-table path. Safe:
+  /// `state` above keeps it alive as long as this instance.
+  unowned(unsafe) let hotState: LuaState
+  let bridge: LuaMapBridge
+  /// The map userdata, kept for the same reason.
+  let mapRef: LuaRef
+  let modules: ModuleLoader
+  /// `name` field, else the file name without `.lua`.
+  var name: String
+  /// `priority` field, else 0.
+  var priority: Double = 0
+  /// Handlers by ``DelegateCallback/slot``.
+  var handlers: [LuaRef?] = Array(repeating: nil, count: DelegateCallback.allCases.count)
+  /// The line where each handler is defined, by slot (0 when unknown).
+  var handlerLines: [Int] = Array(repeating: 0, count: DelegateCallback.allCases.count)
+  var setup: LuaRef?
+  var teardown: LuaRef?
+  var onReload: LuaRef?
+  var saveState: LuaRef?
+  /// The table the file returned.
+  var table: LuaRef!
+  var consecutiveFailures = 0
+  var isDisabled = false
+
+  init(file: String, folder: String, state: LuaState, bridge: LuaMapBridge, modules: ModuleLoader, name: String) {
+    self.file = file
+    self.folder = folder
+    self.state = state
+    self.stack = state.stack
+    self.hotState = state
+    self.bridge = bridge
+    self.mapRef = bridge.mapRef
+    self.modules = modules
+    self.name = name
+  }
+
+  /// The handler for a callback, if any and the plugin is enabled.
+  @inline(__always)
+  func handler(_ callback: DelegateCallback) -> LuaRef? {
+    isDisabled ? nil : handlers[callback.slot]
+  }
+
+  /// Every file this version was built from (the plugin and its modules) with the text read.
+  var sources: [String: String] { modules.sources }
+
+  /// Closes the state while the bridge is still alive (Lua closures reach it unowned).
+  deinit { close() }
+
+  /// Stops callbacks and closes the state now. Idempotent.
+  func close() {
+    bridge.close()
+    state.close()
+  }
+}
+
+/// `require` for one plugin: text modules from the plugin's folder only, cached, and
+/// remembered with their text so a change triggers a reload.
+final class ModuleLoader {
+  let folder: String
+  /// Path to the text it was loaded from (the plugin file included).
+  var sources: [String: String] = [:]
+  var environment: LuaRef?
+  private var cache: [String: LuaRef] = [:]
+  private var loading: Set<String> = []
+
+  init(folder: String) { self.folder = folder }
+
+  /// The Lua `require(name)`: `a.b` is `<folder>/a/b.lua`.
+  func require(_ context: LuaCallContext) throws -> Int32 {
+    let stack = context.stack
+    let name = try context.checkString(1)
+    if let cached = cache[name] {
+      stack.push(cached)
+      return 1
+    }
+    let allowed = name.unicodeScalars.allSatisfy {
+      $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)
+    }
+    guard allowed, !name.isEmpty, !name.hasPrefix("."), !name.contains("..") else {
+      throw LuaFunctionError("require: module name '\(name)' is not allowed (letters, digits, _ - and . only)")
+    }
+    let path = folder + "/" + name.replacingOccurrences(of: ".", with: "/") + ".lua"
+    guard let source = PluginFiles.read(path) else {
+      throw LuaFunctionError(
+        "module '\(name)' not found: no file \(path) (require only loads modules next to the plugin)")
+    }
+    guard !loading.contains(name) else { throw LuaFunctionError("module '\(name)' requires itself (a cycle)") }
+    loading.insert(name)
+    defer { loading.remove(name) }
+    sources[path] = source
+    guard let environment else { throw LuaFunctionError("require: no environment") }
+    stack.push(environment)
+    try stack.load(source, chunkName: "@" + path, environmentAt: -1)
+    stack.remove(at: -2)
+    stack.push(name)
+    try stack.call(arguments: 1, results: 1)
+    if stack.type(at: -1) == .nil {
+      stack.pop()
+      stack.push(true)
+    }
+    stack.pushValue(at: -1)
+    cache[name] = stack.ref()
+    return 1
+  }
+}
+
+extension DelegateCallback {
+  /// A dense index 0..<23 (a jump table, not a hash).
+  var slot: Int {
+    switch self {
+    case .willMove: 0
+    case .didChangeCameraPosition: 1
+    case .idleAtCameraPosition: 2
+    case .didTapAtCoordinate: 3
+    case .didLongPressAtCoordinate: 4
+    case .didTapMarker: 5
+    case .didTapInfoWindow: 6
+    case .didLongPressInfoWindow: 7
+    case .didTapOverlay: 8
+    case .didTapPOI: 9
+    case .markerInfoWindow: 10
+    case .markerInfoContents: 11
+    case .didCloseInfoWindow: 12
+    case .didBeginDraggingMarker: 13
+    case .didDragMarker: 14
+    case .didEndDraggingMarker: 15
+    case .didTapMyLocationButton: 16
+    case .didTapMyLocation: 17
+    case .didStartTileRendering: 18
+    case .didFinishTileRendering: 19
+    case .snapshotReady: 20
+    case .didChangeMapCapabilities: 21
+    case .didTapFeatures: 22
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import LuaKit
+import WaymarkCore
+
+/// Loads one plugin file into a fresh sandboxed state and checks the table it returns.
+/// Runs the file's top level (sandboxed, budgeted), never `setup`.
+struct PluginLoader {
+  let map: MapView
+  let configuration: PluginHost.Configuration
+  let contentStore: ContentStore
+  /// Where errors of callbacks (timers, on_complete) of the new instance go.
+  let reportError: (PluginInstance, String, LuaError) -> Void
+
+  /// The field names a plugin table may hold besides handlers.
+  static let lifecycleFields = ["name", "priority", "setup", "teardown", "on_reload", "save_state", "state"]
+  /// Every known field name.
+  static let knownFields = lifecycleFields + DelegateCallback.allCases.map(\.rawValue)
+
+  /// The loaded instance and its warnings, or the errors that stopped it.
+  func load(file: String) -> (instance: PluginInstance?, diagnostics: [PluginDiagnostic]) {
+    guard let source = PluginFiles.read(file) else {
+      return (
+        nil, [PluginDiagnostic(severity: .error, file: file, line: nil, message: "cannot read the file as UTF-8 text")]
+      )
+    }
+    do {
+      return try load(file: file, source: source)
+    } catch {
+      return (nil, [diagnostic(for: error, file: file)])
+    }
+  }
+
+  private func diagnostic(for error: LuaError, file: String) -> PluginDiagnostic {
+    var message = error.message
+    if !LuaLocation.hasLocation(message), let frame = LuaLocation.firstLuaFrame(in: error.traceback) {
+      message = "\(frame): \(message)"
+    }
+    var diagnostic = PluginDiagnostic.error(file: file, luaMessage: message)
+    if error.kind == .timeout || error.kind == .memory { diagnostic.message += " (while loading)" }
+    return diagnostic
+  }
+
+  private func load(file: String, source: String) throws(LuaError) -> (PluginInstance?, [PluginDiagnostic]) {
+    let folder = PluginFiles.folder(of: file)
+    let state = try LuaState(memoryLimit: configuration.memoryLimit, libraries: PluginSandbox.libraries)
+    state.timeBudget = configuration.timeBudget
+    let modules = ModuleLoader(folder: folder)
+    modules.sources[file] = source
+    let name = PluginFiles.baseName(of: file)
+    var options = LuaMapBridge.Options()
+    options.logSource = name
+    options.contentStore = contentStore
+    let bridge = try LuaMapBridge(state: state, map: map, options: options)
+    let instance = PluginInstance(
+      file: file, folder: folder, state: state, bridge: bridge, modules: modules, name: name)
+    // Unowned, not weak: a weakly referenced object pays slow (side-table) reference counting on
+    // every retain in the dispatch loop. The bridge is closed before the instance goes away.
+    bridge.options.isActive = { [unowned instance] in !instance.isDisabled }
+    bridge.options.reportError = { [unowned instance] context, error in reportError(instance, context, error) }
+    let stack = state.stack
+    try PluginSandbox.build(
+      on: stack, now: { [weak map] in map?.clock.now ?? 0 },
+      log: { [weak map, unowned bridge] text in map?.log(text, source: bridge.options.logSource ?? name) },
+      require: { [weak modules] context in
+        guard let modules else { throw LuaFunctionError("require: the plugin is unloaded") }
+        return try modules.require(context)
+      }, seed: Self.seed(for: name))
+    let lineOf = stack.ref()
+    stack.pushValue(at: -1)
+    modules.environment = stack.ref()
+    do {
+      try stack.load(source, chunkName: "@" + file, environmentAt: -1)
+      stack.remove(at: -2)
+      try stack.call(arguments: 0, results: 1)
+    } catch {
+      instance.close()
+      throw error
+    }
+    guard stack.type(at: -1) == .table else {
+      let got = stack.typeName(at: -1)
+      instance.close()
+      return (
+        nil,
+        [
+          PluginDiagnostic(
+            severity: .error, file: file, line: nil, message: "a plugin must return a table of handlers, got \(got)")
+        ]
+      )
+    }
+    var diagnostics: [PluginDiagnostic] = []
+    read(stack: stack, into: instance, source: source, lineOf: lineOf, diagnostics: &diagnostics)
+    stack.pushGlobals()  // the state's own globals, which the plugin cannot see
+    stack.pushValue(at: -2)
+    stack.rawSetField("__waymark_plugin", ofTableAt: -2)
+    stack.pop()
+    instance.table = stack.ref()
+    let failed = diagnostics.contains { $0.severity == .error }
+    if failed { instance.close() }
+    return (failed ? nil : instance, diagnostics)
+  }
+
+  /// Reads the fields of the table on top into the instance.
+  private func read(
+    stack: LuaStack, into instance: PluginInstance, source: String, lineOf: LuaRef,
+    diagnostics: inout [PluginDiagnostic]
+  ) {
+    let table = stack.top
+    let file = instance.file
+    func problem(
+      _ field: String, _ message: String, _ severity: PluginDiagnostic.Severity = .error, line: Int? = nil
+    ) {
+      diagnostics.append(
+        PluginDiagnostic(
+          severity: severity, file: file, line: line ?? PluginFiles.line(ofField: field, in: source),
+          message: message))
+    }
+    for key in stack.sortedKeys(ofTableAt: table) {
+      guard case .string(let field) = key else { continue }
+      stack.withStackBalance {
+        let type = stack.rawGetField(field, ofTableAt: table)
+        let value = stack.top
+        switch field {
+        case "name":
+          if let name = stack.string(at: value), !name.isEmpty {
+            instance.name = name
+            instance.bridge.options.logSource = name
+          } else {
+            problem(field, "name must be a non-empty string, got \(stack.typeName(at: value))")
+          }
+        case "priority":
+          if let priority = stack.number(at: value), priority.isFinite {
+            instance.priority = priority
+          } else {
+            problem(field, "priority must be a number, got \(describe(stack, value))")
+          }
+        case "state": break
+        case "setup", "teardown", "on_reload", "save_state":
+          guard type == .function else {
+            return problem(field, "\(field) must be a function, got \(stack.typeName(at: value))")
+          }
+          stack.pushValue(at: value)
+          let ref = stack.ref()
+          switch field {
+          case "setup": instance.setup = ref
+          case "teardown": instance.teardown = ref
+          case "on_reload": instance.onReload = ref
+          default: instance.saveState = ref
+          }
+        default:
+          if let callback = DelegateCallback(rawValue: field) {
+            guard type == .function else {
+              return problem(field, "\(field) must be a function, got \(stack.typeName(at: value))")
+            }
+            stack.pushValue(at: value)
+            instance.handlers[callback.slot] = stack.ref()
+            instance.handlerLines[callback.slot] = lineDefined(stack, lineOf, value) ?? 0
+          } else if type == .function {
+            let suggestion = NameSuggestion.closest(to: field, among: Self.knownFields)
+            problem(
+              field, "\(field): no such handler" + (suggestion.map { "; did you mean \($0)?" } ?? " (ignored)"),
+              .warning, line: lineDefined(stack, lineOf, value))
+          }
+        }
+      }
+    }
+  }
+
+  private func describe(_ stack: LuaStack, _ index: Int32) -> String {
+    if let text = stack.string(at: index) { return "string \"\(text)\"" }
+    return stack.typeName(at: index)
+  }
+
+  private func lineDefined(_ stack: LuaStack, _ lineOf: LuaRef, _ function: Int32) -> Int? {
+    stack.withStackBalance {
+      stack.push(lineOf)
+      stack.pushValue(at: function)
+      guard (try? stack.call(arguments: 1, results: 1)) != nil else { return nil }
+      return stack.integer(at: -1)
+    }
+  }
+
+  /// A stable seed for `math.random` from the plugin's file name (FNV-1a).
+  static func seed(for name: String) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return Int(truncatingIfNeeded: hash >> 1)
+  }
+}

@@ -1,0 +1,113 @@
+import LuaKit
+import WaymarkCore
+
+/// The environment a plugin runs in: one fresh Lua state per plugin (see docs/plugins.md,
+/// "Sandbox"), with a globals table built by a trusted prelude.
+///
+/// - base library without `dofile`, `loadfile`; `load` accepts text only and defaults its
+///   environment to the plugin's; `collectgarbage` only `"count"`, `"collect"`, `"step"`;
+/// - copies of `string`, `table`, `math`, `utf8`, `coroutine` (the state is the plugin's
+///   own, so changing them breaks only the plugin);
+/// - `os` reduced to `clock`, `time`, `date`, `difftime`, all on the map's virtual clock;
+/// - `debug` reduced to `traceback`; no `io`, no `package`;
+/// - `require` of text modules in the plugin's folder only;
+/// - `print` adds a `log` record to the trace;
+/// - `math.random` seeded from the plugin's file name;
+/// - the string metatable is protected (`getmetatable("")` is false) and its `__index` is the
+///   plugin's own `string` table.
+enum PluginSandbox {
+  /// The libraries opened in each plugin state (`debug` only for the host's use: the prelude
+  /// keeps `getinfo` for the host and hands the plugin `traceback` alone).
+  static let libraries: LuaLibraries = [.base, .coroutine, .table, .string, .math, .utf8, .os, .debug]
+
+  /// The virtual epoch of `os.time()`: 2025-01-01T00:00:00Z plus the map's time.
+  static let epoch = 1_735_689_600
+
+  /// Runs the prelude and pushes the plugin's globals table and the host's `linedefined`
+  /// helper. Stack: +2.
+  static func build(
+    on stack: LuaStack, now: @escaping () -> Double, log: @escaping (String) -> Void,
+    require: @escaping LuaFunctionBody, seed: Int
+  ) throws(LuaError) {
+    try stack.load(prelude, chunkName: "=(sandbox)")
+    stack.push(function: "clock") { context in
+      context.stack.push(now())
+      return 1
+    }
+    stack.push(function: "print") { context in
+      log(context.stack.string(at: 1) ?? "")
+      return 0
+    }
+    stack.push(function: "require", require)
+    stack.push(seed)
+    stack.push(epoch)
+    try stack.call(arguments: 5, results: 2)
+  }
+
+  /// Lua source of the prelude: trusted code run with the real globals.
+  static let prelude = #"""
+    local now, host_log, host_require, seed, epoch = ...
+    local G = _G
+    local getinfo, traceback = debug.getinfo, debug.traceback
+    local pairs, select, tostring, type, error = pairs, select, tostring, type, error
+    local concat, floor, rawload = table.concat, math.floor, load
+    local real_date, real_time = os.date, os.time
+
+    local env = {}
+    for _, k in ipairs({ "assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
+      "rawlen", "rawset", "select", "setmetatable", "getmetatable", "tonumber", "tostring", "type",
+      "xpcall", "_VERSION" }) do
+      env[k] = G[k]
+    end
+    local function copy(t)
+      local c = {}
+      for k, v in pairs(t) do c[k] = v end
+      return c
+    end
+    for _, name in ipairs({ "string", "table", "math", "utf8", "coroutine" }) do
+      env[name] = copy(G[name])
+    end
+    G.math.randomseed(seed)
+
+    local function virtual_time() return epoch + floor(now()) end
+    env.os = {
+      clock = function() return now() end,
+      time = function(t)
+        if t == nil then return virtual_time() end
+        return real_time(t)
+      end,
+      date = function(format, t) return real_date(format, t or virtual_time()) end,
+      difftime = os.difftime,
+    }
+    env.debug = { traceback = traceback }
+
+    env.load = function(chunk, name, mode, ...)
+      if select("#", ...) > 0 then return rawload(chunk, name, "t", (...)) end
+      return rawload(chunk, name, "t", env)
+    end
+    local real_collect = collectgarbage
+    env.collectgarbage = function(option, ...)
+      option = option or "collect"
+      if option == "count" or option == "collect" or option == "step" then
+        return real_collect(option, ...)
+      end
+      error("collectgarbage('" .. tostring(option) .. "') is not allowed in a plugin", 2)
+    end
+    env.print = function(...)
+      local parts = {}
+      for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+      host_log(concat(parts, "\t"))
+    end
+    env.require = host_require
+    env._G = env
+
+    local string_mt = getmetatable("")
+    string_mt.__index = env.string
+    string_mt.__metatable = false
+
+    return env, function(f)
+      local info = getinfo(f, "S")
+      return info.linedefined, info.short_src
+    end
+    """#
+}

@@ -1,0 +1,193 @@
+import Testing
+import WaymarkCore
+
+@testable import WaymarkScripting
+
+/// The hostile corpus of issue 3 (Fixtures/hostile): each plugin runs against a real map; the
+/// process neither crashes nor hangs; a `plugin_error` names plugin, handler and file:line;
+/// and the default behaviour happens as if the handler had returned nil.
+@Suite struct HostilePluginTests {
+  /// Asserts the default of a marker tap (R10): the marker selected with its default window.
+  func expectDefaultSelection(_ f: PluginFixture, _ marker: Marker, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(f.map.selectedMarker === marker, sourceLocation: sourceLocation)
+    #expect(f.records("did_tap_marker").last?.result == .bool(false), sourceLocation: sourceLocation)
+    #expect(f.records("did_tap_marker").last?.plugin == .null, sourceLocation: sourceLocation)
+  }
+
+  // MARK: Runaway code
+
+  @Test func endlessLoopInAVetoIsStoppedAndCountsAsNil() throws {
+    let f = try PluginFixture.hostile("loop_veto.lua")
+    try f.map.tap(f.melbourne)
+    let message = try f.singleError(plugin: "loop_veto", handler: "did_tap_marker", line: 4)
+    #expect(message.contains("time budget of 50 ms exceeded"))
+    expectDefaultSelection(f, f.melbourne)
+  }
+
+  @Test func endlessLoopInAContentHandlerFallsBackToTheDefaultWindow() throws {
+    let f = try PluginFixture.hostile("loop_content.lua")
+    try f.map.tap(f.melbourne)
+    let message = try f.singleError(plugin: "loop_content", handler: "marker_info_window", line: 5)
+    #expect(message.contains("time budget"))
+    #expect(f.map.infoWindow?.kindName == "default")  // R7: title -> default window
+  }
+
+  @Test func endlessLoopInANotificationCannotBeSwallowedByPcall() throws {
+    let f = try PluginFixture.hostile("loop_notification.lua")
+    try f.map.tap(at: Point(x: 20, y: 800))
+    let message = try f.singleError(plugin: "loop_notification", handler: "did_tap_at_coordinate", line: 4)
+    #expect(message.contains("time budget"))
+    #expect(f.logs.isEmpty)  // the code after pcall never ran
+    #expect(f.records("did_tap_at_coordinate").count == 1)
+  }
+
+  // MARK: Memory
+
+  @Test func stringRepBombHitsTheMemoryCap() throws {
+    let f = try PluginFixture.hostile("memory_string_rep.lua")
+    try f.map.tap(f.melbourne)
+    let message = try f.singleError(plugin: "memory_string_rep", handler: "did_tap_marker", line: 4)
+    #expect(message.contains("memory"))
+    expectDefaultSelection(f, f.melbourne)
+  }
+
+  @Test func tableGrowthBombHitsTheMemoryCapAndTheStateStaysUsable() throws {
+    var configuration = PluginHost.Configuration()
+    configuration.memoryLimit = 8 << 20
+    configuration.timeBudget = .seconds(5)  // the cap, not the clock, must stop it
+    let f = try PluginFixture.hostile("memory_table_growth.lua", configuration: configuration)
+    try f.map.tap(f.melbourne)
+    // Lua gives no traceback for memory errors: the location is the handler's definition.
+    let message = try f.singleError(plugin: "memory_table_growth", handler: "did_tap_marker", line: 3)
+    #expect(message.contains("not enough memory"))
+    expectDefaultSelection(f, f.melbourne)
+    try f.map.tap(f.sydney)  // the same state runs again
+    #expect(f.errors.count == 2)
+  }
+
+  @Test func unboundedRecursionIsAnError() throws {
+    let f = try PluginFixture.hostile("recursion.lua")
+    try f.map.tap(f.melbourne)
+    let error = try #require(f.errors.first)
+    #expect(error.handler == "did_tap_marker")
+    #expect(error.message?.contains("recursion.lua:3:") == true)
+    expectDefaultSelection(f, f.melbourne)
+  }
+
+  // MARK: Loading
+
+  @Test func errorInSetupIsReportedAndTheHandlersStillRun() throws {
+    let f = try PluginFixture.hostile("setup_error.lua")
+    let message = try f.singleError(plugin: "setup_error", handler: "setup", line: 5)
+    #expect(message.contains("attempt to index a nil value (local 'config')"))
+    try f.map.tap(f.melbourne)
+    #expect(f.logs == ["still here"])
+  }
+
+  @Test func syntaxErrorIsADiagnosticWithItsLineAndThePluginIsAbsent() throws {
+    let f = try PluginFixture.hostile("syntax_error.lua")
+    let diagnostic = try #require(f.host.diagnostics.first)
+    #expect(diagnostic.severity == .error)
+    #expect(diagnostic.line == 5)
+    #expect(diagnostic.message.contains("unexpected symbol near 'end'"))
+    #expect(diagnostic.description.hasSuffix("syntax_error.lua:5: error: \(diagnostic.message)"))
+    _ = try f.singleError(plugin: "syntax_error", handler: "load", line: 5)
+    #expect(f.host.plugins.isEmpty)
+    try f.map.tap(f.melbourne)
+    expectDefaultSelection(f, f.melbourne)
+  }
+
+  // MARK: Wrong answers
+
+  @Test func numberFromAVetoIsAWrongTypeError() throws {
+    let f = try PluginFixture.hostile("wrong_return_number.lua")
+    try f.map.tap(f.melbourne)
+    let message = try f.singleError(plugin: "wrong_return_number", handler: "did_tap_marker", line: 3)
+    #expect(message.hasSuffix("did_tap_marker returned a number; expected true, false or nil"))
+    expectDefaultSelection(f, f.melbourne)
+  }
+
+  @Test func malformedContentNamesTheFieldAndFallsThrough() throws {
+    let f = try PluginFixture.hostile("malformed_content.lua")
+    try f.map.tap(f.sydney)
+    let first = try f.singleError(plugin: "malformed_content", handler: "marker_info_window", line: 3)
+    #expect(first.contains("content[1].styel: unknown field; did you mean style?"))
+    #expect(f.map.infoWindow?.kindName == "default")
+    try f.map.tap(f.melbourne)
+    let second = try #require(f.errors.last?.message)
+    #expect(second.contains("content: a table mixes list items and named fields"))
+    #expect(f.records("marker_info_window").last?.result == .null)
+  }
+
+  @Test func yieldOutsideACoroutineIsAnError() throws {
+    let f = try PluginFixture.hostile("yield_outside.lua")
+    try f.map.tap(f.melbourne)
+    let message = try f.singleError(plugin: "yield_outside", handler: "did_tap_marker", line: 4)
+    #expect(message.contains("yield"))
+    expectDefaultSelection(f, f.melbourne)
+  }
+
+  // MARK: Escapes
+
+  @Test(arguments: [
+    ("reach_io", 4, "global 'io'"),
+    ("reach_os_execute", 4, "field 'execute'"),
+    ("reach_debug_sethook", 4, "field 'sethook'"),
+    ("binary_chunk", 5, "attempt to load a binary chunk"),
+  ])
+  func reachingOutOfTheSandboxFails(plugin: String, line: Int, expected: String) throws {
+    let f = try PluginFixture.hostile("\(plugin).lua")
+    try f.map.tap(f.melbourne)
+    let message = try f.singleError(plugin: plugin, handler: "did_tap_marker", line: line)
+    #expect(message.contains(expected))
+    expectDefaultSelection(f, f.melbourne)
+  }
+
+  @Test func theStringMetatableIsProtectedAndLibrariesArePerPlugin() throws {
+    let good = "return { did_tap_marker = function(map, m) print(('ok'):upper(), string.rep('a', 2)) end }"
+    let f = try PluginFixture.hostile("string_metatable.lua", beside: ["good.lua": good])
+    let setup = try #require(f.errors.first)
+    #expect(setup.handler == "setup")
+    #expect(setup.message?.contains("string_metatable.lua:4:") == true)
+    try f.map.tap(f.melbourne)
+    #expect(f.logs == ["OK\taa"])  // the other plugin's string library is untouched
+    let tap = try #require(f.errors.last)
+    #expect(tap.handler == "did_tap_marker")  // string.upper = nil broke only this plugin
+    #expect(tap.message?.contains("string_metatable.lua:8:") == true)
+  }
+
+  // MARK: The map's own rules
+
+  @Test func aRemovedMarkerStaysAValidValue() throws {
+    let f = try PluginFixture.hostile("keep_removed_marker.lua")
+    try f.map.tap(f.sydney)
+    #expect(f.sydney.map == nil)
+    try f.map.tap(at: Point(x: 20, y: 800))
+    #expect(f.logs == ["sydney\tSydney\ttrue\tfalse"])
+    let message = try f.singleError(
+      plugin: "keeper", file: "keep_removed_marker", handler: "did_tap_at_coordinate", line: 11)
+    #expect(message.contains("marker sydney is not on this map"))
+  }
+
+  @Test func inputFromInsideAHandlerIsACleanError() throws {
+    let f = try PluginFixture.hostile("reentrant_tap.lua")
+    try f.map.tap(f.melbourne)
+    let message = try f.singleError(plugin: "reentrant_tap", handler: "did_tap_marker", line: 4)
+    #expect(message.contains("tap cannot be called from inside did_tap_marker"))
+    expectDefaultSelection(f, f.melbourne)
+    #expect(f.records("did_tap_marker").count == 1)
+  }
+
+  @Test func selectionChangedInsideMarkerInfoWindowIsDeferred() throws {
+    // R13: the change waits until the resolution ends, then applies; the trace says so.
+    let f = try PluginFixture.hostile("selection_in_info_window.lua")
+    try f.map.tap(f.melbourne)
+    #expect(f.errors.isEmpty)
+    #expect(f.records("deferred").count == 1)
+    #expect(f.map.selectedMarker === f.sydney)
+    #expect(f.map.infoWindow?.marker === f.sydney)
+    let resolved = f.map.trace.records.firstIndex { $0.event == "marker_info_window" && $0.marker == "melbourne" }
+    let deferred = f.map.trace.records.firstIndex { $0.event == "deferred" }
+    #expect(resolved! < deferred!)
+  }
+}

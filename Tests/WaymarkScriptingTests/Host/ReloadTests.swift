@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import WaymarkCore
+
+@testable import WaymarkScripting
+
+/// Hot reload: fresh state, teardown/setup/on_reload, failed reloads keep the old version,
+/// modules tracked, folders watched, and memory flat over 1,000 reloads.
+@Suite struct ReloadTests {
+  static func counter(_ version: Int) -> String {
+    """
+    local p = { name = "counter", state = { taps = 0 } }
+    function p.setup(map) print("setup v\(version)") end
+    function p.teardown(map) print("teardown v\(version)") end
+    function p.on_reload(old, map) p.state.taps = old.taps; print("on_reload v\(version) taps=" .. old.taps) end
+    function p.did_tap_marker(map, marker) p.state.taps = p.state.taps + 1 end
+    return p
+    """
+  }
+
+  @Test func aChangedFileReloadsBetweenEventsAndCarriesItsState() throws {
+    let f = try PluginFixture(["counter.lua": Self.counter(1)])
+    try f.map.tap(f.sydney)
+    try f.map.tap(f.sydney)
+    try f.folder.write("counter.lua", Self.counter(2))
+    let diagnostics = f.host.reloadChangedPlugins()
+    #expect(diagnostics.isEmpty)
+    #expect(f.logs == ["setup v1", "teardown v1", "setup v2", "on_reload v2 taps=2"])
+    #expect(f.records("plugin_reloaded").first?.pluginName == "counter")
+    #expect(f.host.reloadChangedPlugins().isEmpty)  // nothing changed: nothing happens
+    #expect(f.records("plugin_reloaded").count == 1)
+  }
+
+  @Test func saveStateCarriesMarkersByIdentity() throws {
+    let v1 = """
+      local p = {}
+      local last
+      function p.did_tap_marker(map, marker) last = marker end
+      function p.save_state() return { last = last, fn = print, list = { 1, "two", { three = 3.5 } } } end
+      return p
+      """
+    let v2 = """
+      local p = {}
+      function p.on_reload(old, map)
+        print(old.last == map:marker("sydney"), old.fn, old.list[2], old.list[3].three)
+      end
+      return p
+      """
+    let f = try PluginFixture(["keep.lua": v1])
+    try f.map.tap(f.sydney)
+    try f.folder.write("keep.lua", v2)
+    f.host.reloadChangedPlugins()
+    #expect(f.logs == ["true\tnil\ttwo\t3.5"])
+  }
+
+  @Test func aFailedReloadKeepsTheOldVersionAndReportsFileAndLine() throws {
+    let f = try PluginFixture(["counter.lua": Self.counter(1)])
+    try f.folder.write("counter.lua", "local p = {}\nfunction p.did_tap_marker(\nreturn p\n")
+    let diagnostics = f.host.reloadChangedPlugins()
+    #expect(diagnostics.first?.line == 3)
+    let error = try #require(f.errors.first)
+    #expect(error.handler == "reload")
+    #expect(error.message?.contains("counter.lua:3:") == true)
+    try f.map.tap(f.sydney)  // the old version still runs
+    #expect(f.errors.count == 1)
+    #expect(f.host.reloadChangedPlugins().isEmpty)  // reported once per change
+  }
+
+  @Test func aChangedModuleReloadsThePluginThatRequiredIt() throws {
+    let f = try PluginFixture([
+      "main.lua": "local text = require('texts'); return { setup = function(map) print(text.greeting) end }",
+      "texts.lua": "return { greeting = 'hello' }",
+    ])
+    try f.folder.write("texts.lua", "return { greeting = 'bonjour' }")
+    f.host.reloadChangedPlugins()
+    #expect(f.logs == ["hello", "bonjour"])  // texts.lua itself is also loaded as a plugin: it returns a table
+  }
+
+  @Test func newAndDeletedFilesOfAWatchedFolder() throws {
+    let f = try PluginFixture(["a.lua": "return {}"])
+    try f.folder.write("b.lua", "return { setup = function() print('b set up') end }")
+    f.host.reloadChangedPlugins()
+    #expect(f.host.plugins.map(\.name) == ["a", "b"])
+    try f.folder.remove("a.lua")
+    f.host.reloadChangedPlugins()
+    #expect(f.host.plugins.map(\.name) == ["b"])
+    #expect(f.records("plugin_unloaded").first?.pluginName == "a")
+  }
+
+  @Test func aFileThatFailedToLoadIsRetriedWhenItChanges() throws {
+    let f = try PluginFixture(["late.lua": "return {"])
+    #expect(f.host.plugins.isEmpty)
+    try f.folder.write("late.lua", "return { name = 'late' }")
+    f.host.reloadChangedPlugins()
+    #expect(f.host.plugins.map(\.name) == ["late"])
+  }
+
+  @Test func aThousandReloadsLeaveMemoryFlat() throws {
+    let source = """
+      local p = { state = { n = 0 } }
+      function p.on_reload(old) p.state.n = old.n + 1 end
+      function p.did_tap_marker(map, marker) map:after(10, function() end); return marker.id == "x" end
+      return p
+      """
+    let f = try PluginFixture(["r.lua": source])
+    var released: [() -> Bool] = []
+    func reloadOnce() throws {
+      try f.map.tap(f.sydney)  // leaves a timer and marker userdata in the state
+      guard let old = f.host.instances.first else { return }
+      weak var weakInstance = old
+      weak var weakState = old.state
+      weak var weakBridge = old.bridge
+      released.append { weakInstance == nil && weakState == nil && weakBridge == nil }
+      f.host.reload(old)
+    }
+    for _ in 0..<100 { try reloadOnce() }
+    let before = residentBytes()
+    for _ in 0..<900 { try reloadOnce() }
+    let after = residentBytes()
+    #expect(released.allSatisfy { $0() })  // every old state, bridge and instance is gone
+    #expect(f.host.instances.count == 1)
+    #expect(f.errors.isEmpty)
+    #expect(f.map.clock.pendingTaskCount <= 3)  // old timers cancelled (frames and tiles aside)
+    // The weak references above are the exact check; RSS is a loose backstop (other tests run
+    // in parallel in this process and allocate too).
+    if let before, let after { #expect(after - before < 64 << 20, "RSS grew by \(after - before) bytes") }
+    let stack = try #require(f.host.instances.first).state.stack
+    stack.push(try #require(f.host.instances.first).table)
+    stack.rawGetField("state", ofTableAt: -1)
+    stack.rawGetField("n", ofTableAt: -1)
+    #expect(stack.integer(at: -1) == 1000)
+  }
+
+  private func residentBytes() -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+    return pages * 4096
+  }
+}

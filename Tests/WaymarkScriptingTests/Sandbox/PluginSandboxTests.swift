@@ -1,0 +1,81 @@
+import Testing
+import WaymarkCore
+
+@testable import WaymarkScripting
+
+/// The sandbox: what a plugin can and cannot reach, and that runs are deterministic.
+@Suite struct PluginSandboxTests {
+  @Test func onlyTheAllowedGlobalsExist() throws {
+    let (logs, errors, _) = try MarkerBridgeTests.run(
+      """
+      local names = {}
+      for k in pairs(_G) do names[#names + 1] = k end
+      table.sort(names)
+      print(table.concat(names, " "))
+      local os_names = {}
+      for k in pairs(os) do os_names[#os_names + 1] = k end
+      table.sort(os_names)
+      print(table.concat(os_names, " "), debug.traceback ~= nil, debug.getinfo)
+      """)
+    #expect(errors.isEmpty)
+    #expect(
+      logs[0]
+        == "_G _VERSION assert collectgarbage coroutine debug error getmetatable ipairs load math next os pairs pcall print rawequal rawget rawlen rawset require select setmetatable string table tonumber tostring type utf8 xpcall"
+    )
+    #expect(logs[1] == "clock date difftime time\ttrue\tnil")
+  }
+
+  @Test func timeIsVirtualAndRandomIsSeededByThePluginName() throws {
+    let source =
+      "return { setup = function(map) print(os.time(), os.clock(), os.date('!%Y-%m-%d'), math.random(1000000)) end }"
+    let first = try PluginFixture(["r.lua": source])
+    let second = try PluginFixture(["r.lua": source])
+    #expect(first.logs == second.logs)
+    #expect(first.logs.first?.hasPrefix("\(PluginSandbox.epoch)\t0.0\t2025-01-01\t") == true)
+    let other = try PluginFixture(["other.lua": source])
+    #expect(other.logs != first.logs)  // another name, another sequence
+  }
+
+  @Test func globalsAreNotSharedBetweenPlugins() throws {
+    let f = try PluginFixture([
+      "a.lua": "shared = 'from a'; string.rep = nil; return {}",
+      "b.lua": "return { setup = function() print(shared, string.rep('b', 2)) end }",
+    ])
+    #expect(f.logs == ["nil\tbb"])
+  }
+
+  @Test func loadIsTextOnlyAndDefaultsToThePluginEnvironment() throws {
+    let (logs, errors, _) = try MarkerBridgeTests.run(
+      """
+      secret = 42
+      print(load("return secret")())
+      print(load("\\27Lua"))
+      print(pcall(collectgarbage, "stop"))
+      print(collectgarbage("count") > 0)
+      """)
+    #expect(errors.isEmpty)
+    #expect(logs[0] == "42")
+    #expect(logs[1].contains("attempt to load a binary chunk (mode is 't')"))
+    #expect(logs[2].contains("collectgarbage('stop') is not allowed in a plugin"))
+    #expect(logs[3] == "true")
+  }
+
+  @Test func requireOnlyLoadsModulesNextToThePlugin() throws {
+    let folder = try PluginFolder()
+    try folder.write("helpers.lua", "return { twice = function(x) return 2 * x end }")
+    let source = """
+      local h = require("helpers")
+      print(h.twice(21), require("helpers") == h)
+      print(pcall(require, "../etc/passwd"))
+      print(pcall(require, "missing"))
+      return {}
+      """
+    try folder.write("main.lua", source)
+    let f = try PluginFixture([:], plus: [folder.file("main.lua")])  // helpers.lua is not a plugin here
+    #expect(f.host.plugins.map(\.name) == ["main"])
+    let logs = f.records("log").compactMap(\.message)
+    #expect(logs[0] == "42\ttrue")
+    #expect(logs[1].contains("module name '../etc/passwd' is not allowed"))
+    #expect(logs[2].contains("module 'missing' not found: no file \(folder.path)/missing.lua"))
+  }
+}
