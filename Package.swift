@@ -32,7 +32,9 @@ let package = Package(
       path: "Benchmarks/waymark-bench"),
     .testTarget(name: "WaymarkCoreTests", dependencies: ["WaymarkCore"]),
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShims"]),
-    .testTarget(name: "WaymarkScriptingTests", dependencies: ["WaymarkScripting", "WaymarkCore"]),
+    .testTarget(
+      name: "WaymarkScriptingTests", dependencies: ["WaymarkScripting", "WaymarkCore", "LuaKit"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "WaymarkCLITests", dependencies: ["waymark"]),
   ]
 )

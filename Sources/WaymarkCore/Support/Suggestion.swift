@@ -2,18 +2,25 @@
 /// messages: content keys, handler names, command-line options.
 public enum Suggestion {
   /// The candidate closest to `key` by edit distance (a swap of two neighbours
-  /// counts as one edit), if it is at most 2 edits away and at most half the
-  /// candidate's length; ties go to the earlier candidate. Keys longer than 32
-  /// characters get no suggestion (the comparison is quadratic).
-  public static func closest(to key: String, among candidates: [String]) -> String? {
-    guard key.count <= 32 else { return nil }
+  /// counts as one edit), if it is a likely typo: at most 2 edits, or a third of the
+  /// key's length for long keys, and at most half the candidate's length; ties go to
+  /// the earlier candidate. Keys longer than 64 characters get no suggestion (the
+  /// comparison is quadratic).
+  public static func closest(to key: String, among candidates: some Sequence<String>) -> String? {
+    guard key.count <= 64 else { return nil }
+    let limit = max(2, key.count / 3)
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {
       let distance = editDistance(Array(key.lowercased()), Array(candidate))
-      guard distance <= 2, distance * 2 <= candidate.count else { continue }
+      guard distance <= limit, distance * 2 <= candidate.count else { continue }
       if best == nil || distance < best!.distance { best = (candidate, distance) }
     }
     return best?.candidate
+  }
+
+  /// `"; did you mean x?"`, or an empty string when nothing is close.
+  public static func hint(for key: String, among candidates: some Sequence<String>) -> String {
+    closest(to: key, among: candidates).map { "; did you mean \($0)?" } ?? ""
   }
 
   /// Optimal string alignment distance: insertions, deletions, substitutions and

@@ -116,7 +116,7 @@ extension LuaAPI {
     }
     guard let shapeFields = overlayShapeFields[kind] else {
       throw LuaFunctionError(
-        "add_overlay.kind: \"\(kind)\" is not one of polyline, polygon, circle, ground_overlay\(NameSuggestion.hint(for: kind, among: overlayShapeFields.keys))"
+        "add_overlay.kind: \"\(kind)\" is not one of polyline, polygon, circle, ground_overlay\(Suggestion.hint(for: kind, among: overlayShapeFields.keys))"
       )
     }
     try LuaValues.requireKnownFields(

@@ -154,7 +154,7 @@ enum LuaValues {
     for key in stack.sortedKeys(ofTableAt: index) {
       guard case .string(let name) = key, !allowed.contains(name) else { continue }
       throw LuaFunctionError(
-        "\(what): unknown field '\(name)'\(NameSuggestion.hint(for: name, among: allowed))")
+        "\(what): unknown field '\(name)'\(Suggestion.hint(for: name, among: allowed))")
     }
   }
 }

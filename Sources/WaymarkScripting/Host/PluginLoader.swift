@@ -154,7 +154,7 @@ struct PluginLoader {
             instance.handlers[callback.slot] = stack.ref()
             instance.handlerLines[callback.slot] = lineDefined(stack, lineOf, value) ?? 0
           } else if type == .function {
-            let suggestion = NameSuggestion.closest(to: field, among: Self.knownFields)
+            let suggestion = Suggestion.closest(to: field, among: Self.knownFields)
             problem(
               field, "\(field): no such handler" + (suggestion.map { "; did you mean \($0)?" } ?? " (ignored)"),
               .warning, line: lineDefined(stack, lineOf, value))
