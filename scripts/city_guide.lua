@@ -6,7 +6,7 @@ local map = waymark.map{
   camera = { target = { lat = 41.8902, lng = 12.4922 }, zoom = 11 },
   plugins = { "../plugins/cluster_zoom", "../plugins/guided_tour", "../plugins/rich_tooltip" },
 }
-local cluster = map:add_marker{ id = "cluster", position = { lat = 41.9, lng = 12.47 }, user_data = { cluster = 42 } }
+local cluster = map:add_marker{ id = "cluster", position = { lat = 41.93, lng = 12.44 }, user_data = { cluster = 42 } }
 local colosseum = map:add_marker{ id = "colosseum", position = { lat = 41.8902, lng = 12.4922 }, title = "Colosseum",
   user_data = { tour = 1, rating = 4.7, note = "Arrive early; the underground tour sells out." } }
 local pantheon = map:add_marker{ id = "pantheon", position = { lat = 41.8986, lng = 12.4769 }, title = "Pantheon",

@@ -14,7 +14,8 @@ expect_eq(map.camera.tilt, 0)
 local pa, pb = map:point_for(a.position), map:point_for(b.position)
 expect_near(math.abs(pa.x - pb.x), 390 - 100, 1e-6, "the markers span the width less the padding")
 
+local pressed = map:coordinate_for{ x = 195, y = 600 }
 map:long_press{ x = 195, y = 600 }
 expect_eq(#map:markers(), 3)
-expect(map:markers()[3].title:find("^Marker at: %-33%.") ~= nil, "titled with its coordinate")
+expect_eq(map:markers()[3].title, string.format("Marker at: %.6f, %.6f", pressed.lat, pressed.lng))
 map:settle()

@@ -1,3 +1,5 @@
-import WaymarkCore
+import Foundation
 
-print("waymark \(WaymarkVersion.current)")
+// `waymark`: run scripted demos, check plugins and scripts, print the Lua API definitions.
+let status = WaymarkCLI.main(Array(CommandLine.arguments.dropFirst()))
+exit(status)

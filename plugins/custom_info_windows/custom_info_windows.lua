@@ -11,7 +11,7 @@ function plugin.marker_info_window(map, marker)
       vstack = {
         { text = marker.title, style = "title", color = "#ffffff" },
         { text = marker.snippet, style = "caption", color = "#ffffff" },
-        { image = "opera_house", width = 120, height = 60 },
+        { image = "opera_house", width = 120, height = 40 },
       },
       spacing = 4, padding = 10, background = "#1a73e8", corner_radius = 8,
     }

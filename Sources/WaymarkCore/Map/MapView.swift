@@ -199,11 +199,16 @@ public final class MapView {
     clock.advance(to: clock.now + seconds)
   }
 
+  /// Seconds of virtual time ``settle(limit:)`` waits at most when not told (600 by default).
+  public var settleTimeLimit = 600.0
+
   /// Advances time until nothing is pending: the camera idle, no drag, no animation, no timer,
-  /// tiles loaded. Throws if work is still pending after `limit` seconds of virtual time (an
-  /// animation that re-arms itself forever), leaving the map at that time.
-  public func settle(limit: Double = 600) throws(MapError) {
+  /// tiles loaded. Throws if work is still pending after `limit` seconds of virtual time
+  /// (``settleTimeLimit`` when nil): an animation that re-arms itself forever; the map is
+  /// left at that time.
+  public func settle(limit: Double? = nil) throws(MapError) {
     try requireNoCallbackRunning("settle")
+    let limit = limit ?? settleTimeLimit
     let deadline = clock.now + limit
     while let next = clock.nextTaskTime {
       guard next <= deadline else {

@@ -25,7 +25,7 @@ public enum MapError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(action) cannot be called from inside \(callback); schedule it on the clock instead (map:after(0, ...))"
     case .noInfoWindow(let action): "\(action): no info window is shown"
     case .didNotSettle(let limit, let pending):
-      "the map did not settle within \(limit) s of virtual time (still pending: \(pending))"
+      "the map did not settle within \(formatNumber(limit)) s of virtual time; still pending: \(pending)"
     }
   }
 }

@@ -130,6 +130,12 @@ extension LuaAPI {
     LuaAPIShape(
       name: "Feature", doc: "A tapped feature of a data-driven styling layer.", fields: [.init("place_id", "string")]),
     LuaAPIShape(
+      name: "PointOfInterest", doc: "A point of interest of the base map (R17).",
+      fields: [.init("place_id", "string"), .init("name", "string"), .init("location", "Coordinate")]),
+    LuaAPIShape(
+      name: "FeatureLayer", doc: "A data-driven styling layer whose features can be tapped.",
+      fields: [.init("name", "string"), .init("features", "{ place_id: string, boundary: Coordinate[] }[]")]),
+    LuaAPIShape(
       name: "MarkerIcon", doc: "A tinted pin or a named image.",
       fields: [
         .init("color", "string?"), .init("image", "string?"), .init("width", "number?"), .init("height", "number?"),

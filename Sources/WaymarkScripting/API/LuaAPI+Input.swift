@@ -93,7 +93,7 @@ extension LuaAPI {
     timeInput(
       "settle", [.init("limit", "number?")], "Advances time until the map is idle and nothing is pending."
     ) { map, context in
-      try map.settle(limit: try context.optionalNumber(2) ?? 600)
+      try map.settle(limit: try context.optionalNumber(2))
     },
   ]
 

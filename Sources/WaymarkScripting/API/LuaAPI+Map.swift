@@ -117,7 +117,7 @@ extension LuaAPI {
         bridge.push(marker, on: stack)
         if hasUserData {
           stack.rawGetField("user_data", ofTableAt: 2)
-          bridge.setUserData(of: -2, to: -1, on: stack)
+          try bridge.setUserData(of: -2, to: -1, on: stack)
           stack.pop()
         }
         return 1

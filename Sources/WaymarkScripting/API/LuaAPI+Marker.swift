@@ -6,9 +6,10 @@ extension LuaAPI {
   static let markerEntries: [LuaAPIEntry] =
     MarkerField.all.map(markerProperty) + [
       .property(
-        "Marker", "user_data", "any", "Any Lua value kept with the marker (per Lua state: plugins do not share it).",
+        "Marker", "user_data", "any",
+        "Any value kept with the marker; other plugins and the script see a plain-data copy of what was last assigned.",
         get: { bridge, stack, object in bridge.pushUserData(of: object, on: stack) },
-        set: { bridge, stack, object, value in bridge.setUserData(of: object, to: value, on: stack) }),
+        set: { bridge, stack, object, value in try bridge.setUserData(of: object, to: value, on: stack) }),
       .property(
         "Marker", "map", "Map?",
         "The map the marker is on, nil once removed (R2); assign nil to remove it, the map to add it back.",

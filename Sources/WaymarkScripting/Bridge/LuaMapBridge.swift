@@ -48,6 +48,8 @@ final class LuaMapBridge {
   private var overlayRefs: [ObjectIdentifier: LuaRef] = [:]
   private var userData: LuaRef!
   var timers: [VirtualClock.TaskID: LuaTimer] = [:]
+  /// The shared value each marker's local `user_data` was last taken from or published as.
+  private var userDataSources: [ObjectIdentifier: SharedUserData] = [:]
   private(set) var isClosed = false
 
   /// Installs the API into `state` for `map`.
@@ -98,7 +100,9 @@ final class LuaMapBridge {
   private func installMetatable<Object>(
     for type: LuaObjectType<Object>, owner: String, on stack: LuaStack
   ) {
-    guard stack.pushMetatable(for: type) else { return stack.pop() }
+    // A state may drive one map after another (a script calling waymark.map again): the
+    // newest bridge takes the metatables over.
+    _ = stack.pushMetatable(for: type)
     stack.register("__index", inTableAt: -1) { [unowned self] context in
       try self.index(owner: owner, context)
     }
@@ -111,6 +115,7 @@ final class LuaMapBridge {
 
   private func index(owner: String, _ context: LuaCallContext) throws -> Int32 {
     let stack = context.stack
+    try requireCurrent(owner, stack)
     guard let key = stack.string(at: 2) else {
       throw LuaFunctionError("\(owner) has no field \(stack.typeName(at: 2)) key")
     }
@@ -124,6 +129,7 @@ final class LuaMapBridge {
 
   private func newIndex(owner: String, _ context: LuaCallContext) throws {
     let stack = context.stack
+    try requireCurrent(owner, stack)
     guard let key = stack.string(at: 2) else {
       throw LuaFunctionError("\(owner) has no field \(stack.typeName(at: 2)) key")
     }
@@ -133,6 +139,13 @@ final class LuaMapBridge {
     case .method?: throw LuaFunctionError("\(owner.lowercased()).\(key) is a method; it cannot be assigned")
     case nil: throw unknownMember(owner, key)
     }
+  }
+
+  /// Throws when a map userdata of an earlier bridge in this state is used (its map was
+  /// replaced by a newer `waymark.map`).
+  private func requireCurrent(_ owner: String, _ stack: LuaStack) throws {
+    guard owner == "Map", let object = stack.object(at: 1, as: Self.mapType), object !== map else { return }
+    throw LuaFunctionError("this map was replaced by a newer waymark.map; a script drives one map at a time")
   }
 
   private func unknownMember(_ owner: String, _ key: String) -> LuaFunctionError {
@@ -198,18 +211,39 @@ final class LuaMapBridge {
     return map
   }
 
-  /// Pushes `user_data[object at index]`. Stack: +1.
+  /// Pushes the `user_data` of the marker at `index`. Stack: +1.
+  ///
+  /// Values are kept per state (so a table stays the same table here) and published to the
+  /// marker as plain data (``SharedUserData``), so other plugins and the script see what was
+  /// last assigned anywhere: a copy, refreshed whenever someone assigns again.
   func pushUserData(of index: Int32, on stack: LuaStack) {
     let index = stack.absoluteIndex(index)
+    if let marker = stack.object(at: index, as: Self.markerType), let shared = marker.userData as? SharedUserData,
+      userDataSources[ObjectIdentifier(marker)] !== shared
+    {
+      shared.value.push(on: stack, bridge: self)
+      storeUserData(of: index, value: stack.top, on: stack)
+      userDataSources[ObjectIdentifier(marker)] = shared
+      return
+    }
     stack.push(userData)
     stack.pushValue(at: index)
     stack.rawGet(ofTableAt: -2)
     stack.remove(at: -2)
   }
 
-  /// Sets `user_data[object at index]` to the value at `value`. Stack: 0.
-  func setUserData(of index: Int32, to value: Int32, on stack: LuaStack) {
+  /// Sets the `user_data` of the marker at `index` to the value at `value`, here and (as
+  /// plain data) for every other state. Stack: 0.
+  func setUserData(of index: Int32, to value: Int32, on stack: LuaStack) throws {
     let index = stack.absoluteIndex(index), value = stack.absoluteIndex(value)
+    storeUserData(of: index, value: value, on: stack)
+    guard let marker = stack.object(at: index, as: Self.markerType) else { return }
+    let shared = SharedUserData(PlainValue.read(at: value, on: stack, bridge: self))
+    try marker.update { $0.userData = shared }
+    userDataSources[ObjectIdentifier(marker)] = shared
+  }
+
+  private func storeUserData(of index: Int32, value: Int32, on stack: LuaStack) {
     stack.push(userData)
     stack.pushValue(at: index)
     stack.pushValue(at: value)
@@ -243,4 +277,11 @@ final class LuaTimer {
   /// Whether it still waits.
   var isPending: Bool { task != nil }
   init() {}
+}
+
+/// A marker's `user_data` as plain data, shared by every Lua state (plugins, the script).
+final class SharedUserData {
+  /// The value last assigned.
+  let value: PlainValue
+  init(_ value: PlainValue) { self.value = value }
 }

@@ -90,3 +90,14 @@ extension PluginHost {
     return PlainValue.read(at: -1, on: stack, bridge: instance.bridge)
   }
 }
+
+extension PluginHost {
+  /// Every file a change of which ``reloadChangedPlugins()`` would pick up: loaded plugins and
+  /// the modules they required, files that failed to load, sorted (for `--watch`).
+  public var watchedFiles: [String] {
+    var files = Set(failedFiles.keys)
+    for instance in instances { files.formUnion(instance.sources.keys) }
+    for folder in folders { files.formUnion(PluginFiles.luaFiles(in: folder)) }
+    return files.sorted()
+  }
+}

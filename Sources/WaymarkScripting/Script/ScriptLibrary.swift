@@ -1,0 +1,168 @@
+import LuaKit
+import WaymarkCore
+
+/// The script-only globals: the `waymark` module (`waymark.map{...}`, `waymark.version`)
+/// and the expectations `expect`, `expect_eq`, `expect_near`. Declared as data
+/// (``entries``) so `waymark types` lists them next to the map's API.
+public enum ScriptLibrary {
+  /// The script API's functions, for the LuaLS definitions.
+  public static let entries: [LuaHandlerSignature] = [
+    LuaHandlerSignature(
+      name: "waymark.map",
+      parameters: [LuaAPIParameter("options", "MapOptions")], returns: "Map",
+      doc:
+        "Makes the map the script drives, with its plugins; calling it again retires the previous map."),
+    LuaHandlerSignature(
+      name: "expect", parameters: [LuaAPIParameter("condition", "any"), LuaAPIParameter("message", "string?")],
+      returns: "any",
+      doc: "Records a failed expectation (script file:line, the run exits 1) unless `condition` is true."),
+    LuaHandlerSignature(
+      name: "expect_eq",
+      parameters: [
+        LuaAPIParameter("actual", "any"), LuaAPIParameter("expected", "any"), LuaAPIParameter("message", "string?"),
+      ],
+      returns: "boolean", doc: "Expects `actual == expected`; a failure shows both values."),
+    LuaHandlerSignature(
+      name: "expect_near",
+      parameters: [
+        LuaAPIParameter("actual", "number"), LuaAPIParameter("expected", "number"),
+        LuaAPIParameter("tolerance", "number?"), LuaAPIParameter("message", "string?"),
+      ],
+      returns: "boolean", doc: "Expects `|actual - expected| <= tolerance` (default 1e-9); a failure shows both."),
+  ]
+
+  /// The fields `waymark.map{...}` accepts.
+  static let mapFields = ["camera", "size", "policy", "plugins", "padding"]
+
+  /// Installs the globals into the environment table at `environment`.
+  static func install(into environment: Int32, on stack: LuaStack, session: ScriptSession) throws(LuaError) {
+    let environment = stack.absoluteIndex(environment)
+    try stack.load(prelude, chunkName: "=(script library)")
+    stack.pushValue(at: environment)
+    stack.push(function: "waymark.map") { [unowned session] context in
+      do {
+        return try makeMap(context, session: session)
+      } catch let error as MapError {
+        throw LuaFunctionError("waymark.map: \(error)")
+      }
+    }
+    stack.push(function: "fail") { [unowned session] context in
+      session.fail(context.stack.string(at: 1) ?? "expectation failed")
+      return 0
+    }
+    stack.push(WaymarkVersion.current)
+    try stack.call(arguments: 4, results: 0)
+  }
+
+  private static func makeMap(_ context: LuaCallContext, session: ScriptSession) throws -> Int32 {
+    let stack = context.stack
+    if stack.type(at: 1) == .none || stack.type(at: 1) == .nil { stack.newTable() }
+    try context.checkTable(1)
+    try LuaValues.requireKnownFields(ofTableAt: 1, on: stack, allowed: mapFields, what: "waymark.map")
+    let camera = try LuaValues.withField("camera", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
+      LuaValues.isNil(index, on: stack)
+        ? CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2)
+        : try CameraUpdateReader.readPosition(at: index, on: stack, what: "waymark.map camera")
+    }
+    let size = try LuaValues.withField("size", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
+      guard !LuaValues.isNil(index, on: stack) else { return Size(width: 390, height: 844) }
+      try LuaValues.requireKnownFields(
+        ofTableAt: index, on: stack, allowed: ["width", "height"], what: "waymark.map size")
+      return try Size(
+        width: LuaValues.withField("width", ofTableAt: index, on: stack) { w throws(LuaFunctionError) in
+          try LuaValues.number(at: w, on: stack, field: "size.width")
+        },
+        height: LuaValues.withField("height", ofTableAt: index, on: stack) { h throws(LuaFunctionError) in
+          try LuaValues.number(at: h, on: stack, field: "size.height")
+        })
+    }
+    let policyName = try LuaValues.withField("policy", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
+      try LuaValues.optionalString(at: index, on: stack, field: "policy")
+    }
+    let name = session.options.policy ?? policyName ?? "ios"
+    guard let policy = BehaviorPolicy.presets[name] else {
+      throw LuaFunctionError(
+        "waymark.map: policy \"\(name)\" is not one of ios, android, web"
+          + Suggestion.hint(for: name, among: BehaviorPolicy.presets.keys.sorted()))
+    }
+    let folders = try pluginFolders(stack, session: session)
+    let map = try MapView(camera: camera, viewSize: size, policy: policy, trace: session.trace)
+    let padding = try LuaValues.withField("padding", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
+      LuaValues.isNil(index, on: stack)
+        ? EdgeInsets.zero : try CameraUpdateReader.readInsets(at: index, on: stack, field: "padding", default: 0)
+    }
+    try map.setPadding(padding)
+    let bridge = try session.start(map: map, pluginFolders: folders, stack: stack)
+    bridge.pushMap(on: stack)
+    return 1
+  }
+
+  /// The script's `plugins` list, each folder resolved against the script's folder.
+  private static func pluginFolders(_ stack: LuaStack, session: ScriptSession) throws(LuaFunctionError) -> [String] {
+    try LuaValues.withField("plugins", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
+      guard !LuaValues.isNil(index, on: stack) else { return [] }
+      guard stack.type(at: index) == .table else {
+        throw LuaValues.typeError("plugins", expected: "a list of folder names", at: index, on: stack)
+      }
+      var folders: [String] = []
+      for position in 1...max(1, stack.rawLength(at: index)) {
+        let type = stack.rawGetIndex(position, ofTableAt: index)
+        defer { stack.pop() }
+        if type == .nil { break }
+        guard let folder = stack.string(at: -1) else {
+          throw LuaFunctionError("plugins[\(position)]: expected a folder name, got \(stack.typeName(at: -1))")
+        }
+        folders.append(ScriptFiles.resolve(folder, against: session.folder))
+      }
+      return folders
+    }
+  }
+
+  /// Trusted Lua, run with the real globals: defines the expectations (they need the
+  /// caller's line, which only `debug.getinfo` knows) and the `waymark` module.
+  static let prelude = #"""
+    local env, make_map, host_fail, version = ...
+    local getinfo, format, type, tostring, tonumber, abs, mtype =
+      debug.getinfo, string.format, type, tostring, tonumber, math.abs, math.type
+
+    local function show(value)
+      if type(value) == "string" then return format("%q", value) end
+      if mtype(value) == "float" then
+        local short = format("%.15g", value)
+        if tonumber(short) == value then return short end
+        return format("%.17g", value)
+      end
+      return tostring(value)
+    end
+
+    local function fail(message)
+      local info = getinfo(3, "Sl")
+      local where = info and (info.short_src .. ":" .. (info.currentline or 0)) or "?"
+      host_fail(where .. ": " .. message)
+    end
+
+    local function prefix(message) return message and (tostring(message) .. ": ") or "" end
+
+    env.expect = function(condition, message)
+      if not condition then fail(message and tostring(message) or "expected a true value, got " .. show(condition)) end
+      return condition
+    end
+
+    env.expect_eq = function(actual, expected, message)
+      if actual == expected then return true end
+      fail(prefix(message) .. "expected " .. show(expected) .. ", got " .. show(actual))
+      return false
+    end
+
+    env.expect_near = function(actual, expected, tolerance, message)
+      tolerance = tolerance or 1e-9
+      if type(actual) == "number" and type(expected) == "number" and abs(actual - expected) <= tolerance then
+        return true
+      end
+      fail(prefix(message) .. "expected " .. show(expected) .. " ± " .. show(tolerance) .. ", got " .. show(actual))
+      return false
+    end
+
+    env.waymark = { map = make_map, version = version }
+    """#
+}

@@ -1,0 +1,42 @@
+import WaymarkCore
+
+/// How `ScriptRunner` runs a scripted demo.
+public struct ScriptOptions: Sendable {
+  /// Plugin folders loaded into every map the script makes, before the script's own
+  /// `plugins` (the command line's `--plugins`).
+  public var pluginFolders: [String] = []
+  /// A policy preset name that overrides the script's `policy` (`--policy`).
+  public var policy: String?
+  /// Seconds of virtual time `map:settle()` waits at most before it fails (`--time-limit`).
+  public var timeLimit = 600.0
+  /// Wall-clock budget of the whole script's own Lua code, so a runaway loop in a script is
+  /// stopped; nil for none.
+  public var scriptBudget: Duration? = .seconds(120)
+  /// Memory cap of the script's Lua state, in bytes.
+  public var scriptMemoryLimit = 256 << 20
+  /// Budgets and limits of the plugins.
+  public var plugins = PluginHost.Configuration()
+  /// The largest script file accepted, in bytes.
+  public var maxScriptSize = 4 << 20
+
+  /// The defaults.
+  public init() {}
+}
+
+/// What a script run produced.
+public struct ScriptOutcome: Sendable {
+  /// The trace of every map the script made, in order.
+  public var records: [TraceRecord] = []
+  /// Failed expectations, each "file:line: message".
+  public var failures: [String] = []
+  /// Plugin load problems and warnings, each "file:line: severity: message".
+  public var problems: [String] = []
+  /// Why the script could not be loaded or stopped, "file:line: message"; nil if it ran to
+  /// its end.
+  public var error: String?
+  /// The files the run read: the script, its modules, plugins and their modules.
+  public var files: [String] = []
+
+  /// Creates an empty outcome.
+  public init() {}
+}

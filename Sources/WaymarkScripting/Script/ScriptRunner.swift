@@ -1,0 +1,158 @@
+import LuaKit
+import WaymarkCore
+
+/// Runs a scripted demo: a Lua script that builds a map with `waymark.map{...}`, drives it
+/// (taps, drags, gestures, time) and checks what happened with `expect`, `expect_eq` and
+/// `expect_near` (DESIGN.md, "Scripted demos").
+///
+/// ```swift
+/// let outcome = ScriptRunner.run("scripts/marker_events.lua")
+/// print(outcome.records.map(TraceJSON.line).joined(separator: "\n"))
+/// ```
+///
+/// The script runs in a sandbox like a plugin's (docs/plugins.md), with time control
+/// (`map:advance`, `map:settle`) and the `waymark` module. Each map it makes gets the plugins
+/// of ``ScriptOptions/pluginFolders`` and of its own `plugins` list (relative to the
+/// script). A script drives one map at a time: `waymark.map` again retires the previous map
+/// (its plugins' `teardown` runs) and starts the new one at time 0, on the same trace.
+public enum ScriptRunner {
+  /// Runs the script at `path` to its end and returns its trace, failed expectations and
+  /// the error that stopped it, if any. Never throws and never crashes on bad input.
+  public static func run(_ path: String, options: ScriptOptions = ScriptOptions()) -> ScriptOutcome {
+    let session = ScriptSession(path: path, options: options)
+    session.run()
+    return session.outcome
+  }
+}
+
+/// One run of one script.
+final class ScriptSession {
+  let path: String
+  let folder: String
+  let options: ScriptOptions
+  let trace = TraceLog()
+  var outcome = ScriptOutcome()
+  private var state: LuaState?
+  private let modules: ModuleLoader
+  private var current: (map: MapView, host: PluginHost, bridge: LuaMapBridge)?
+  private var hostFiles: Set<String> = []
+
+  init(path: String, options: ScriptOptions) {
+    self.path = path
+    self.options = options
+    folder = PluginFiles.folder(of: path)
+    modules = ModuleLoader(folder: folder)
+  }
+
+  /// The current map's time (0 before the first map).
+  var now: Double { current?.map.clock.now ?? 0 }
+
+  func run() {
+    defer { finish() }
+    let source: String
+    switch ScriptFiles.readText(path, maxSize: options.maxScriptSize) {
+    case .failure(let error):
+      outcome.error = error.message
+      return
+    case .success(let text): source = text
+    }
+    modules.sources[path] = source
+    do {
+      let state = try LuaState(memoryLimit: options.scriptMemoryLimit, libraries: PluginSandbox.libraries)
+      self.state = state
+      let stack = state.stack
+      try PluginSandbox.build(
+        on: stack, now: { [unowned self] in now },
+        log: { [unowned self] text in
+          var record = TraceRecord(time: now, event: "log")
+          record.message = text
+          trace.append(record)
+        },
+        require: { [unowned self] context in try modules.require(context) },
+        seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)))
+      stack.pop()  // the host's linedefined helper
+      try ScriptLibrary.install(into: -1, on: stack, session: self)
+      stack.pushValue(at: -1)
+      modules.environment = stack.ref()
+      try stack.load(source, chunkName: "@" + path, environmentAt: -1)
+      state.timeBudget = options.scriptBudget
+      defer { state.timeBudget = nil }
+      try stack.call(arguments: 0, results: 0)
+    } catch {
+      outcome.error = describe(error)
+    }
+  }
+
+  /// Makes the map of `waymark.map{...}` current, retiring the previous one.
+  func start(map: MapView, pluginFolders: [String], stack: LuaStack) throws -> LuaMapBridge {
+    retire()
+    guard let state else { throw LuaFunctionError("the script's state is closed") }
+    map.settleTimeLimit = options.timeLimit
+    let host = PluginHost(map: map, configuration: options.plugins)
+    let problems = host.loadPlugins(from: options.pluginFolders + pluginFolders)
+    outcome.problems += problems.map(\.description)
+    var bridgeOptions = LuaMapBridge.Options()
+    bridgeOptions.allowsTimeControl = true
+    bridgeOptions.contentStore = host.contentStore
+    bridgeOptions.reportError = { [unowned self] context, error in
+      reportCallbackError(context, error)
+    }
+    let bridge = try LuaMapBridge(state: state, map: map, options: bridgeOptions)
+    current = (map, host, bridge)
+    return bridge
+  }
+
+  /// Records a failed expectation (already "file:line: message").
+  func fail(_ message: String) {
+    outcome.failures.append(message)
+    var record = TraceRecord(time: now, event: "expect_failed")
+    record.message = message
+    trace.append(record)
+  }
+
+  /// An error in one of the script's own callbacks (a timer, an `on_complete`): the map goes
+  /// on, and the run ends as stopped with an error.
+  private func reportCallbackError(_ context: String, _ error: LuaError) {
+    let message = "error in a \(context) callback: \(describe(error))"
+    var record = TraceRecord(time: now, event: "script_error")
+    record.message = message
+    trace.append(record)
+    if outcome.error == nil { outcome.error = message }
+  }
+
+  private func retire() {
+    guard let previous = current else { return }
+    hostFiles.formUnion(previous.host.watchedFiles)
+    previous.host.unloadAll()
+    previous.bridge.close()
+    current = nil
+  }
+
+  private func finish() {
+    retire()
+    outcome.records = trace.records
+    outcome.files = Array(Set(modules.sources.keys).union(hostFiles).union([path])).sorted()
+    state?.close()
+  }
+
+  /// One line for a Lua error: its message (which has file:line), what kind of stop it was.
+  private func describe(_ error: Error) -> String {
+    guard let error = error as? LuaError else { return "\(error)" }
+    switch error.kind {
+    case .timeout:
+      let budget = options.scriptBudget.map { " of \(formatNumber(Double($0.components.seconds))) s" } ?? ""
+      return "\(Self.located(error)): the script ran past its time budget\(budget) (an endless loop?)"
+    case .memory:
+      return "\(Self.located(error)): the script ran out of memory (its cap is \(options.scriptMemoryLimit >> 20) MiB)"
+    default: return Self.located(error)
+    }
+  }
+
+  /// The error's message, with the first Lua frame of its traceback in front when the message
+  /// has no file:line of its own.
+  private static func located(_ error: LuaError) -> String {
+    if LuaLocation.hasLocation(error.message) { return error.message }
+    if let frame = LuaLocation.firstLuaFrame(in: error.traceback) { return "\(frame): \(error.message)" }
+    return error.message
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import WaymarkCore
+import WaymarkScripting
+
+/// `waymark run SCRIPT`: runs a scripted demo with its plugins and prints the trace.
+struct RunCommand {
+  static let spec = CommandSpec(
+    name: "run", usage: "SCRIPT",
+    summary: "Runs a scripted demo (a Lua script that builds a map and drives it) and prints its trace.",
+    options: [
+      OptionSpec(name: "plugins", value: "DIR", repeatable: true, help: "load every *.lua plugin in DIR"),
+      OptionSpec(name: "policy", value: "NAME", help: "ios (default), android or web: overrides the script's"),
+      OptionSpec(name: "trace", value: "FORMAT", help: "text (default), json (JSON Lines) or none"),
+      OptionSpec(name: "trace-file", value: "PATH", help: "write the trace to PATH instead of standard output"),
+      OptionSpec(name: "frames", value: nil, help: "text trace: one line per camera frame instead of folding them"),
+      OptionSpec(name: "watch", value: nil, help: "rerun when the script or a plugin changes; show what changed"),
+      OptionSpec(
+        name: "time-limit", value: "SECONDS", help: "virtual time after which settle() gives up (default 600)"),
+      OptionSpec(name: "budget", value: "MS", help: "wall-clock budget of each plugin handler call (default 50)"),
+    ],
+    positionals: 1...1,
+    examples: [
+      "waymark run scripts/marker_events.lua",
+      "waymark run scripts/drag.lua --plugins plugins/drag_logger --policy android",
+      "waymark run scripts/marker_events.lua --trace json --trace-file /tmp/trace.jsonl",
+      "waymark run scripts/custom_info_windows.lua --watch",
+    ])
+
+  enum Format: String, CaseIterable { case text, json, none }
+
+  let script: String
+  let options: ScriptOptions
+  let format: Format
+  let traceFile: String?
+  let showsEveryFrame: Bool
+  let watches: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    script = arguments.positionals[0]
+    var options = ScriptOptions()
+    options.pluginFolders = arguments.all("plugins")
+    if let policy = arguments.value("policy") {
+      guard BehaviorPolicy.presets[policy] != nil else {
+        throw UsageError(
+          message:
+            "--policy \(policy): expected ios, android or web\(Self.hint(policy, BehaviorPolicy.presets.keys.sorted()))",
+          command: "run")
+      }
+      options.policy = policy
+    }
+    if let limit = arguments.value("time-limit") {
+      guard let seconds = Double(limit), seconds.isFinite, seconds > 0 else {
+        throw UsageError(message: "--time-limit \(limit): expected a positive number of seconds", command: "run")
+      }
+      options.timeLimit = seconds
+    }
+    if let budget = arguments.value("budget") {
+      guard let ms = Int(budget), ms > 0 else {
+        throw UsageError(message: "--budget \(budget): expected a positive number of milliseconds", command: "run")
+      }
+      options.plugins.timeBudget = .milliseconds(ms)
+    }
+    let name = arguments.value("trace") ?? "text"
+    guard let format = Format(rawValue: name) else {
+      throw UsageError(
+        message: "--trace \(name): expected text, json or none\(Self.hint(name, Format.allCases.map(\.rawValue)))",
+        command: "run")
+    }
+    self.options = options
+    self.format = format
+    traceFile = arguments.value("trace-file")
+    showsEveryFrame = arguments.flag("frames")
+    watches = arguments.flag("watch")
+  }
+
+  private static func hint(_ value: String, _ candidates: [String]) -> String {
+    Suggestion.closest(to: value, among: candidates).map { "; did you mean \($0)?" } ?? ""
+  }
+
+  func execute() throws(CommandFailure) -> Int32 {
+    if watches { return try TraceWatcher(command: self).run() }
+    let outcome = ScriptRunner.run(script, options: options)
+    try write(outcome)
+    return report(outcome)
+  }
+
+  /// The trace in the chosen format.
+  func render(_ outcome: ScriptOutcome) -> String {
+    switch format {
+    case .none: return ""
+    case .json:
+      return outcome.records.map(TraceJSON.line).joined(separator: "\n") + (outcome.records.isEmpty ? "" : "\n")
+    case .text: return TraceText(showsEveryFrame: showsEveryFrame).lines(outcome.records).joined(separator: "\n") + "\n"
+    }
+  }
+
+  /// Writes the trace to the file or standard output.
+  func write(_ outcome: ScriptOutcome) throws(CommandFailure) {
+    let text = render(outcome)
+    guard let traceFile else {
+      if !text.isEmpty { FileHandle.standardOutput.write(Data(text.utf8)) }
+      return
+    }
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: traceFile))
+    } catch {
+      throw CommandFailure(
+        message: "cannot write the trace to \(traceFile): \(Self.reason(error))", code: ExitCode.scriptError)
+    }
+  }
+
+  /// Prints the outcome's problems on standard error and returns the exit code.
+  func report(_ outcome: ScriptOutcome) -> Int32 {
+    for failure in outcome.failures { Output.error("expectation failed: \(failure)") }
+    for problem in outcome.problems { Output.error(problem) }
+    if let error = outcome.error {
+      Output.error("waymark run: \(error)")
+      return ExitCode.scriptError
+    }
+    if !outcome.failures.isEmpty {
+      Output.error("\(outcome.failures.count) expectation(s) failed")
+      return ExitCode.expectationFailed
+    }
+    return ExitCode.success
+  }
+
+  static func reason(_ error: Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    return nsError.localizedDescription
+  }
+}

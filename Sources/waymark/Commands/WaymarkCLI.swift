@@ -1,0 +1,107 @@
+import Foundation
+import WaymarkCore
+
+/// The command line: `waymark run | check | types | --help | --version`.
+enum WaymarkCLI {
+  /// The subcommands.
+  static let commands: [CommandSpec] = [RunCommand.spec, CheckCommand.spec, TypesCommand.spec]
+
+  /// Runs the command line and returns the exit code (DESIGN.md: 0 success, 1 an expectation
+  /// failed, 2 bad usage, 3 a script could not be loaded or stopped with an error).
+  static func main(_ arguments: [String]) -> Int32 {
+    guard let first = arguments.first else {
+      Output.error(overview)
+      return ExitCode.usage
+    }
+    switch first {
+    case "--help", "-h", "help":
+      if arguments.count > 1, let spec = commands.first(where: { $0.name == arguments[1] }) {
+        Output.print(spec.help)
+      } else {
+        Output.print(overview)
+      }
+      return ExitCode.success
+    case "--version", "-V":
+      Output.print("waymark \(WaymarkVersion.current)")
+      return ExitCode.success
+    default: break
+    }
+    guard let spec = commands.first(where: { $0.name == first }) else {
+      let hint = Suggestion.closest(to: first, among: commands.map(\.name) + ["--help", "--version"])
+      Output.error("waymark: unknown command '\(first)'\(hint.map { "; did you mean '\($0)'?" } ?? "")")
+      Output.error("run 'waymark --help' for the commands")
+      return ExitCode.usage
+    }
+    let rest = Array(arguments.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") {
+      Output.print(spec.help)
+      return ExitCode.success
+    }
+    do {
+      let parsed = try spec.parse(rest)
+      switch spec.name {
+      case RunCommand.spec.name: return try RunCommand(parsed).execute()
+      case CheckCommand.spec.name: return CheckCommand(parsed).execute()
+      default: return try TypesCommand(parsed).execute()
+      }
+    } catch let error as UsageError {
+      Output.error("waymark \(spec.name): \(error.message)")
+      Output.error("run 'waymark \(spec.name) --help' for its options")
+      return ExitCode.usage
+    } catch let error as CommandFailure {
+      Output.error("waymark \(spec.name): \(error.message)")
+      return error.code
+    } catch {
+      Output.error("waymark \(spec.name): \(error)")
+      return ExitCode.scriptError
+    }
+  }
+
+  static let overview = """
+    waymark \(WaymarkVersion.current): a headless map runtime with the event model of Google Maps SDK for iOS,
+    whose delegate is written as Lua plugins. Everything runs on a virtual clock.
+
+    usage: waymark <command> [options]
+
+    commands:
+      run SCRIPT      run a scripted demo and print its trace
+      check [PATH]... load plugins and scripts without running them; report problems with file:line
+      types           print the LuaLS definition file (---@meta) of the whole Lua API
+
+      --help          this help ('waymark <command> --help' for a command's options)
+      --version       print the version
+
+    examples:
+      waymark run scripts/marker_events.lua
+      waymark run scripts/marker_events.lua --trace json --trace-file trace.jsonl
+      waymark run scripts/drag.lua --plugins plugins/drag_logger --watch
+      waymark check plugins scripts
+      waymark types > types/waymark.d.lua
+
+    exit codes: 0 success, 1 an expectation failed, 2 bad usage, 3 a script could not be loaded or stopped with an error
+    """
+}
+
+/// The exit codes of DESIGN.md.
+enum ExitCode {
+  static let success: Int32 = 0
+  static let expectationFailed: Int32 = 1
+  static let usage: Int32 = 2
+  static let scriptError: Int32 = 3
+}
+
+/// A command that could not do its work: a one-line message and an exit code.
+struct CommandFailure: Error {
+  let message: String
+  let code: Int32
+}
+
+/// Standard output and error, unbuffered enough for people and pipes.
+enum Output {
+  static func print(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+  }
+  static func error(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import WaymarkCore
+import WaymarkScripting
+
+/// `waymark run --watch`: reruns the script whenever it or a plugin (or a module a plugin
+/// requires) changes, and prints what changed in the trace since the last run.
+struct TraceWatcher {
+  let command: RunCommand
+  /// How often files are checked, in seconds.
+  var pollInterval = 0.25
+
+  func run() throws(CommandFailure) -> Int32 {
+    let maxRuns = ProcessInfo.processInfo.environment["WAYMARK_WATCH_MAX_RUNS"].flatMap(Int.init)
+    var previous: [String]?
+    var runs = 0
+    var status = ExitCode.success
+    while true {
+      let outcome = ScriptRunner.run(command.script, options: command.options)
+      runs += 1
+      let lines = command.render(outcome).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      if let previous {
+        let changes = LineDiff.changes(from: previous, to: lines)
+        let removed = changes.filter { if case .removed = $0 { return true } else { return false } }.count
+        let added = changes.filter { if case .added = $0 { return true } else { return false } }.count
+        Output.print(
+          "── run \(runs): \(removed == 0 && added == 0 ? "the trace did not change" : "\(removed) line(s) removed, \(added) added")"
+        )
+        for line in LineDiff.render(changes) { Output.print(line) }
+      } else {
+        try command.write(outcome)
+      }
+      if command.traceFile != nil, previous != nil { try command.write(outcome) }
+      status = command.report(outcome)
+      previous = lines
+      if let maxRuns, runs >= maxRuns { return status }
+      let files = Array(Set(outcome.files + [command.script])).sorted()
+      Output.error("watching \(files.count) file(s); edit one to rerun, Ctrl-C to stop")
+      waitForChange(in: files)
+    }
+  }
+
+  /// Blocks until one of `files` changes (modification time, size, or existence).
+  private func waitForChange(in files: [String]) {
+    let initial = files.map(stamp)
+    while files.map(stamp) == initial { Thread.sleep(forTimeInterval: pollInterval) }
+  }
+
+  private func stamp(_ file: String) -> String {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else { return "missing" }
+    let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    return "\(date) \(attributes[.size] as? Int ?? -1)"
+  }
+}
