@@ -35,7 +35,7 @@ let package = Package(
     .testTarget(
       name: "WaymarkScriptingTests", dependencies: ["WaymarkScripting", "WaymarkCore", "LuaKit"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "WaymarkCLITests", dependencies: ["waymark"]),
+    .testTarget(name: "WaymarkCLITests", dependencies: ["waymark"], exclude: ["Golden"]),
   ]
 )
 

@@ -17,6 +17,8 @@ struct RunCommand {
       OptionSpec(
         name: "time-limit", value: "SECONDS", help: "virtual time after which settle() gives up (default 600)"),
       OptionSpec(name: "budget", value: "MS", help: "wall-clock budget of each plugin handler call (default 50)"),
+      OptionSpec(
+        name: "script-budget", value: "SECONDS", help: "wall-clock budget of the script's own Lua code (default 120)"),
     ],
     positionals: 1...1,
     examples: [
@@ -59,6 +61,12 @@ struct RunCommand {
         throw UsageError(message: "--budget \(budget): expected a positive number of milliseconds", command: "run")
       }
       options.plugins.timeBudget = .milliseconds(ms)
+    }
+    if let budget = arguments.value("script-budget") {
+      guard let seconds = Int(budget), seconds > 0 else {
+        throw UsageError(message: "--script-budget \(budget): expected a positive number of seconds", command: "run")
+      }
+      options.scriptBudget = .seconds(seconds)
     }
     let name = arguments.value("trace") ?? "text"
     guard let format = Format(rawValue: name) else {

@@ -46,12 +46,12 @@ enum LineDiff {
         changes.append(.same(a[i]))
         i += 1
         j += 1
-      } else if j < b.count, i == a.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-        changes.append(.added(b[j]))
-        j += 1
-      } else {
+      } else if i < a.count, j == b.count || lengths[i + 1][j] >= lengths[i][j + 1] {
         changes.append(.removed(a[i]))
         i += 1
+      } else {
+        changes.append(.added(b[j]))
+        j += 1
       }
     }
     return changes

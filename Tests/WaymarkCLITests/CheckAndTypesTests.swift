@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@Suite struct CheckAndTypesTests {
+  @Test func theRepositoryChecksClean() throws {
+    let result = try CLI.run(["check"])
+    #expect(result.status == 0, "\(result.stdout)")
+    #expect(result.stderr.contains("no problems"))
+  }
+
+  @Test func checkReportsEveryProblemWithFileAndLine() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(
+      """
+      local plugin = {
+        priority = "high",
+        did_tap_marker = 3,
+      }
+      function plugin.did_tap_markr(map, marker) return true end
+      return plugin
+      """.utf8
+    ).write(to: folder.appendingPathComponent("typos.lua"))
+    try Data("local plugin = {\n  name = \"broken\"\nreturn plugin\n".utf8).write(
+      to: folder.appendingPathComponent("syntax.lua"))
+    try Data("local map = waymark.map{}\nmap:tap({ x = 1, y = 2 }\n".utf8).write(
+      to: folder.appendingPathComponent("script.lua"))
+    let result = try CLI.run(["check", "."], in: folder)
+    #expect(result.status == 1)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains { $0.hasPrefix("./typos.lua:2:") && $0.contains("priority must be a number, got string \"high\"") }
+    )
+    #expect(
+      lines.contains { $0.hasPrefix("./typos.lua:3:") && $0.contains("did_tap_marker must be a function, got number") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("./typos.lua:5:") && $0.contains("did_tap_markr: no such handler; did you mean did_tap_marker?")
+      })
+    #expect(lines.contains { $0.hasPrefix("./syntax.lua:3:") && $0.contains("'}' expected") })
+    #expect(lines.contains { $0.hasPrefix("./script.lua:") && $0.contains("')' expected") })
+    #expect(result.stderr.contains("checked 3 file(s)"))
+  }
+
+  @Test func checkOfAMissingPathNamesIt() throws {
+    let result = try CLI.run(["check", "no/such/folder"])
+    #expect(result.status == 1)
+    #expect(
+      result.stdout.contains(
+        "no/such/folder: error: no such file or folder (looked for \(CLI.root.path)/no/such/folder)"))
+  }
+
+  @Test func theShippedDefinitionsAreTheGeneratedOnes() throws {
+    // types/waymark.d.lua is what `waymark types` prints: regenerate it when the API changes.
+    let result = try CLI.run(["types"])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("---@meta\n"))
+    let shipped = try String(contentsOf: CLI.root.appendingPathComponent("types/waymark.d.lua"), encoding: .utf8)
+    #expect(result.stdout == shipped, "run: swift run waymark types --output types/waymark.d.lua")
+    let luarc = try String(contentsOf: CLI.root.appendingPathComponent(".luarc.json"), encoding: .utf8)
+    #expect(luarc.contains("\"workspace.library\": [\"types\"]"))
+  }
+}

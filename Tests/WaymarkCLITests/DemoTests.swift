@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// Every demo in scripts/ runs to its end with its expectations met, and its JSON trace is
+/// byte for byte its golden trace. Re-record with `WAYMARK_RECORD=1 swift test --filter DemoTests`
+/// and read the diff of Tests/WaymarkCLITests/Golden/ before committing.
+@Suite struct DemoTests {
+  static let demos: [String] = {
+    let folder = CLI.root.appendingPathComponent("scripts")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".lua") }.map { String($0.dropLast(4)) }.sorted()
+  }()
+
+  @Test func everyDemoHasAGoldenTrace() {
+    #expect(Self.demos.count >= 11)
+    let golden = CLI.root.appendingPathComponent("Tests/WaymarkCLITests/Golden")
+    for demo in Self.demos {
+      #expect(FileManager.default.fileExists(atPath: golden.appendingPathComponent("\(demo).jsonl").path), "\(demo)")
+    }
+  }
+
+  @Test(arguments: demos)
+  func demoMatchesItsGoldenTrace(demo: String) throws {
+    let result = try CLI.run(["run", "scripts/\(demo).lua", "--trace", "json"])
+    #expect(result.status == 0, "\(demo): \(result.stderr)")
+    #expect(result.stderr.isEmpty, "\(demo) printed problems: \(result.stderr)")
+    let golden = CLI.root.appendingPathComponent("Tests/WaymarkCLITests/Golden/\(demo).jsonl")
+    if ProcessInfo.processInfo.environment["WAYMARK_RECORD"] == "1" {
+      try Data(result.stdout.utf8).write(to: golden)
+      return
+    }
+    let expected = try String(contentsOf: golden, encoding: .utf8)
+    guard result.stdout != expected else { return }
+    let got = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    let first = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
+    Issue.record(
+      """
+      \(demo): the trace differs from Golden/\(demo).jsonl at line \(first + 1) (\(got.count) lines, golden \(want.count))
+        got:    \(first < got.count ? String(got[first]) : "<end>")
+        golden: \(first < want.count ? String(want[first]) : "<end>")
+      re-record with WAYMARK_RECORD=1 if the change is intended
+      """)
+  }
+
+  @Test func aDemoGivesTheSameBytesEveryRun() throws {
+    let first = try CLI.run(["run", "scripts/camera_animation.lua", "--trace", "json"])
+    let second = try CLI.run(["run", "scripts/camera_animation.lua", "--trace", "json"])
+    #expect(first.stdout.count > 100_000)
+    #expect(first.stdout == second.stdout)
+  }
+
+  @Test func theMarkerEventsDemoReplaysScenarioS1() throws {
+    let result = try CLI.run(["run", "scripts/marker_events.lua", "--trace", "json"])
+    let events = result.stdout.split(separator: "\n").filter {
+      $0.contains("did_tap") || $0.contains("marker_info_window") || $0.contains("info_window_")
+        || $0.contains("did_close")
+    }.map { line in line.split(separator: ",").prefix(3).joined(separator: ",") }
+    #expect(
+      events == [
+        #"{"t":0.25,"event":"did_tap_marker","marker":"sydney""#,
+        #"{"t":3.5,"event":"did_tap_marker","marker":"melbourne""#,
+        #"{"t":3.5,"event":"marker_info_window","marker":"melbourne""#,
+        #"{"t":3.5,"event":"info_window_shown","marker":"melbourne""#,
+        #"{"t":6.5,"event":"did_tap_marker","marker":"melbourne""#,
+        #"{"t":9.5,"event":"did_tap_at_coordinate","coordinate":{"lat":-38.388083"#,
+        #"{"t":9.5,"event":"info_window_hidden","marker":"melbourne"}"#,
+        #"{"t":9.5,"event":"did_close_info_window","marker":"melbourne"}"#,
+      ])
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// Runs the built `waymark` executable, as a person would, and captures what it printed.
+enum CLI {
+  /// The package's root folder.
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The `waymark` executable next to the test bundle (the same build).
+  static let executable: URL = {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for folder in [beside, beside.deletingLastPathComponent(), root.appendingPathComponent(".build/debug")] {
+      let candidate = folder.appendingPathComponent("waymark")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return root.appendingPathComponent(".build/debug/waymark")
+  }()
+
+  /// What a run printed and how it ended.
+  struct Result {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+  }
+
+  /// Runs `waymark` with `arguments` in the package's root (or `directory`).
+  static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result
+  {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory ?? root
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read both pipes to the end before waiting, so a large trace cannot block the child.
+    nonisolated(unsafe) var errData = Data()
+    let errReader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+    errReader.start()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !errReader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// A fresh temporary folder, removed by the caller.
+  static func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import waymark
+
+@Suite struct WatchTests {
+  @Test func watchRerunsWhenAPluginChangesAndShowsWhatChanged() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let plugins = folder.appendingPathComponent("plugins")
+    try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+    let plugin = plugins.appendingPathComponent("veto.lua")
+    try Data("return { did_tap_marker = function(map, marker) return true end }\n".utf8).write(to: plugin)
+    try Data(
+      """
+      local map = waymark.map{ plugins = { "plugins" } }
+      local m = map:add_marker{ id = "m", position = { lat = 0, lng = 0 }, title = "M" }
+      map:tap(m)
+      """.utf8
+    ).write(to: folder.appendingPathComponent("demo.lua"))
+
+    let process = Process()
+    process.executableURL = CLI.executable
+    process.arguments = ["run", "demo.lua", "--watch"]
+    process.currentDirectoryURL = folder
+    process.environment = ProcessInfo.processInfo.environment.merging(["WAYMARK_WATCH_MAX_RUNS": "2"]) { $1 }
+    let out = folder.appendingPathComponent("out.txt"), err = folder.appendingPathComponent("err.txt")
+    FileManager.default.createFile(atPath: out.path, contents: nil)
+    FileManager.default.createFile(atPath: err.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+
+    // A generous bound only so that a broken watcher fails instead of hanging the suite.
+    func waitFor(_ condition: () -> Bool) -> Bool {
+      for _ in 0..<600 {
+        if condition() { return true }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      return false
+    }
+    #expect(waitFor { ((try? String(contentsOf: err, encoding: .utf8)) ?? "").contains("watching") })
+    Thread.sleep(forTimeInterval: 0.05)
+    try Data("return { did_tap_marker = function(map, marker) return false end }\n".utf8).write(to: plugin)
+    #expect(waitFor { !process.isRunning })
+    let output = try String(contentsOf: out, encoding: .utf8)
+    #expect(output.contains("did_tap_marker               m            result=true plugin=veto"))
+    #expect(output.contains("── run 2:"))
+    #expect(output.contains("- \("   0.000")  did_tap_marker               m            result=true plugin=veto"))
+    #expect(output.contains("+ \("   0.000")  did_tap_marker               m            result=false"))
+    #expect(output.contains("+ \("   0.000")  info_window_shown            m            kind=default"))
+  }
+
+  @Test func lineDiffKeepsCommonLinesAndMarksChanges() {
+    let old = ["a", "b", "c", "d", "e"], new = ["a", "b", "x", "d", "e", "f"]
+    let changes = LineDiff.changes(from: old, to: new)
+    #expect(changes == [.same("a"), .same("b"), .removed("c"), .added("x"), .same("d"), .same("e"), .added("f")])
+    #expect(LineDiff.render(changes, context: 0) == ["- c", "+ x", "  …", "+ f"])
+    #expect(LineDiff.changes(from: old, to: old).allSatisfy { if case .same = $0 { true } else { false } })
+  }
+}
