@@ -406,6 +406,10 @@ function Timer:cancel() end
 ---The script API (scripts only).
 waymark = {}
 
+---The running Waymark's version.
+---@type string
+waymark.version = ""
+
 ---Makes the map the script drives, with its plugins; calling it again retires the previous map.
 ---@param options MapOptions
 ---@return Map

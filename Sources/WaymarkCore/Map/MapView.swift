@@ -119,13 +119,14 @@ public final class MapView {
   /// Changes the view's size. Throws for negative or non-finite sides.
   public func setViewSize(_ size: Size) throws(MapError) {
     viewSize = try size.validated("size")
-    updateTiles()
+    if tiles.visible != nil { updateTiles() }
   }
 
-  /// Changes the padding (R29): the camera's target moves to the new visual centre.
+  /// Changes the padding (R29): the camera's target moves to the new visual centre. Before
+  /// the first tiles are requested (time 0), this only configures the map.
   public func setPadding(_ insets: EdgeInsets) throws(MapError) {
     padding = try insets.validated("padding")
-    updateTiles()
+    if tiles.visible != nil { updateTiles() }
   }
 
   // MARK: Callbacks

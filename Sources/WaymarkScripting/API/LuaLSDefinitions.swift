@@ -48,6 +48,10 @@ public enum LuaLSDefinitions {
     out.append("---The script API (scripts only).")
     out.append("waymark = {}")
     out.append("")
+    out.append("---The running Waymark's version.")
+    out.append("---@type string")
+    out.append("waymark.version = \"\"")
+    out.append("")
     for function in ScriptLibrary.entries {
       out.append("---\(function.doc)")
       for parameter in function.parameters { out.append("---@param \(parameter.name) \(parameter.type)") }

@@ -43,6 +43,8 @@ final class LuaMapBridge {
   var options: Options
   private(set) var mapRef: LuaRef!
   private var members: [String: [String: Member]] = [:]
+  /// The member names installed for each owner (what `waymark types` must declare).
+  var installedMembers: [String: [String]] { members.mapValues { $0.keys.sorted() } }
   private var markerRefs: [(marker: Marker, ref: LuaRef)?] = []
   private var foreignMarkerRefs: [ObjectIdentifier: LuaRef] = [:]
   private var overlayRefs: [ObjectIdentifier: LuaRef] = [:]

@@ -1,0 +1,156 @@
+import Foundation
+import LuaKit
+import Testing
+import WaymarkCore
+
+@testable import WaymarkScripting
+
+@Suite struct ScriptRunnerTests {
+  /// Runs `script` (saved as demo.lua beside `plugins`) and returns the outcome.
+  /// Runs `script` saved as demo.lua in a folder whose `plugins` subfolder holds `plugins`.
+  func run(_ script: String, plugins: [String: String] = [:], options: ScriptOptions = ScriptOptions()) throws
+    -> (ScriptOutcome, PluginFolder)
+  {
+    let folder = try PluginFolder()
+    try FileManager.default.createDirectory(atPath: folder.file("plugins"), withIntermediateDirectories: true)
+    for (name, source) in plugins { try folder.write("plugins/" + name, source) }
+    try folder.write("demo.lua", script)
+    return (ScriptRunner.run(folder.file("demo.lua"), options: options), folder)
+  }
+
+  @Test func aScriptBuildsAMapDrivesItAndChecksIt() throws {
+    let (outcome, _) = try run(
+      """
+      local map = waymark.map{ camera = { target = { lat = -37.81969, lng = 144.966085 }, zoom = 4 } }
+      local m = map:add_marker{ id = "melbourne", position = { lat = -37.81969, lng = 144.966085 }, title = "M" }
+      map:tap(m)
+      map:settle()
+      expect(map.selected_marker == m)
+      expect_eq(map.info_window.kind, "default")
+      print("done at " .. map.time)
+      """)
+    #expect(outcome.error == nil && outcome.failures.isEmpty)
+    let events = outcome.records.map(\.event).filter { !$0.contains("tile") }
+    #expect(events.starts(with: ["did_tap_marker", "marker_info_window", "marker_info_contents", "info_window_shown"]))
+    #expect(outcome.records.last?.event == "log")
+    #expect(outcome.records.last?.message == "done at 0.3")
+  }
+
+  @Test func pluginsOfTheScriptAndOfTheOptionsComposeAndShareUserData() throws {
+    let (outcome, folder) = try run(
+      """
+      local map = waymark.map{ plugins = { "plugins" } }
+      local m = map:add_marker{ id = "m", position = { lat = 0, lng = 0 }, user_data = { count = 41 } }
+      map:tap(m)
+      expect_eq(m.user_data.count, 42, "the plugin's assignment is seen by the script")
+      """,
+      plugins: [
+        "counter.lua": """
+        return { did_tap_marker = function(map, marker)
+          marker.user_data = { count = marker.user_data.count + 1 }
+          return true
+        end }
+        """
+      ])
+    #expect(outcome.error == nil, "\(outcome.error ?? "")")
+    #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+    #expect(
+      outcome.files.contains(folder.file("plugins/counter.lua")) && outcome.files.contains(folder.file("demo.lua")))
+  }
+
+  @Test func aNewMapRetiresThePreviousOne() throws {
+    let (outcome, _) = try run(
+      """
+      local first = waymark.map{ policy = "ios" }
+      local second = waymark.map{ policy = "web" }
+      expect_eq(second.policy, "web")
+      local ok, message = pcall(function() return first.camera end)
+      expect(not ok and message:find("replaced by a newer waymark.map"), "the first map is retired")
+      """)
+    #expect(outcome.error == nil && outcome.failures.isEmpty, "\(outcome.failures) \(outcome.error ?? "")")
+  }
+
+  @Test func badMapOptionsNameTheField() throws {
+    for (options, message) in [
+      ("{ zoom = 3 }", "waymark.map: unknown field 'zoom'"),
+      ("{ policy = \"iso\" }", "policy \"iso\" is not one of ios, android, web; did you mean ios?"),
+      ("{ camera = { zoom = 3 } }", "waymark.map camera.target is required"),
+      ("{ size = { width = -1, height = 10 } }", "waymark.map: size.width: -1 is negative"),
+      ("{ plugins = \"plugins\" }", "plugins"),
+    ] {
+      let (outcome, _) = try run("local map = waymark.map\(options)\n")
+      let error = try #require(outcome.error, "\(options)")
+      #expect(error.contains("demo.lua:1:"), "\(error)")
+      #expect(error.contains(message), "\(error)")
+    }
+  }
+
+  @Test func pluginLoadProblemsAreReportedAndTheRunGoesOn() throws {
+    let (outcome, _) = try run(
+      "local map = waymark.map{ plugins = { \"plugins\" } }\nexpect(true)\n",
+      plugins: ["broken.lua": "return {\n"])
+    #expect(outcome.error == nil)
+    #expect(outcome.problems.count == 1 && outcome.problems[0].contains("broken.lua:2:"), "\(outcome.problems)")
+  }
+
+  @Test func timeInScriptsIsVirtual() throws {
+    let (outcome, _) = try run(
+      """
+      local map = waymark.map{}
+      local start = os.time()
+      map:advance(3600)
+      expect_eq(os.time() - start, 3600, "an hour of virtual time")
+      expect_eq(os.clock(), 3600)
+      """)
+    #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+  }
+
+  @Test func anErrorInAScriptCallbackStopsTheRunButNotTheMap() throws {
+    let (outcome, _) = try run(
+      """
+      local map = waymark.map{}
+      map:after(1, function() error("boom") end)
+      map:settle()
+      print("still here")
+      """)
+    #expect(outcome.error?.contains("demo.lua:2: boom") == true, "\(outcome.error ?? "")")
+    #expect(outcome.records.contains { $0.event == "script_error" })
+    #expect(outcome.records.last?.message == "still here")
+  }
+}
+
+@Suite struct LuaLSDefinitionsTests {
+  @Test func everyInstalledMemberAndHandlerAppearsInTheDefinitions() throws {
+    // The definitions come from the registry; prove that what a live state has installed
+    // (the bridge's metatables, the script globals) is all in them.
+    let definitions = LuaLSDefinitions.generate()
+    let map = try MapView(camera: CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 3))
+    let state = try LuaState(libraries: [.base])
+    let bridge = try LuaMapBridge(state: state, map: map, options: LuaMapBridge.Options())
+    for (owner, members) in bridge.installedMembers {
+      #expect(definitions.contains("---@class \(owner)\n"), "\(owner)")
+      for name in members {
+        let declared = definitions.contains("function \(owner):\(name)(") || definitions.contains("---@field \(name) ")
+        #expect(declared, "\(owner).\(name) is installed but not in the definitions")
+      }
+    }
+    #expect(bridge.installedMembers.values.map(\.count).reduce(0, +) == LuaAPI.entries.count)
+    for callback in DelegateCallback.allCases {
+      #expect(definitions.contains("---@field \(callback.rawValue) (fun(map: Map"), "\(callback.rawValue)")
+    }
+    for lifecycle in ["setup", "teardown", "on_reload", "save_state"] {
+      #expect(definitions.contains("---@field \(lifecycle) (fun("), "\(lifecycle)")
+    }
+    let folder = try PluginFolder([
+      "probe.lua":
+        "local names = {}\nfor k in pairs(waymark) do names[#names + 1] = 'waymark.' .. k end\nfor _, k in ipairs{ 'expect', 'expect_eq', 'expect_near' } do if _ENV[k] then names[#names + 1] = k end end\ntable.sort(names)\nprint(table.concat(names, ' '))\n"
+    ])
+    let outcome = ScriptRunner.run(folder.file("probe.lua"))
+    let globals = try #require(outcome.records.first?.message).split(separator: " ").map(String.init)
+    #expect(globals == ["expect", "expect_eq", "expect_near", "waymark.map", "waymark.version"])
+    #expect(definitions.contains("waymark.version = "))
+    for name in globals where name != "waymark.version" {
+      #expect(definitions.contains("function \(name)("), "\(name)")
+    }
+  }
+}
