@@ -144,26 +144,30 @@ import Testing
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("trace.jsonl").path
-    let result = try CLI.run(["run", "scripts/marker_events.lua", "--trace", "json", "--trace-file", file])
+    let result = try CLI.run([
+      "run", "scripts/marker_events.lua", "--trace", "json", "--trace-file", file, "--budget", "2000",
+    ])
     #expect(result.status == 0 && result.stdout.isEmpty)
     let golden = try String(
       contentsOf: CLI.root.appendingPathComponent("Tests/WaymarkCLITests/Golden/marker_events.jsonl"), encoding: .utf8)
     #expect(try String(contentsOfFile: file, encoding: .utf8) == golden)
-    let text = try CLI.run(["run", "scripts/marker_events.lua"])
+    let text = try CLI.run(["run", "scripts/marker_events.lua", "--budget", "2000"])
     #expect(text.stdout.hasPrefix("       t  event                        subject      details\n"))
     #expect(text.stdout.contains("×180 frames"))
-    let frames = try CLI.run(["run", "scripts/marker_events.lua", "--frames"])
+    let frames = try CLI.run(["run", "scripts/marker_events.lua", "--frames", "--budget", "2000"])
     #expect(!frames.stdout.contains("frames"))
     #expect(frames.stdout.split(separator: "\n").count > text.stdout.split(separator: "\n").count + 400)
-    let none = try CLI.run(["run", "scripts/marker_events.lua", "--trace", "none"])
+    let none = try CLI.run(["run", "scripts/marker_events.lua", "--trace", "none", "--budget", "2000"])
     #expect(none.stdout.isEmpty && none.status == 0)
   }
 
   @Test func policyAndPluginsComeFromTheCommandLine() throws {
-    let ios = try CLI.run(["run", "scripts/fit_bounds.lua", "--trace", "json"])
-    let web = try CLI.run(["run", "scripts/fit_bounds.lua", "--trace", "json", "--policy", "web"])
+    let ios = try CLI.run(["run", "scripts/fit_bounds.lua", "--trace", "json", "--budget", "2000"])
+    let web = try CLI.run(["run", "scripts/fit_bounds.lua", "--trace", "json", "--policy", "web", "--budget", "2000"])
     #expect(ios.status == 0 && web.status == 0)
-    let extra = try CLI.run(["run", "scripts/fit_bounds.lua", "--trace", "json", "--plugins", "plugins/drag_logger"])
+    let extra = try CLI.run([
+      "run", "scripts/fit_bounds.lua", "--trace", "json", "--plugins", "plugins/drag_logger", "--budget", "2000",
+    ])
     #expect(extra.stdout.contains(#""event":"plugin_loaded","plugin":"drag_logger""#))
   }
 }

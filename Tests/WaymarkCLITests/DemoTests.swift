@@ -21,7 +21,8 @@ import Testing
 
   @Test(arguments: demos)
   func demoMatchesItsGoldenTrace(demo: String) throws {
-    let result = try CLI.run(["run", "scripts/\(demo).lua", "--trace", "json"])
+    // A generous handler budget: a loaded machine must not turn a stall into a plugin_error.
+    let result = try CLI.run(["run", "scripts/\(demo).lua", "--trace", "json", "--budget", "2000"])
     #expect(result.status == 0, "\(demo): \(result.stderr)")
     #expect(result.stderr.isEmpty, "\(demo) printed problems: \(result.stderr)")
     let golden = CLI.root.appendingPathComponent("Tests/WaymarkCLITests/Golden/\(demo).jsonl")

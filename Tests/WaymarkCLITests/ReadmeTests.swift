@@ -46,7 +46,8 @@ import Testing
       written.append(path)
     }
     #expect(written == ["my_plugins/first.lua", "my_scenario.lua"])
-    let run = try CLI.run(["run", "my_scenario.lua"], in: folder)
+    // (A generous handler budget, so that a loaded test machine cannot turn a stall into an error.)
+    let run = try CLI.run(["run", "my_scenario.lua", "--budget", "2000"], in: folder)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("did_tap_marker               tower        result=false"))
     #expect(run.stdout.contains("marker_info_window           tower        result=content plugin=first"))
@@ -60,7 +61,7 @@ import Testing
     let edited = try String(contentsOf: plugin, encoding: .utf8).replacingOccurrences(
       of: "return true", with: "return false")
     try Data(edited.utf8).write(to: plugin)
-    let after = try CLI.run(["run", "my_scenario.lua"], in: folder)
+    let after = try CLI.run(["run", "my_scenario.lua", "--budget", "2000"], in: folder)
     #expect(after.status == 1)
     #expect(after.stderr.contains("expectation failed: my_scenario.lua:14: the secret tap was handled"))
   }

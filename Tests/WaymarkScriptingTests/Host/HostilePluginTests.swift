@@ -20,7 +20,7 @@ import WaymarkCore
     let f = try PluginFixture.hostile("loop_veto.lua")
     try f.map.tap(f.melbourne)
     let message = try f.singleError(plugin: "loop_veto", handler: "did_tap_marker", line: 4)
-    #expect(message.contains("time budget of 50 ms exceeded"))
+    #expect(message.contains("time budget of 250 ms exceeded"))
     expectDefaultSelection(f, f.melbourne)
   }
 

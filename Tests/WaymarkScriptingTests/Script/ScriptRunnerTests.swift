@@ -8,7 +8,7 @@ import WaymarkCore
 @Suite struct ScriptRunnerTests {
   /// Runs `script` (saved as demo.lua beside `plugins`) and returns the outcome.
   /// Runs `script` saved as demo.lua in a folder whose `plugins` subfolder holds `plugins`.
-  func run(_ script: String, plugins: [String: String] = [:], options: ScriptOptions = ScriptOptions()) throws
+  func run(_ script: String, plugins: [String: String] = [:], options: ScriptOptions = .forTests) throws
     -> (ScriptOutcome, PluginFolder)
   {
     let folder = try PluginFolder()
@@ -116,6 +116,15 @@ import WaymarkCore
     #expect(outcome.error?.contains("demo.lua:2: boom") == true, "\(outcome.error ?? "")")
     #expect(outcome.records.contains { $0.event == "script_error" })
     #expect(outcome.records.last?.message == "still here")
+  }
+}
+
+extension ScriptOptions {
+  /// The defaults with the tests' plugin budget (see `PluginHost.Configuration.forTests`).
+  static var forTests: ScriptOptions {
+    var options = ScriptOptions()
+    options.plugins = .forTests
+    return options
   }
 }
 

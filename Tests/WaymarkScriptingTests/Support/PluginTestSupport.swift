@@ -21,7 +21,7 @@ struct PluginFixture {
 
   init(
     _ files: [String: String], plus extraFiles: [String] = [],
-    configuration: PluginHost.Configuration = PluginHost.Configuration()
+    configuration: PluginHost.Configuration = .forTests
   ) throws {
     map = try MapView(camera: CameraPosition(target: Place.melbourne, zoom: 4))
     sydney = try map.addMarker(MarkerOptions(position: Place.sydney, id: "sydney", title: "Sydney"))
@@ -35,7 +35,7 @@ struct PluginFixture {
   /// A fixture with one plugin of the hostile corpus, and optional well-behaved plugins.
   static func hostile(
     _ name: String, beside files: [String: String] = [:],
-    configuration: PluginHost.Configuration = PluginHost.Configuration()
+    configuration: PluginHost.Configuration = .forTests
   ) throws -> PluginFixture {
     try PluginFixture(files, plus: [HostileCorpus.file(name)], configuration: configuration)
   }
@@ -111,5 +111,15 @@ extension TraceRecord {
   var pluginName: String? {
     if case .string(let name)? = plugin { return name }
     return nil
+  }
+}
+
+extension PluginHost.Configuration {
+  /// The defaults with a 250 ms budget: runaway handlers are still stopped, and a loaded
+  /// machine that stalls a well-behaved handler for 50 ms does not fail a test.
+  static var forTests: PluginHost.Configuration {
+    var configuration = PluginHost.Configuration()
+    configuration.timeBudget = .milliseconds(250)
+    return configuration
   }
 }
