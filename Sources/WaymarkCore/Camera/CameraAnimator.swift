@@ -35,7 +35,7 @@ final class CameraAnimator {
   /// Starts an animation from `current` to `destination` (both clamped) on `channels`.
   /// Returns the completions of animations that this one ended by replacing their last channel.
   func start(
-    channels: Set<CameraChannel>, from current: CameraPosition, to destination: CameraPosition,
+    channels: CameraChannels, from current: CameraPosition, to destination: CameraPosition,
     at time: Double, duration: Double, easing: Easing, completion: ((Bool) -> Void)?
   ) -> [DueCompletion] {
     let id = nextAnimation

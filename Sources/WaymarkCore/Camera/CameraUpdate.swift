@@ -50,19 +50,21 @@ public enum CameraUpdate: Hashable, Sendable {
   case fit(CoordinateBounds, insets: EdgeInsets = EdgeInsets(all: 64))
 
   /// The camera fields this update moves: animating it animates these channels only.
-  func channels(from current: CameraPosition, to destination: CameraPosition) -> Set<CameraChannel> {
+  func channels(from current: CameraPosition, to destination: CameraPosition) -> CameraChannels {
     switch self {
     case .change(let change):
-      var set = Set<CameraChannel>()
+      var set: CameraChannels = []
       if change.target != nil { set.insert(.target) }
       if change.zoom != nil { set.insert(.zoom) }
       if change.bearing != nil { set.insert(.bearing) }
       if change.tilt != nil { set.insert(.tilt) }
       return set
     case .zoomIn, .zoomOut, .zoomTo, .zoomBy(_, around: nil): return [.zoom]
-    case .setCamera: return Set(CameraChannel.allCases)
+    case .setCamera: return .all
     default:
-      return Set(CameraChannel.allCases.filter { !$0.isEqual(current, destination) })
+      var set: CameraChannels = []
+      for channel in CameraChannel.allCases where !channel.isEqual(current, destination) { set.insert(channel) }
+      return set
     }
   }
 
@@ -154,6 +156,22 @@ public enum CameraUpdate: Hashable, Sendable {
       y: boundsCenter.y - (areaCenter.y - projection.center.y) / scale)
     return CameraPosition(target: Mercator.coordinate(target), zoom: zoom, bearing: 0, tilt: 0)
   }
+}
+
+/// A set of camera channels, as bits.
+struct CameraChannels: OptionSet {
+  let rawValue: UInt8
+  static let all: CameraChannels = [.target, .zoom, .bearing, .tilt]
+  static let target = CameraChannels(.target)
+  static let zoom = CameraChannels(.zoom)
+  static let bearing = CameraChannels(.bearing)
+  static let tilt = CameraChannels(.tilt)
+
+  init(rawValue: UInt8) { self.rawValue = rawValue }
+  init(_ channel: CameraChannel) { rawValue = 1 << channel.rawValue }
+
+  mutating func insert(_ channel: CameraChannel) { insert(CameraChannels(channel)) }
+  func contains(_ channel: CameraChannel) -> Bool { contains(CameraChannels(channel)) }
 }
 
 /// The independently animated parts of the camera (R26).

@@ -30,6 +30,9 @@ public struct BehaviorPolicy: Hashable, Sendable {
   public var selectMarkerWithoutWindow = true
   /// R4: whether markers at opacity 0 can be tapped.
   public var tapTransparentMarkers = true
+  /// R4: whether a flat marker's rectangle turns with the map's bearing (as it is drawn on
+  /// the ground); false hit-tests it like a billboard.
+  public var flatMarkersFollowBearing = true
   /// R5: whether markers win over non-marker overlays.
   public var markersAboveOverlays = true
   /// R14, R15, R17: whether taps on the map, an overlay or a POI deselect the selected marker.
@@ -39,6 +42,13 @@ public struct BehaviorPolicy: Hashable, Sendable {
   /// R33 web: a POI tap shows a default window with the POI's name unless the delegate
   /// returns true from did_tap_poi.
   public var showPOIWindow = false
+  /// R24: whether an explicit camera move reports idle_at_camera_position at the next frame
+  /// tick (true) or at once, right after its did_change_camera_position (false).
+  public var idleOnNextFrame = true
+  /// R26: whether camera channels animate independently (a new animation replaces only the
+  /// channels it moves); false makes every new animation stop all running ones first, as
+  /// Android's `animateCamera` does.
+  public var independentCameraChannels = true
   /// R27: the duration of a code-driven camera animation without its own, in seconds.
   public var animationDuration = 0.3
   /// R27: camera frames per second on the virtual clock.

@@ -60,6 +60,11 @@ struct TextLineBreaker {
         }
         lines.append(current)
       }
+      // A word that fits a line whole starts the next line as it is.
+      if wordWidth <= maxWidth + Self.tolerance {
+        current = Line(text: String(word), width: wordWidth)
+        continue
+      }
       current = Line(text: "", width: 0)
       for character in word {
         let advance = metrics.advance(of: character, style: style)

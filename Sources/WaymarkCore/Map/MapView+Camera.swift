@@ -57,9 +57,12 @@ extension MapView {
     else { return }
     stopGesture()
     let channels = update.channels(from: camera, to: destination)
-    let replaced = animator.start(
-      channels: channels, from: camera, to: destination, at: clock.now, duration: duration, easing: policy.easing,
-      completion: completion)
+    let stopped = policy.independentCameraChannels ? [] : animator.stopAll()
+    let replaced =
+      stopped
+      + animator.start(
+        channels: channels, from: camera, to: destination, at: clock.now, duration: duration, easing: policy.easing,
+        completion: completion)
     willMove(gesture: false)
     scheduleFrame()
     for due in replaced { due.completion(due.finished) }
@@ -72,6 +75,7 @@ extension MapView {
     willMove(gesture: false)
     camera = destination
     emitCameraChange()
+    if !policy.idleOnNextFrame { emitIdle() }
     scheduleFrame()
     for due in interrupted { due.completion(due.finished) }
   }
@@ -127,12 +131,15 @@ extension MapView {
       emitCameraChange()
       for due in stepped.due { due.completion(due.finished) }
     }
-    if idlePending && gesture == nil && !animator.isActive {
-      idlePending = false
-      let camera = self.camera
-      emit(.idleAtCameraPosition, default: (), record: { $0.camera = camera }) { $0.mapView(self, idleAt: camera) }
-      snapshotIfReady()
-    }
+    if idlePending && gesture == nil && !animator.isActive { emitIdle() }
     scheduleFrame()
+  }
+
+  /// idle_at_camera_position, once the camera has stopped (R23-R25), then a snapshot if due.
+  private func emitIdle() {
+    idlePending = false
+    let camera = self.camera
+    emit(.idleAtCameraPosition, default: (), record: { $0.camera = camera }) { $0.mapView(self, idleAt: camera) }
+    snapshotIfReady()
   }
 }

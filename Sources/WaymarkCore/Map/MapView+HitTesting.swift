@@ -1,11 +1,15 @@
 extension MapView {
+  /// The bearing flat markers turn with on the screen: the camera's, unless the policy says
+  /// they do not follow it (R4).
+  var flatMarkerBearing: Double { policy.flatMarkersFollowBearing ? camera.bearing : 0 }
+
   /// The screen point where a marker's ground anchor stands, or nil beyond the horizon.
   public func screenPoint(of marker: Marker) -> Point? { projection.point(for: marker.position) }
 
   /// The centre of a marker's icon on the screen: where a finger taps it.
   public func iconCenter(of marker: Marker) -> Point? {
     guard let anchor = screenPoint(of: marker) else { return nil }
-    return MarkerGeometry.point(Point(x: 0.5, y: 0.5), of: marker, at: anchor, bearing: camera.bearing)
+    return MarkerGeometry.point(Point(x: 0.5, y: 0.5), of: marker, at: anchor, bearing: flatMarkerBearing)
   }
 
   /// Every tappable marker whose icon covers `point`, topmost first: highest z-index, then
@@ -42,7 +46,7 @@ extension MapView {
     hitCandidates = []
     markerIndex.forEach(inMinX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) { candidates.append($0) }
     let slots = markerSlots
-    let bearing = projection.camera.bearing
+    let bearing = flatMarkerBearing
     let transparentTappable = policy.tapTransparentMarkers
     for slot in candidates {
       guard let marker = slots[Int(slot)], marker.tappable else { continue }
@@ -121,7 +125,7 @@ extension MapView {
     let anchorPoint: Point
     if let marker = window.marker {
       guard let ground = screenPoint(of: marker) else { return nil }
-      anchorPoint = MarkerGeometry.point(marker.infoWindowAnchor, of: marker, at: ground, bearing: camera.bearing)
+      anchorPoint = MarkerGeometry.point(marker.infoWindowAnchor, of: marker, at: ground, bearing: flatMarkerBearing)
     } else if let poi = window.pointOfInterest, let at = projection.point(for: poi.location) {
       anchorPoint = at
     } else {
