@@ -100,6 +100,8 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
   }
   /// "WxH".
   public var description: String { "\(width)x\(height)" }
+  /// Zero by zero.
+  public static let zero = Size(width: 0, height: 0)
 
   /// This size if both sides are finite and not negative; otherwise an error naming `field`.
   public func validated(_ field: String) throws(MapError) -> Size {
@@ -136,6 +138,10 @@ public struct EdgeInsets: Hashable, Sendable {
   public init(all value: Double) { self.init(top: value, left: value, bottom: value, right: value) }
   /// No inset.
   public static let zero = EdgeInsets()
+  /// `left + right`.
+  public var horizontal: Double { left + right }
+  /// `top + bottom`.
+  public var vertical: Double { top + bottom }
 
   /// These insets if every edge is finite and not negative; otherwise an error naming `field`.
   public func validated(_ field: String) throws(MapError) -> EdgeInsets {
@@ -151,27 +157,51 @@ public struct EdgeInsets: Hashable, Sendable {
   }
 }
 
-/// An axis-aligned rectangle in screen points.
+/// An axis-aligned rectangle in points (on the screen, or in an info window): its top-left
+/// corner and its size, y down.
 public struct Rect: Hashable, Sendable {
-  /// The top-left corner.
-  public var origin: Point
-  /// The width and height.
-  public var size: Size
+  /// The left edge.
+  public var x: Double
+  /// The top edge.
+  public var y: Double
+  /// The width.
+  public var width: Double
+  /// The height.
+  public var height: Double
+
   /// Creates a rectangle from its top-left corner and size.
   public init(x: Double, y: Double, width: Double, height: Double) {
-    origin = Point(x: x, y: y)
-    size = Size(width: width, height: height)
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
   }
-  /// Left edge.
-  public var minX: Double { origin.x }
-  /// Top edge.
-  public var minY: Double { origin.y }
-  /// Right edge.
-  public var maxX: Double { origin.x + size.width }
-  /// Bottom edge.
-  public var maxY: Double { origin.y + size.height }
-  /// Whether `point` is inside, edges included.
+
+  /// The top-left corner.
+  public var origin: Point { Point(x: x, y: y) }
+  /// The width and height.
+  public var size: Size { Size(width: width, height: height) }
+  /// The left edge.
+  public var minX: Double { x }
+  /// The top edge.
+  public var minY: Double { y }
+  /// The right edge, `x + width`.
+  public var maxX: Double { x + width }
+  /// The bottom edge, `y + height`.
+  public var maxY: Double { y + height }
+  /// The horizontal centre.
+  public var midX: Double { x + width / 2 }
+  /// The vertical centre.
+  public var midY: Double { y + height / 2 }
+
+  /// Whether `point` lies inside: the left and top edges included, the right and bottom
+  /// excluded (as `CGRect.contains`).
   public func contains(_ point: Point) -> Bool {
-    point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
+    point.x >= x && point.x < maxX && point.y >= y && point.y < maxY
+  }
+
+  /// The same rectangle moved by `dx` to the right and `dy` down.
+  public func offsetBy(dx: Double, dy: Double) -> Rect {
+    Rect(x: x + dx, y: y + dy, width: width, height: height)
   }
 }

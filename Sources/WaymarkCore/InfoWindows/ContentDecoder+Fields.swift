@@ -167,12 +167,12 @@ extension ContentDecoder {
         "\(value.errorDescription) is not a colour: \"#RRGGBB\", \"#RRGGBBAA\" or one of \(names)")
   }
 
-  func insets(_ value: ContentValue, path: String) throws(ContentError) -> ContentInsets {
+  func insets(_ value: ContentValue, path: String) throws(ContentError) -> EdgeInsets {
     switch value {
     case .number, .integer:
-      return ContentInsets(uniform: try dimension(value, path: path))
+      return EdgeInsets(all: try dimension(value, path: path))
     case .table(let fields):
-      var insets = ContentInsets.zero
+      var insets = EdgeInsets.zero
       for (key, edgeValue) in fields {
         let edgePath = "\(path).\(key)"
         if case .nil = edgeValue { continue }

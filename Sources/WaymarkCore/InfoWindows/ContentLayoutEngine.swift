@@ -29,7 +29,7 @@ struct ContentLayoutEngine {
     let laidOutLines = lines.enumerated().map { index, line in
       LaidOutLine(
         text: line.text,
-        frame: LayoutRect(
+        frame: Rect(
           x: offset(of: line.width, in: width, node.alignment),
           y: Double(index) * lineHeight, width: line.width, height: lineHeight))
     }
@@ -37,17 +37,17 @@ struct ContentLayoutEngine {
       style: node.style, color: node.color, fontSize: metrics.fontSize(for: node.style),
       lines: laidOutLines, isTruncated: truncated)
     return LaidOutNode(
-      frame: LayoutRect(x: 0, y: 0, width: width, height: Double(lines.count) * lineHeight),
+      frame: Rect(x: 0, y: 0, width: width, height: Double(lines.count) * lineHeight),
       element: .text(text))
   }
 
   private func layoutImage(_ node: ImageNode, maxWidth: Double) -> LaidOutNode {
-    var size = LayoutSize(width: node.width, height: node.height)
+    var size = Size(width: node.width, height: node.height)
     if size.width > maxWidth {
-      size = LayoutSize(width: maxWidth, height: node.height * maxWidth / node.width)
+      size = Size(width: maxWidth, height: node.height * maxWidth / node.width)
     }
     return LaidOutNode(
-      frame: LayoutRect(x: 0, y: 0, width: size.width, height: size.height),
+      frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
       element: .image(name: node.name))
   }
 
@@ -77,9 +77,9 @@ struct ContentLayoutEngine {
     }
     let size =
       node.axis == .vertical
-      ? LayoutSize(width: across, height: along) : LayoutSize(width: along, height: across)
+      ? Size(width: across, height: along) : Size(width: along, height: across)
     return LaidOutNode(
-      frame: LayoutRect(x: 0, y: 0, width: size.width, height: size.height),
+      frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
       element: .stack(node.axis), children: children)
   }
 
@@ -89,7 +89,7 @@ struct ContentLayoutEngine {
     var width = child.frame.width + node.padding.horizontal
     if let minWidth = node.minWidth { width = max(width, min(minWidth, outerLimit)) }
     return LaidOutNode(
-      frame: LayoutRect(
+      frame: Rect(
         x: 0, y: 0, width: width, height: child.frame.height + node.padding.vertical),
       element: .box(background: node.background, cornerRadius: node.cornerRadius),
       children: [child.offsetBy(dx: node.padding.left, dy: node.padding.top)])

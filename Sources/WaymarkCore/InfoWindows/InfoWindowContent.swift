@@ -141,46 +141,13 @@ public struct StackNode: Sendable, Equatable {
   }
 }
 
-/// Space on each side of a node, in points.
-public struct ContentInsets: Sendable, Equatable {
-  /// Above.
-  public var top: Double
-  /// On the left.
-  public var left: Double
-  /// Below.
-  public var bottom: Double
-  /// On the right.
-  public var right: Double
-
-  /// Creates insets from each edge.
-  public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-    self.top = top
-    self.left = left
-    self.bottom = bottom
-    self.right = right
-  }
-
-  /// The same inset on all four edges.
-  public init(uniform value: Double) {
-    self.init(top: value, left: value, bottom: value, right: value)
-  }
-
-  /// No inset.
-  public static let zero = ContentInsets()
-
-  /// `left + right`.
-  public var horizontal: Double { left + right }
-  /// `top + bottom`.
-  public var vertical: Double { top + bottom }
-}
-
 /// A box around one node: padding inside, a background (with rounded corners)
 /// behind the padded area, and bounds on the box's outer width.
 public struct BoxNode: Sendable, Equatable {
   /// The decorated node.
   public var child: ContentNode
   /// Space between the box's edge and the child.
-  public var padding: ContentInsets
+  public var padding: EdgeInsets
   /// The fill behind the box (padding included), or nil for none.
   public var background: ContentColor?
   /// The background's corner radius in points.
@@ -192,7 +159,7 @@ public struct BoxNode: Sendable, Equatable {
 
   /// Creates a box around `child`.
   public init(
-    _ child: ContentNode, padding: ContentInsets = .zero, background: ContentColor? = nil,
+    _ child: ContentNode, padding: EdgeInsets = .zero, background: ContentColor? = nil,
     cornerRadius: Double = 0, minWidth: Double? = nil, maxWidth: Double? = nil
   ) {
     self.child = child

@@ -12,16 +12,16 @@ public enum InfoWindowKind: Sendable, Equatable {
 /// rectangle with a tail (a downward arrow) centred under it.
 public struct InfoWindowFrame: Sendable, Equatable {
   /// The rounded rectangle, from the window's top-left corner.
-  public var body: LayoutRect
+  public var body: Rect
   /// The bounding box of the tail: its base is the top edge, its tip the bottom centre.
-  public var tail: LayoutRect
+  public var tail: Rect
   /// The corner radius of the rectangle.
   public var cornerRadius: Double
   /// The fill of rectangle and tail.
   public var background: ContentColor
 
   /// Creates a frame description.
-  public init(body: LayoutRect, tail: LayoutRect, cornerRadius: Double, background: ContentColor) {
+  public init(body: Rect, tail: Rect, cornerRadius: Double, background: ContentColor) {
     self.body = body
     self.tail = tail
     self.cornerRadius = cornerRadius
@@ -40,14 +40,14 @@ public struct InfoWindowLayout: Sendable, Equatable {
   /// Which kind of window this is.
   public var kind: InfoWindowKind
   /// The whole window, the default frame's tail included.
-  public var size: LayoutSize
+  public var size: Size
   /// The default frame, or nil for a whole custom window.
   public var frame: InfoWindowFrame?
   /// The content's root node (for `.default`, the title and snippet).
   public var content: LaidOutNode
 
   /// Creates a layout from its parts; use the static builders instead.
-  public init(kind: InfoWindowKind, size: LayoutSize, frame: InfoWindowFrame?, content: LaidOutNode) {
+  public init(kind: InfoWindowKind, size: Size, frame: InfoWindowFrame?, content: LaidOutNode) {
     self.kind = kind
     self.size = size
     self.frame = frame
@@ -55,15 +55,15 @@ public struct InfoWindowLayout: Sendable, Equatable {
   }
 
   /// The tappable rectangle: the frame's body (the tail excluded), or the whole window.
-  public var bodyRect: LayoutRect {
-    frame?.body ?? LayoutRect(x: 0, y: 0, width: size.width, height: size.height)
+  public var bodyRect: Rect {
+    frame?.body ?? Rect(x: 0, y: 0, width: size.width, height: size.height)
   }
 
   /// The bottom centre of the window (the tail's tip, if any), which sits on the marker.
-  public var anchor: LayoutPoint { LayoutPoint(x: size.width / 2, y: size.height) }
+  public var anchor: Point { Point(x: size.width / 2, y: size.height) }
 
   /// True if `point` (window coordinates) falls on the window's body rectangle.
-  public func contains(_ point: LayoutPoint) -> Bool { bodyRect.contains(point) }
+  public func contains(_ point: Point) -> Bool { bodyRect.contains(point) }
 
   // MARK: - Building
 
@@ -116,20 +116,20 @@ public struct InfoWindowLayout: Sendable, Equatable {
     let laidOut = ContentLayoutEngine(metrics: metrics)
       .layout(root, maxWidth: metrics.maxWidth - padding.horizontal)
       .offsetBy(dx: padding.left, dy: padding.top)
-    let body = LayoutRect(
+    let body = Rect(
       x: 0, y: 0,
       width: max(
         laidOut.frame.width + padding.horizontal,
         metrics.tailWidth + 2 * metrics.frameCornerRadius),
       height: laidOut.frame.height + padding.vertical)
-    let tail = LayoutRect(
+    let tail = Rect(
       x: body.midX - metrics.tailWidth / 2, y: body.maxY, width: metrics.tailWidth,
       height: metrics.tailHeight)
     let frame = InfoWindowFrame(
       body: body, tail: tail, cornerRadius: metrics.frameCornerRadius,
       background: metrics.frameBackground)
     return InfoWindowLayout(
-      kind: kind, size: LayoutSize(width: body.width, height: body.height + metrics.tailHeight),
+      kind: kind, size: Size(width: body.width, height: body.height + metrics.tailHeight),
       frame: frame, content: laidOut)
   }
 }

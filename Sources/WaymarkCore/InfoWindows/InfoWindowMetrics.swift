@@ -9,7 +9,7 @@ public struct InfoWindowMetrics: Sendable, Equatable {
   /// The widest a whole window may be, in points, the default frame included.
   public var maxWidth: Double
   /// Space between the default frame's edge and the contents inside it.
-  public var framePadding: ContentInsets
+  public var framePadding: EdgeInsets
   /// The default frame's corner radius, in points.
   public var frameCornerRadius: Double
   /// The default frame's fill (opaque white, like Google's).
@@ -34,7 +34,7 @@ public struct InfoWindowMetrics: Sendable, Equatable {
   /// Creates metrics; every default is documented on its property's use.
   public init(
     maxWidth: Double = 280,
-    framePadding: ContentInsets = ContentInsets(top: 8, left: 12, bottom: 8, right: 12),
+    framePadding: EdgeInsets = EdgeInsets(top: 8, left: 12, bottom: 8, right: 12),
     frameCornerRadius: Double = 8,
     frameBackground: ContentColor = .white,
     tailWidth: Double = 20,

@@ -2,14 +2,14 @@
 /// children, all in window coordinates (points from the window's top-left, y down).
 public struct LaidOutNode: Sendable, Equatable {
   /// Where the node is, in window coordinates.
-  public var frame: LayoutRect
+  public var frame: Rect
   /// What the node draws.
   public var element: LaidOutElement
   /// The laid-out children: a stack's, in order, or a box's single child.
   public var children: [LaidOutNode]
 
   /// Creates a laid-out node.
-  public init(frame: LayoutRect, element: LaidOutElement, children: [LaidOutNode] = []) {
+  public init(frame: Rect, element: LaidOutElement, children: [LaidOutNode] = []) {
     self.frame = frame
     self.element = element
     self.children = children
@@ -74,10 +74,10 @@ public struct LaidOutLine: Sendable, Equatable {
   /// The characters shown, "…" included if the text was truncated here.
   public var text: String
   /// Where the line is: as wide as its characters, placed by the text's alignment.
-  public var frame: LayoutRect
+  public var frame: Rect
 
   /// Creates a laid-out line.
-  public init(text: String, frame: LayoutRect) {
+  public init(text: String, frame: Rect) {
     self.text = text
     self.frame = frame
   }

@@ -132,8 +132,6 @@ extension MapView {
       return nil
     }
     let layout = window.layout
-    let body = layout.bodyRect
-    let originX = anchorPoint.x - layout.anchor.x, originY = anchorPoint.y - layout.anchor.y
-    return Rect(x: originX + body.x, y: originY + body.y, width: body.width, height: body.height)
+    return layout.bodyRect.offsetBy(dx: anchorPoint.x - layout.anchor.x, dy: anchorPoint.y - layout.anchor.y)
   }
 }

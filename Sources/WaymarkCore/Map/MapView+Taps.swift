@@ -59,7 +59,7 @@ extension MapView {
   /// A tap inside the shown info window (R16). Throws if no window is shown.
   public func tapInfoWindow() throws(MapError) {
     guard let frame = infoWindowFrame else { throw .noInfoWindow(action: "tap_info_window") }
-    try tap(at: Point(x: frame.minX + frame.size.width / 2, y: frame.minY + frame.size.height / 2))
+    try tap(at: Point(x: frame.midX, y: frame.midY))
   }
 
   /// A tap on the my-location button (R32): did_tap_my_location_button; unless handled, the
@@ -192,7 +192,7 @@ extension MapView {
   /// A long press inside the shown info window (R16). Throws if no window is shown.
   public func longPressInfoWindow() throws(MapError) {
     guard let frame = infoWindowFrame else { throw .noInfoWindow(action: "long_press_info_window") }
-    try longPress(at: Point(x: frame.minX + frame.size.width / 2, y: frame.minY + frame.size.height / 2))
+    try longPress(at: Point(x: frame.midX, y: frame.midY))
   }
 
   func screenPoint(for coordinate: Coordinate, action: String) throws(MapError) -> Point {

@@ -67,12 +67,12 @@ import WaymarkCore
       "corner_radius": 6, "min_width": 100, "max_width": 200,
     ])
     let expected = BoxNode(
-      .text(TextNode("Hi")), padding: ContentInsets(top: 1, left: 2, bottom: 0, right: 4),
+      .text(TextNode("Hi")), padding: EdgeInsets(top: 1, left: 2, bottom: 0, right: 4),
       background: .white, cornerRadius: 6, minWidth: 100, maxWidth: 200)
     #expect(content.root == .box(expected))
     let uniform = try InfoWindowContent(decoding: ["text": "Hi", "padding": 8])
     #expect(
-      uniform.root == .box(BoxNode(.text(TextNode("Hi")), padding: ContentInsets(uniform: 8))))
+      uniform.root == .box(BoxNode(.text(TextNode("Hi")), padding: EdgeInsets(all: 8))))
   }
 
   @Test func nilFieldsCountAsAbsentAndNestedListsAreStacks() throws {
@@ -107,7 +107,7 @@ import WaymarkCore
       Issue.record("expected a box around a stack, got \(content.root)")
       return
     }
-    #expect(box.padding == ContentInsets(uniform: 8))
+    #expect(box.padding == EdgeInsets(all: 8))
     #expect(box.cornerRadius == 8)
     #expect(stack.spacing == 4)
     #expect(stack.children.count == 2)

@@ -83,7 +83,7 @@ import WaymarkCore
     #expect(layout.size.width <= 280)
     #expect(
       layout.bodyRect
-        == LayoutRect(x: 0, y: 0, width: layout.size.width, height: layout.size.height))
+        == Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height))
   }
 
   @Test func contentsGetTheDefaultFramePaddingAndTail() throws {
@@ -117,10 +117,10 @@ import WaymarkCore
 
   @Test func tapsHitTheBodyButNotTheTail() throws {
     let layout = InfoWindowLayout.contents(try InfoWindowContent(decoding: "aaaa"))
-    #expect(layout.contains(LayoutPoint(x: 0, y: 0)))
-    #expect(layout.contains(LayoutPoint(x: 53.9, y: 32.7)))
-    #expect(!layout.contains(LayoutPoint(x: 54, y: 10)))
-    #expect(!layout.contains(LayoutPoint(x: 27, y: 35)))
-    #expect(!layout.contains(LayoutPoint(x: -1, y: 10)))
+    #expect(layout.contains(Point(x: 0, y: 0)))
+    #expect(layout.contains(Point(x: 53.9, y: 32.7)))
+    #expect(!layout.contains(Point(x: 54, y: 10)))
+    #expect(!layout.contains(Point(x: 27, y: 35)))
+    #expect(!layout.contains(Point(x: -1, y: 10)))
   }
 }

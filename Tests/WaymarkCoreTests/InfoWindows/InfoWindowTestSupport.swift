@@ -5,7 +5,7 @@ import WaymarkCore
 func isClose(_ a: Double, _ b: Double) -> Bool { (a - b).magnitude < 1e-9 }
 
 /// True if `rect` is (x, y, width, height) within ``isClose(_:_:)``.
-func isClose(_ rect: LayoutRect, _ x: Double, _ y: Double, _ width: Double, _ height: Double)
+func isClose(_ rect: Rect, _ x: Double, _ y: Double, _ width: Double, _ height: Double)
   -> Bool
 {
   isClose(rect.x, x) && isClose(rect.y, y) && isClose(rect.width, width)
@@ -13,7 +13,7 @@ func isClose(_ rect: LayoutRect, _ x: Double, _ y: Double, _ width: Double, _ he
 }
 
 /// True if `size` is width by height within ``isClose(_:_:)``.
-func isClose(_ size: LayoutSize, _ width: Double, _ height: Double) -> Bool {
+func isClose(_ size: Size, _ width: Double, _ height: Double) -> Bool {
   isClose(size.width, width) && isClose(size.height, height)
 }
 
