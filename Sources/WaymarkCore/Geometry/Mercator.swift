@@ -47,6 +47,14 @@ public enum Mercator {
     return delta
   }
 
+  /// The coordinate `fraction` of the way from `start` to `end` in world coordinates, the
+  /// short way around the world (marker drags and position animations).
+  public static func interpolate(from start: WorldPoint, to end: Coordinate, fraction: Double) -> Coordinate {
+    let target = worldPoint(end)
+    let dx = wrappedDelta(from: start.x, to: target.x)
+    return coordinate(WorldPoint(x: start.x + dx * fraction, y: start.y + (target.y - start.y) * fraction))
+  }
+
   /// Meters on the ground per world unit at `latitude` (the Mercator scale factor).
   public static func metersPerWorldUnit(atLatitude latitude: Double) -> Double {
     2 * .pi * earthRadius * cos(min(max(latitude, -maxLatitude), maxLatitude) * .pi / 180)

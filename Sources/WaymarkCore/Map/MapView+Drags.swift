@@ -77,15 +77,7 @@ extension MapView {
     drag = active
     let progress = active.duration > 0 ? min((now - active.start) / active.duration, 1) : 1
     let marker = active.marker
-    if progress >= 1 {
-      marker.move(to: active.to)
-    } else {
-      let end = Mercator.worldPoint(active.to)
-      let dx = Mercator.wrappedDelta(from: active.from.x, to: end.x)
-      marker.move(
-        to: Mercator.coordinate(
-          WorldPoint(x: active.from.x + dx * progress, y: active.from.y + (end.y - active.from.y) * progress)))
-    }
+    marker.move(to: progress >= 1 ? active.to : Mercator.interpolate(from: active.from, to: active.to, fraction: progress))
     emit(.didDragMarker, default: (), record: { $0.marker = marker.id }) { $0.mapView(self, didDrag: marker) }
     if progress >= 1, drag?.marker === marker {
       drag = nil
@@ -110,12 +102,8 @@ extension MapView {
         markerAnimations[key] = nil
         finished.append(animation)
       } else {
-        let end = Mercator.worldPoint(animation.to)
         let eased = animation.easing.value(at: progress)
-        let dx = Mercator.wrappedDelta(from: animation.from.x, to: end.x)
-        animation.marker.move(
-          to: Mercator.coordinate(
-            WorldPoint(x: animation.from.x + dx * eased, y: animation.from.y + (end.y - animation.from.y) * eased)))
+        animation.marker.move(to: Mercator.interpolate(from: animation.from, to: animation.to, fraction: eased))
       }
     }
     for animation in finished { animation.completion?(true) }
