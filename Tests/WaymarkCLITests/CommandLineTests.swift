@@ -72,9 +72,9 @@ import Testing
       to: folder.appendingPathComponent("runtime.lua"))
     let cases: [(String, String)] = [
       ("empty.lua", "empty.lua: is empty"),
-      ("binary.lua", "binary.lua: is not a Lua script (binary or not UTF-8 text)"),
-      ("huge.lua", "huge.lua: is too large for a script (5242880 bytes; the limit is 4194304)"),
-      (".", ".: is a directory, not a Lua script"),
+      ("binary.lua", "binary.lua: is not Lua source (binary, or not UTF-8 text)"),
+      ("huge.lua", "huge.lua: is too large (5242880 bytes; the limit is 4194304)"),
+      (".", ".: is a directory, not a Lua file"),
       ("syntax.lua", "syntax.lua:3: unexpected symbol near <eof>"),
       ("runtime.lua", "runtime.lua:3: attempt to index a nil value (local 'x')"),
     ]
@@ -169,5 +169,43 @@ import Testing
       "run", "scripts/fit_bounds.lua", "--trace", "json", "--plugins", "plugins/drag_logger", "--budget", "2000",
     ])
     #expect(extra.stdout.contains(#""event":"plugin_loaded","plugin":"drag_logger""#))
+  }
+}
+
+@Suite struct BadPluginTests {
+  @Test func aMissingPluginFolderStopsTheRunWithThePath() throws {
+    let result = try CLI.run(["run", "scripts/fit_bounds.lua", "--plugins", "nope"])
+    #expect(result.status == 3)
+    #expect(result.stderr.contains("--plugins nope: no such folder (looked for \(CLI.root.path)/nope)"))
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("local map = waymark.map{ plugins = { \"missing\" } }\n".utf8).write(
+      to: folder.appendingPathComponent("s.lua"))
+    let script = try CLI.run(["run", "s.lua"], in: folder)
+    #expect(script.status == 3)
+    #expect(script.stderr.contains("s.lua:1: waymark.map: plugins[1]: no such folder missing (looked for"))
+  }
+
+  @Test func badPluginFilesAreReportedAndTheMapGoesOn() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let plugins = folder.appendingPathComponent("plugins")
+    try FileManager.default.createDirectory(
+      at: plugins.appendingPathComponent("folder.lua"), withIntermediateDirectories: true)
+    try Data().write(to: plugins.appendingPathComponent("empty.lua"))
+    try Data([0x1b, 0x4c, 0x75, 0x61, 0x54, 0x00]).write(to: plugins.appendingPathComponent("binary.lua"))
+    try Data(repeating: 0x2d, count: 5 << 20).write(to: plugins.appendingPathComponent("huge.lua"))
+    try Data("return { did_tap_marker = function() return true end }\n".utf8).write(
+      to: plugins.appendingPathComponent("good.lua"))
+    try Data(
+      "local map = waymark.map{ plugins = { \"plugins\" } }\nlocal m = map:add_marker{ position = { lat = 0, lng = 0 } }\nmap:tap(m)\nexpect(map.selected_marker == nil, \"the good plugin handled the tap\")\n"
+        .utf8
+    ).write(to: folder.appendingPathComponent("s.lua"))
+    let result = try CLI.run(["run", "s.lua", "--trace", "none", "--budget", "2000"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("plugins/empty.lua: error: is empty"))
+    #expect(result.stderr.contains("plugins/binary.lua: error: is not Lua source (binary, or not UTF-8 text)"))
+    #expect(result.stderr.contains("plugins/huge.lua: error: is too large (5242880 bytes; the limit is 4194304)"))
+    #expect(!result.stderr.contains("folder.lua"))
   }
 }

@@ -77,7 +77,8 @@ extension MapView {
     drag = active
     let progress = active.duration > 0 ? min((now - active.start) / active.duration, 1) : 1
     let marker = active.marker
-    marker.move(to: progress >= 1 ? active.to : Mercator.interpolate(from: active.from, to: active.to, fraction: progress))
+    marker.move(
+      to: progress >= 1 ? active.to : Mercator.interpolate(from: active.from, to: active.to, fraction: progress))
     emit(.didDragMarker, default: (), record: { $0.marker = marker.id }) { $0.mapView(self, didDrag: marker) }
     if progress >= 1, drag?.marker === marker {
       drag = nil

@@ -8,10 +8,12 @@ enum PluginFiles {
     return String(data: data, encoding: .utf8)
   }
 
-  /// The `*.lua` files directly in `folder`, sorted by name (deterministic).
+  /// The `*.lua` files directly in `folder` (not folders named so), sorted by name
+  /// (deterministic).
   static func luaFiles(in folder: String) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return names.filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }.sorted().map { join(folder, $0) }
+      .filter { !isDirectory($0) }
   }
 
   /// Whether `path` is a directory.

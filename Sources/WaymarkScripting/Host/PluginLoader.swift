@@ -10,6 +10,9 @@ struct PluginLoader {
   /// Where errors of callbacks (timers, on_complete) of the new instance go.
   let reportError: (PluginInstance, String, LuaError) -> Void
 
+  /// The largest plugin file accepted, in bytes.
+  static let maxFileSize = 4 << 20
+
   /// The field names a plugin table may hold besides handlers.
   static let lifecycleFields = ["name", "priority", "setup", "teardown", "on_reload", "save_state", "state"]
   /// Every known field name.
@@ -17,10 +20,14 @@ struct PluginLoader {
 
   /// The loaded instance and its warnings, or the errors that stopped it.
   func load(file: String) -> (instance: PluginInstance?, diagnostics: [PluginDiagnostic]) {
-    guard let source = PluginFiles.read(file) else {
-      return (
-        nil, [PluginDiagnostic(severity: .error, file: file, line: nil, message: "cannot read the file as UTF-8 text")]
-      )
+    let source: String
+    switch ScriptFiles.readText(file, maxSize: Self.maxFileSize) {
+    case .success(let text): source = text
+    case .failure(let error):
+      // The reason without the path, which the diagnostic names already.
+      let reason =
+        error.message.hasPrefix(file + ": ") ? String(error.message.dropFirst(file.count + 2)) : error.message
+      return (nil, [PluginDiagnostic(severity: .error, file: file, line: nil, message: reason)])
     }
     do {
       return try load(file: file, source: source)

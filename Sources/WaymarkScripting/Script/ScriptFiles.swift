@@ -6,24 +6,28 @@ enum ScriptFiles {
   static func readText(_ path: String, maxSize: Int) -> Result<String, ScriptFileError> {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-      return .failure(ScriptFileError("\(path): no such file (looked for \(absolute))"))
+      return .failure(ScriptFileError("\(path): no such file (looked for \(absolute(path)))"))
     }
     guard !isDirectory.boolValue else {
-      return .failure(ScriptFileError("\(path): is a directory, not a Lua script"))
+      return .failure(ScriptFileError("\(path): is a directory, not a Lua file"))
     }
     guard let data = FileManager.default.contents(atPath: path) else {
       return .failure(ScriptFileError("\(path): cannot be read (permission denied?)"))
     }
     guard data.count <= maxSize else {
       return .failure(
-        ScriptFileError("\(path): is too large for a script (\(data.count) bytes; the limit is \(maxSize))"))
+        ScriptFileError("\(path): is too large (\(data.count) bytes; the limit is \(maxSize))"))
     }
     guard !data.isEmpty else { return .failure(ScriptFileError("\(path): is empty")) }
     guard !data.contains(0), let text = String(data: data, encoding: .utf8) else {
-      return .failure(ScriptFileError("\(path): is not a Lua script (binary or not UTF-8 text)"))
+      return .failure(ScriptFileError("\(path): is not Lua source (binary, or not UTF-8 text)"))
     }
     return .success(text)
+  }
+
+  /// The absolute, standardized form of `path`, for messages that name where we looked.
+  static func absolute(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
   /// `path` resolved against `folder` unless absolute, without `./` and `a/../`.

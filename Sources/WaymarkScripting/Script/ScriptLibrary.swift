@@ -112,7 +112,13 @@ public enum ScriptLibrary {
         guard let folder = stack.string(at: -1) else {
           throw LuaFunctionError("plugins[\(position)]: expected a folder name, got \(stack.typeName(at: -1))")
         }
-        folders.append(ScriptFiles.resolve(folder, against: session.folder))
+        let resolved = ScriptFiles.resolve(folder, against: session.folder)
+        guard PluginFiles.isDirectory(resolved) else {
+          throw LuaFunctionError(
+            "waymark.map: plugins[\(position)]: no such folder \(folder) (looked for \(ScriptFiles.absolute(resolved)))"
+          )
+        }
+        folders.append(resolved)
       }
       return folders
     }

@@ -86,6 +86,14 @@ struct RunCommand {
   }
 
   func execute() throws(CommandFailure) -> Int32 {
+    for folder in options.pluginFolders {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+        throw CommandFailure(
+          message: "--plugins \(folder): no such folder (looked for \(absolute))", code: ExitCode.scriptError)
+      }
+    }
     if watches { return try TraceWatcher(command: self).run() }
     let outcome = ScriptRunner.run(script, options: options)
     try write(outcome)
