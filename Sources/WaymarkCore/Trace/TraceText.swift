@@ -1,5 +1,7 @@
 /// The trace for people: one aligned line per record (time, event, subject, details), with
-/// each run of camera frames folded into one line unless every frame is asked for.
+/// the camera frames of each move folded into one line unless every frame is asked for.
+/// Tile-rendering records that fall among the frames of a move are printed right after
+/// its folded line, each with its own time.
 ///
 /// ```
 ///      t  event                        subject      details
@@ -22,18 +24,40 @@ public struct TraceText {
     var index = records.startIndex
     while index < records.endIndex {
       let record = records[index]
-      var end = index + 1
-      if !showsEveryFrame && record.event == DelegateCallback.didChangeCameraPosition.rawValue {
-        while end < records.endIndex, records[end].event == record.event { end += 1 }
+      guard !showsEveryFrame, record.event == Self.frame else {
+        lines.append(TraceText.describe(record))
+        index += 1
+        continue
       }
-      lines.append(end - index > 1 ? folded(records[index..<end]) : TraceText.describe(record))
-      index = end
+      var frames = [record], interleaved: [TraceRecord] = []
+      var next = index + 1
+      while next < records.endIndex {
+        if records[next].event == Self.frame {
+          frames.append(records[next])
+        } else if Self.rendering.contains(records[next].event),
+          records[(next + 1)...].first(where: { !Self.rendering.contains($0.event) })?.event == Self.frame
+        {
+          interleaved.append(records[next])
+        } else {
+          break
+        }
+        next += 1
+      }
+      lines.append(frames.count > 1 ? folded(frames) : TraceText.describe(record))
+      lines += interleaved.map(TraceText.describe)
+      index = next
     }
     return lines
   }
 
-  /// One run of camera frames as one line: how many, from when to when, and where it ended.
-  private func folded(_ frames: ArraySlice<TraceRecord>) -> String {
+  private static let frame = DelegateCallback.didChangeCameraPosition.rawValue
+  private static let rendering: Set<String> = [
+    DelegateCallback.didStartTileRendering.rawValue, DelegateCallback.didFinishTileRendering.rawValue,
+    DelegateCallback.snapshotReady.rawValue,
+  ]
+
+  /// The frames of one move as one line: how many, from when to when, and where it ended.
+  private func folded(_ frames: [TraceRecord]) -> String {
     let first = frames.first!, last = frames.last!
     let range = "\(TraceText.time(first.time))…\(TraceText.time(last.time))"
     return TraceText.line(
