@@ -210,6 +210,10 @@ public final class MapView {
   public func settle(limit: Double? = nil) throws(MapError) {
     try requireNoCallbackRunning("settle")
     let limit = limit ?? settleTimeLimit
+    try MapError.requireFinite(limit, "settle.limit")
+    guard limit >= 0 else {
+      throw .invalidValue(field: "settle.limit", value: formatNumber(limit), reason: "is negative")
+    }
     let deadline = clock.now + limit
     while let next = clock.nextTaskTime {
       guard next <= deadline else {
@@ -230,7 +234,8 @@ public final class MapView {
     if gesture != nil { parts.append("gesture") }
     if drag != nil { parts.append("drag") }
     if !markerAnimations.isEmpty { parts.append("\(markerAnimations.count) marker animation(s)") }
-    let others = clock.pendingTaskCount - (frameTask == nil ? 0 : 1)
+    if tiles.loading != nil { parts.append("tiles loading") }
+    let others = clock.pendingTaskCount - (frameTask == nil ? 0 : 1) - (tiles.loading == nil ? 0 : 1)
     if others > 0 { parts.append("\(others) timer(s)") }
     return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
   }

@@ -97,6 +97,19 @@ public struct MarkerOptions {
     return MarkerOptions.defaultPinSize
   }
 
+  /// The largest icon side in points: anything bigger is a mistake, and would make every tap
+  /// search the whole map for icons that could reach it.
+  public static let maxIconSide = 10_000.0
+
+  private static func validateIconSize(_ size: Size, _ field: String) throws(MapError) {
+    _ = try size.validated(field)
+    for (name, side) in [("width", size.width), ("height", size.height)] where side > maxIconSide {
+      throw .invalidValue(
+        field: "\(field).\(name)", value: formatNumber(side),
+        reason: "is larger than \(formatNumber(maxIconSide)) points")
+    }
+  }
+
   /// These options if every value is in its domain; otherwise an error naming the field.
   public func validated() throws(MapError) -> MarkerOptions {
     _ = try position.validated("marker.position")
@@ -106,8 +119,8 @@ public struct MarkerOptions {
     try MapError.requireFinite(groundAnchor.y, "marker.ground_anchor.y")
     try MapError.requireFinite(infoWindowAnchor.x, "marker.info_window_anchor.x")
     try MapError.requireFinite(infoWindowAnchor.y, "marker.info_window_anchor.y")
-    if case .image(_, let size) = icon { _ = try size.validated("marker.icon") }
-    if let iconView { _ = try iconView.size.validated("marker.icon_view") }
+    if case .image(_, let size) = icon { try MarkerOptions.validateIconSize(size, "marker.icon") }
+    if let iconView { try MarkerOptions.validateIconSize(iconView.size, "marker.icon_view") }
     if let id, id.isEmpty { throw .invalidValue(field: "marker.id", value: "\"\"", reason: "is empty") }
     return self
   }

@@ -156,4 +156,26 @@ import WaymarkCore
     #expect(map.camera.target == Places.melbourne)
     #expect(map.camera.zoom < 10)
   }
+
+  @Test func settleGivesUpAtItsLimitAndRefusesBadLimits() throws {
+    let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 4))
+    func spin() {
+      try? map.animate(.change(CameraChange(bearing: map.camera.bearing + 90)), duration: 1) { _ in spin() }
+    }
+    spin()
+    do {
+      try map.settle(limit: 5)
+      Issue.record("an animation that re-arms itself forever settled")
+    } catch {
+      guard case .didNotSettle(5, let pending) = error else { throw error }
+      #expect(pending.hasPrefix("camera animation"))
+    }
+    #expect(map.clock.now == 5)
+    #expect(throws: MapError.invalidValue(field: "settle.limit", value: "nan", reason: "is not a finite number")) {
+      try map.settle(limit: .nan)
+    }
+    map.settleTimeLimit = 2
+    #expect(throws: MapError.self) { try map.settle() }
+    #expect(map.clock.now == 7)
+  }
 }

@@ -25,6 +25,7 @@ import WaymarkCore
     ("position", "marker.position.lat: 91 is outside -90...90"),
     ("icon", "marker.icon.width: -4 is negative"),
     ("anchor", "marker.ground_anchor.y: inf is not a finite number"),
+    ("huge", "marker.icon.height: 20000 is larger than 10000 points"),
   ])
   func badPropertiesAreRejectedWithFieldAndValue(field: String, message: String) throws {
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 10))
@@ -37,6 +38,7 @@ import WaymarkCore
         case "rotation": options.rotation = .nan
         case "position": options.position = Coordinate(latitude: 91, longitude: 0)
         case "icon": options.icon = .image(name: "plane", size: Size(width: -4, height: 4))
+        case "huge": options.icon = .image(name: "banner", size: Size(width: 40, height: 20_000))
         default: options.groundAnchor = Point(x: 0.5, y: .infinity)
         }
       }
