@@ -10,14 +10,6 @@ const char *waymark_lua_release(void) { return LUA_RELEASE; }
 
 void waymark_gc_collect(lua_State *L) { (void)lua_gc(L, LUA_GCCOLLECT); }
 
-size_t waymark_gc_bytes(lua_State *L) {
-  return (size_t)lua_gc(L, LUA_GCCOUNT) * 1024 + (size_t)lua_gc(L, LUA_GCCOUNTB);
-}
-
-void waymark_push_concat2(lua_State *L, const char *a, const char *b) {
-  (void)lua_pushfstring(L, "%s%s", a, b);
-}
-
 static int panic(lua_State *L) {
   // Only reached by a bug in LuaKit (an error outside any protected call).
   const char *msg = lua_tostring(L, -1);

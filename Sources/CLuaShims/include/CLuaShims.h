@@ -23,8 +23,6 @@ const char *waymark_lua_release(void);
 
 /// LUA_REGISTRYINDEX, a non-literal macro.
 static inline int waymark_registryindex(void) { return LUA_REGISTRYINDEX; }
-/// lua_upvalueindex(i).
-static inline int waymark_upvalueindex(int i) { return lua_upvalueindex(i); }
 /// LUA_RIDX_GLOBALS (the globals table in the registry).
 static inline lua_Integer waymark_ridx_globals(void) { return LUA_RIDX_GLOBALS; }
 /// LUA_NOREF and LUA_REFNIL.
@@ -61,10 +59,6 @@ static inline const char *waymark_typename_at(lua_State *L, int i) {
 
 /// lua_gc(L, LUA_GCCOLLECT): a full collection cycle.
 void waymark_gc_collect(lua_State *L);
-/// Bytes the collector accounts for (LUA_GCCOUNT * 1024 + LUA_GCCOUNTB).
-size_t waymark_gc_bytes(lua_State *L);
-/// lua_pushfstring(L, "%s%s", a, b): pushes the concatenation of two C strings.
-void waymark_push_concat2(lua_State *L, const char *a, const char *b);
 
 // MARK: - State lifetime and libraries
 

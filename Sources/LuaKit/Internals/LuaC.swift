@@ -22,10 +22,7 @@ typealias LuaReleasePointer = @convention(c) (UnsafeMutableRawPointer?) -> Void
 enum LuaC {
   // MARK: Constants
 
-  static var registryIndex: Int32 { waymark_registryindex() }
-  static var multipleReturns: Int32 { LUA_MULTRET }
   static var release: String { String(cString: waymark_lua_release()) }
-  static func upvalueIndex(_ i: Int32) -> Int32 { waymark_upvalueindex(i) }
 
   // MARK: State and runtime
 
@@ -48,7 +45,6 @@ enum LuaC {
   static func setBudget(_ rt: LuaRuntimePointer, _ ms: UInt32) { waymark_set_budget(rt, ms) }
   static func hasHook(_ L: LuaThreadPointer) -> Bool { waymark_has_hook(L) != 0 }
   static func collectGarbage(_ L: LuaThreadPointer) { waymark_gc_collect(L) }
-  static func collectorBytes(_ L: LuaThreadPointer) -> Int { waymark_gc_bytes(L) }
 
   // MARK: Stack
 
@@ -84,9 +80,6 @@ enum LuaC {
   }
   static func pushBytes(_ L: LuaThreadPointer, _ bytes: UnsafeRawBufferPointer) {
     _ = lua_pushlstring(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
-  }
-  static func pushConcatenation(_ L: LuaThreadPointer, _ a: String, _ b: String) {
-    waymark_push_concat2(L, a, b)
   }
   static func toBoolean(_ L: LuaThreadPointer, _ i: Int32) -> Bool { lua_toboolean(L, i) != 0 }
   static func toInteger(_ L: LuaThreadPointer, _ i: Int32) -> Int? {
@@ -140,10 +133,7 @@ enum LuaC {
   static func protectedSetIndex(_ L: LuaThreadPointer, _ t: Int32, _ n: Int) -> Int32 {
     waymark_pseti(L, t, lua_Integer(n))
   }
-  static func getMetatable(_ L: LuaThreadPointer, _ i: Int32) -> Bool {
-    lua_getmetatable(L, i) != 0
-  }
-  static func setMetatable(_ L: LuaThreadPointer, _ i: Int32) { lua_setmetatable(L, i) }
+
   static func pushGlobals(_ L: LuaThreadPointer) { waymark_pushglobaltable(L) }
   static func pushLoadedTable(_ L: LuaThreadPointer) -> Bool {
     lua_getfield(L, waymark_registryindex(), LUA_LOADED_TABLE) == LUA_TTABLE
@@ -156,7 +146,6 @@ enum LuaC {
   static func pushRef(_ L: LuaThreadPointer, _ r: Int32) {
     lua_rawgeti(L, waymark_registryindex(), lua_Integer(r))
   }
-  static var noRef: Int32 { LUA_NOREF }
   static var nilRef: Int32 { LUA_REFNIL }
 
   // MARK: Loading and calling

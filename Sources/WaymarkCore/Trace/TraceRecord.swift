@@ -99,9 +99,6 @@ public final class TraceLog {
   public private(set) var records: [TraceRecord] = []
   /// Whether records are kept; when false, ``append(_:)`` drops them.
   public var isEnabled = true
-  /// Called with each record's index once it is complete (after its result is known), for
-  /// writers that stream the trace.
-  public var onComplete: ((Int) -> Void)?
 
   /// Creates an empty log.
   public init() {}

@@ -91,7 +91,6 @@ struct MarkerField: Sendable {
   ]
 
   /// The fields by name.
-  static let byName: [String: MarkerField] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
   /// Every name a marker table may hold (`add_marker`), with `user_data`.
   static let optionNames = all.map(\.name) + ["user_data"]

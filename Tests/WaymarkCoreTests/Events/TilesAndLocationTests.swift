@@ -74,3 +74,21 @@ import WaymarkCore
       ])
   }
 }
+
+@Suite struct ViewTests {
+  @Test func aNewViewSizeRequestsTilesAndMovesTheCentre() throws {
+    let fixture = try MapFixture(Places.sydney, zoom: 10)
+    try fixture.quiet()
+    #expect(fixture.map.isSettled)
+    try fixture.map.setViewSize(Size(width: 1200, height: 800))
+    #expect(!fixture.map.isSettled, "the new tiles are loading")
+    #expect(fixture.delegate.calls == ["did_start_tile_rendering"])
+    let centre = try #require(fixture.map.projection.point(for: Places.sydney))
+    #expect(centre == Point(x: 600, y: 400))
+    try fixture.map.settle()
+    #expect(fixture.map.isSettled)
+    #expect(throws: MapError.invalidValue(field: "size.width", value: "-1", reason: "is negative")) {
+      try fixture.map.setViewSize(Size(width: -1, height: 10))
+    }
+  }
+}
