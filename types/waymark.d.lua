@@ -150,6 +150,8 @@
 ---@field my_location_enabled boolean Whether the my-location dot and button are shown (R32).
 ---@field my_location Coordinate? The simulated device location (R32), nil until known.
 ---@field capabilities string[] What the map can do: a list of advanced_markers, data_driven_styling; assigning fires did_change_map_capabilities.
+---@field padding { top: number, left: number, bottom: number, right: number } Insets that move the visual centre and shrink the visible region (R29); assign a number or a table.
+---@field gestures { scroll: boolean, zoom: boolean, rotate: boolean, tilt: boolean } Which gestures the user may make (R25); assign a table of the ones to change. Code-driven moves always work.
 local Map = {}
 
 ---Animates the camera (R23, R26, R27): only the fields given move; duration defaults to 0.3 s.

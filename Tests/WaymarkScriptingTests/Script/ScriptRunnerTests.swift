@@ -93,6 +93,28 @@ import WaymarkCore
     #expect(outcome.problems.count == 1 && outcome.problems[0].contains("broken.lua:2:"), "\(outcome.problems)")
   }
 
+  @Test func paddingAndGestureSettingsAreReadAndAssigned() throws {
+    // R29 padding and R25 gesture flags from Lua.
+    let (outcome, _) = try run(
+      """
+      local map = waymark.map{ padding = 20 }
+      expect_eq(map.padding.top, 20)
+      map.padding = { top = 100 }
+      expect_eq(map.padding.top, 100)
+      expect_eq(map.padding.left, 0)
+      map.gestures = { rotate = false }
+      expect_eq(map.gestures.rotate, false)
+      expect_eq(map.gestures.zoom, true)
+      map:rotate(30)
+      map:settle()
+      expect_eq(map.camera.bearing, 0, "a disabled gesture does nothing")
+      local ok, e = pcall(function() map.gestures = { rotat = false } end)
+      expect(not ok and e:find("did you mean rotate"), e)
+      """)
+    #expect(outcome.error == nil && outcome.failures.isEmpty, "\(outcome.failures) \(outcome.error ?? "")")
+    #expect(outcome.records.contains { $0.event == "warning" && $0.message?.contains("rotate") == true })
+  }
+
   @Test func timeInScriptsIsVirtual() throws {
     let (outcome, _) = try run(
       """
