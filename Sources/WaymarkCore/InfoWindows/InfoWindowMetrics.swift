@@ -83,6 +83,11 @@ public struct InfoWindowMetrics: Sendable, Equatable {
   public func width(of text: some StringProtocol, style: TextStyle) -> Double {
     let average = averageAdvances[style] ?? 7.5
     var total = 0.0
+    // ASCII text (the common case) is measured byte by byte, with no grapheme breaking.
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      for byte in text.utf8 { total += average * CharacterWidthClass.asciiFactors[Int(byte)] }
+      return total
+    }
     for character in text { total += average * CharacterWidthClass(character).factor }
     return total
   }
@@ -129,6 +134,9 @@ public enum CharacterWidthClass: Sendable, Equatable {
     case .double: 2
     }
   }
+
+  /// The factor of every ASCII character, by code.
+  static let asciiFactors: [Double] = asciiClasses.map(\.factor)
 
   /// The class of every ASCII character, so the common case needs no hashing.
   private static let asciiClasses: [CharacterWidthClass] = (0..<128).map { code in
