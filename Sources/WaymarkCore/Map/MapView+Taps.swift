@@ -18,8 +18,10 @@ extension MapView {
       }
       return
     }
-    let overlay = topmostOverlay(at: point)
-    if let marker = markerForTap(at: point), policy.markersAboveOverlays || marker.zIndex >= overlay?.zIndex ?? .min {
+    let marker = markerForTap(at: point)
+    // Markers win over overlays (R5), unless the policy weighs their z-indexes.
+    let overlay = marker == nil || !policy.markersAboveOverlays ? topmostOverlay(at: point) : nil
+    if let marker, marker.zIndex >= overlay?.zIndex ?? .min {
       tapMarker(marker)
       return
     }

@@ -50,4 +50,19 @@ import WaymarkCore
     #expect(map.camera.zoom == zoom, "the zoom stopped where it was")
     #expect(map.camera.bearing == 90)
   }
+
+  @Test func overlaysCanOutrankMarkersByZIndex() throws {
+    // R5: markers_above_overlays = false: the higher z-index wins between a marker and an overlay.
+    var policy = BehaviorPolicy(name: "by-z")
+    policy.markersAboveOverlays = false
+    let fixture = try MapFixture(Places.sydney, zoom: 10, policy: policy)
+    try fixture.map.addOverlay(
+      OverlayOptions(shape: .circle(center: Places.sydney, radius: 9000), id: "zone", tappable: true, zIndex: 5))
+    let marker = try fixture.marker("m", at: Places.sydney)
+    let point = fixture.map.iconCenterForTest(Places.sydney)
+    try fixture.map.tap(at: point)
+    try marker.update { $0.zIndex = 10 }
+    try fixture.map.tap(at: point)
+    #expect(fixture.delegate.events.prefix(2) == ["did_tap_overlay(zone)", "did_tap_marker(m)"])
+  }
 }
