@@ -23,7 +23,7 @@ struct RunCommand {
     positionals: 1...1,
     examples: [
       "waymark run scripts/marker_events.lua",
-      "waymark run scripts/drag.lua --plugins plugins/drag_logger --policy android",
+      "waymark run scripts/marker_events.lua --plugins plugins/rich_tooltip --policy android",
       "waymark run scripts/marker_events.lua --trace json --trace-file /tmp/trace.jsonl",
       "waymark run scripts/custom_info_windows.lua --watch",
     ])

@@ -74,7 +74,7 @@ enum WaymarkCLI {
     examples:
       waymark run scripts/marker_events.lua
       waymark run scripts/marker_events.lua --trace json --trace-file trace.jsonl
-      waymark run scripts/drag.lua --plugins plugins/drag_logger --watch
+      waymark run scripts/drag.lua --watch
       waymark check plugins scripts
       waymark types > types/waymark.d.lua
 
