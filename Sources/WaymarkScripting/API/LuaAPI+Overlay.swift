@@ -95,7 +95,7 @@ extension LuaAPI {
   static func zIndex(at index: Int32, on stack: LuaStack, field: String) throws(LuaFunctionError) -> Int32 {
     let value = try LuaValues.number(at: index, on: stack, field: field)
     guard let n = stack.integer(at: index), let z = Int32(exactly: n) else {
-      throw LuaFunctionError("\(field): \(value) is not a 32-bit whole number")
+      throw LuaFunctionError("\(field): \(formatNumber(value)) is not a 32-bit whole number")
     }
     return z
   }

@@ -77,7 +77,7 @@ struct MarkerField: Sendable {
       assign: { s, i, o throws(LuaFunctionError) in
         let value = try LuaValues.number(at: i, on: s, field: "marker.z_index")
         guard let n = s.integer(at: i), let z = Int32(exactly: n) else {
-          throw LuaFunctionError("marker.z_index: \(value) is not a 32-bit whole number")
+          throw LuaFunctionError("marker.z_index: \(formatNumber(value)) is not a 32-bit whole number")
         }
         o.zIndex = z
       }),
