@@ -25,6 +25,10 @@ import Testing
       to: folder.appendingPathComponent("syntax.lua"))
     try Data("local map = waymark.map{}\nmap:tap({ x = 1, y = 2 }\n".utf8).write(
       to: folder.appendingPathComponent("script.lua"))
+    try Data(
+      "local map = waymark.map{}\nmap:add_markr{ position = { 0, 0 } } -- map:not_code()\nprint(\"map:in_a_string()\", map.camra)\n"
+        .utf8
+    ).write(to: folder.appendingPathComponent("names.lua"))
     let result = try CLI.run(["check", "."], in: folder)
     #expect(result.status == 1)
     let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -39,7 +43,11 @@ import Testing
       })
     #expect(lines.contains { $0.hasPrefix("./syntax.lua:3:") && $0.contains("'}' expected") })
     #expect(lines.contains { $0.hasPrefix("./script.lua:") && $0.contains("')' expected") })
-    #expect(result.stderr.contains("checked 3 file(s)"))
+    #expect(
+      lines.contains("./names.lua:2: warning: map:add_markr: Map has no method 'add_markr'; did you mean add_marker?"))
+    #expect(lines.contains("./names.lua:3: warning: map.camra: Map has no field 'camra'; did you mean camera?"))
+    #expect(!lines.contains { $0.contains("not_code") || $0.contains("in_a_string") })
+    #expect(result.stderr.contains("checked 4 file(s)"))
   }
 
   @Test func checkOfAMissingPathNamesIt() throws {

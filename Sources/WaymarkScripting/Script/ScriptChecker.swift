@@ -17,7 +17,8 @@ public enum ScriptChecker {
   /// `waymark.map` is a script: it is compiled, not run. Any other is a plugin: it is loaded
   /// the way the host loads it (its top level runs, sandboxed; `setup` and handlers do not),
   /// so unknown handler names, wrongly typed fields and handlers that are not functions are
-  /// reported.
+  /// reported. In both, uses of `map:name` or `map.name` that `Map` does not have are
+  /// reported with a suggestion.
   public static func check(_ paths: [String], options: ScriptOptions = ScriptOptions()) -> Report {
     var diagnostics: [PluginDiagnostic] = []
     var files: [String] = []
@@ -37,9 +38,9 @@ public enum ScriptChecker {
       case .failure(let error):
         diagnostics.append(PluginDiagnostic(severity: .error, file: file, line: nil, message: error.message))
       case .success(let source) where source.contains("waymark.map"):
-        diagnostics += compile(source, file: file)
-      case .success:
-        diagnostics += PluginHost.check([file], configuration: options.plugins)
+        diagnostics += compile(source, file: file) + MapNameLint.check(source, file: file)
+      case .success(let source):
+        diagnostics += PluginHost.check([file], configuration: options.plugins) + MapNameLint.check(source, file: file)
       }
     }
     diagnostics.sort { ($0.file, $0.line ?? 0) < ($1.file, $1.line ?? 0) }

@@ -9,7 +9,7 @@ struct CheckCommand {
     summary: """
       Loads plugins and scripts without running them and reports every problem with file:line: syntax
       errors, unknown handler names (with a suggestion), fields of the wrong type, handlers that are not
-      functions. Folders are searched for *.lua files; a file that calls waymark.map is a script, any other
+      functions, and uses of map:name or map.name that the map does not have. Folders are searched for *.lua files; a file that calls waymark.map is a script, any other
       a plugin. With no PATH: plugins and scripts in the current folder. Exit 1 when anything is found.
       """,
     options: [],
