@@ -68,10 +68,26 @@ public enum CameraUpdate: Hashable, Sendable {
     }
   }
 
-  /// The camera this update leads to from the projection's camera, before clamping.
+  /// The camera this update leads to from the projection's camera, clamped (R20-R22) to the
+  /// zoom range.
   ///
-  /// Throws when a number is not finite, when fit is given empty bounds, or when insets are negative.
-  public func destination(from projection: Projection) throws(MapError) -> CameraPosition {
+  /// Throws when a number is not finite, when fit is given empty bounds or insets that leave
+  /// no room, or when the update would lead to a camera that is not finite.
+  public func destination(from projection: Projection, zoomRange: ClosedRange<Double> = CameraPosition.zoomLimits)
+    throws(MapError) -> CameraPosition
+  {
+    let camera = try unclampedDestination(from: projection, zoomRange: zoomRange)
+    guard camera.target.latitude.isFinite, camera.target.longitude.isFinite, camera.zoom.isFinite,
+      camera.bearing.isFinite, camera.tilt.isFinite
+    else {
+      throw .invalidValue(field: "camera_update", value: "\(self)", reason: "leads to a camera that is not finite")
+    }
+    return camera.clamped(minZoom: zoomRange.lowerBound, maxZoom: zoomRange.upperBound)
+  }
+
+  private func unclampedDestination(from projection: Projection, zoomRange: ClosedRange<Double>)
+    throws(MapError) -> CameraPosition
+  {
     var camera = projection.camera
     switch self {
     case .zoomIn: camera.zoom += 1
@@ -81,12 +97,14 @@ public enum CameraUpdate: Hashable, Sendable {
       camera.zoom = zoom
     case .zoomBy(let delta, let point):
       try MapError.requireFinite(delta, "camera_update.zoom_by")
+      let zoom = min(max(camera.zoom + delta, zoomRange.lowerBound), zoomRange.upperBound)
       camera.zoom += delta
       if let point {
         try MapError.requireFinite(point.x, "camera_update.point.x")
         try MapError.requireFinite(point.y, "camera_update.point.y")
         if let fixed = projection.worldPoint(for: point) {
-          let keep = exp2(-delta)
+          // The point stays fixed for the zoom actually reached, clamping included (R28).
+          let keep = exp2(projection.camera.zoom - zoom)
           let target = projection.targetWorld
           camera.target = Mercator.coordinate(
             WorldPoint(x: fixed.x - (fixed.x - target.x) * keep, y: fixed.y - (fixed.y - target.y) * keep))
@@ -137,10 +155,16 @@ public enum CameraUpdate: Hashable, Sendable {
     }
     let insets = try insets.validated("camera_update.fit.padding")
     let padded = projection.paddedRect
+    guard padded.width - insets.horizontal >= 1, padded.height - insets.vertical >= 1 else {
+      throw .invalidValue(
+        field: "camera_update.fit.padding",
+        value:
+          "top \(formatNumber(insets.top)), left \(formatNumber(insets.left)), bottom \(formatNumber(insets.bottom)), right \(formatNumber(insets.right))",
+        reason: "leaves no room in the \(formatNumber(padded.width))x\(formatNumber(padded.height)) view")
+    }
     let area = Rect(
       x: padded.minX + insets.left, y: padded.minY + insets.top,
-      width: max(padded.size.width - insets.left - insets.right, 1),
-      height: max(padded.size.height - insets.top - insets.bottom, 1))
+      width: padded.width - insets.horizontal, height: padded.height - insets.vertical)
     let north = Mercator.worldPoint(ne).y, south = Mercator.worldPoint(sw).y
     let west = Mercator.worldPoint(sw).x
     let width = bounds.longitudeSpan / 360, height = south - north

@@ -112,6 +112,9 @@ public struct BehaviorPolicy: Hashable, Sendable {
       }
     }
     try MapError.requireFinite(tileLoadLatency, "policy.tile_load_latency")
+    for (field, zoom) in [("policy.min_zoom", minZoom), ("policy.max_zoom", maxZoom)] {
+      try MapError.require(zoom, in: CameraPosition.zoomLimits, field)
+    }
     guard minZoom <= maxZoom else {
       throw .invalidValue(
         field: "policy.min_zoom", value: formatNumber(minZoom),

@@ -41,8 +41,9 @@ extension MapView {
     }
     if marker === selectedMarker { return }
     deselect()
+    guard marker.map === self else { return }
     select(marker)
-    if policy.centerOnProgrammaticSelect { centerCamera(on: marker) }
+    if policy.centerOnProgrammaticSelect, selectedMarker === marker { centerCamera(on: marker) }
   }
 
   /// Runs `change` later if an info window is being resolved (R13); true if deferred.
@@ -112,9 +113,11 @@ extension MapView {
   }
 
   /// Deselects the selected marker, closing its window if one is shown (R10.1, R12, R14).
+  /// The selection is cleared before did_close_info_window, so a handler that selects another
+  /// marker leaves that one selected with its window.
   func deselect() {
-    hideInfoWindow()
     selectedMarker = nil
+    hideInfoWindow()
   }
 
   /// Lays out the default window again after its marker's title or snippet changed.

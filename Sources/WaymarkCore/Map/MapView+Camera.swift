@@ -5,8 +5,7 @@ extension MapView {
   /// idle_at_camera_position at the next frame. Stops running animations and gestures.
   /// Throws (changing nothing) when the update has a non-finite or invalid value.
   public func moveCamera(_ update: CameraUpdate) throws(MapError) {
-    let destination = try update.destination(from: projection).clamped(minZoom: minZoom, maxZoom: maxZoom)
-    jump(to: destination)
+    jump(to: try update.destination(from: projection, zoomRange: minZoom...maxZoom))
   }
 
   /// Sets the whole camera at once (R24); values Google clamps are clamped (R20-R22).
@@ -32,15 +31,19 @@ extension MapView {
         throw .invalidValue(field: "animate.duration", value: formatNumber(duration), reason: "is negative")
       }
     }
-    _ = try update.destination(from: projection)
+    _ = try update.destination(from: projection, zoomRange: minZoom...maxZoom)
     startAnimation(update, duration: duration ?? policy.animationDuration, completion: completion)
   }
 
   /// Sets the zoom range (R21) and clamps the current zoom into it at once, with the usual
-  /// callbacks (R24). Throws if `min` > `max` or either is not finite.
+  /// callbacks (R24). Throws if `min` > `max` or either is not finite; values beyond
+  /// ``CameraPosition/zoomLimits`` (0...30) are clamped to them, as Google clamps.
   public func setMinMaxZoom(_ min: Double, _ max: Double) throws(MapError) {
     try MapError.requireFinite(min, "min_zoom")
     try MapError.requireFinite(max, "max_zoom")
+    let limits = CameraPosition.zoomLimits
+    let min = Swift.min(Swift.max(min, limits.lowerBound), limits.upperBound)
+    let max = Swift.min(Swift.max(max, limits.lowerBound), limits.upperBound)
     guard min <= max else {
       throw .invalidValue(
         field: "min_zoom", value: formatNumber(min), reason: "is greater than max_zoom \(formatNumber(max))")
@@ -53,8 +56,7 @@ extension MapView {
 
   /// Starts an animation of an update known to be valid.
   func startAnimation(_ update: CameraUpdate, duration: Double, completion: ((Bool) -> Void)?) {
-    guard let destination = try? update.destination(from: projection).clamped(minZoom: minZoom, maxZoom: maxZoom)
-    else { return }
+    guard let destination = try? update.destination(from: projection, zoomRange: minZoom...maxZoom) else { return }
     stopGesture()
     let channels = update.channels(from: camera, to: destination)
     let stopped = policy.independentCameraChannels ? [] : animator.stopAll()

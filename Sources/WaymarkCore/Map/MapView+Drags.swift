@@ -86,7 +86,7 @@ extension MapView {
     }
   }
 
-  private func endDrag(_ marker: Marker) {
+  func endDrag(_ marker: Marker) {
     emit(.didEndDraggingMarker, default: (), record: { $0.marker = marker.id }) {
       $0.mapView(self, didEndDragging: marker)
     }

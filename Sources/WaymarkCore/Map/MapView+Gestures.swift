@@ -26,7 +26,7 @@ struct CameraGesture {
     case .rotate(let degrees): update = .change(CameraChange(bearing: start.bearing + degrees * progress))
     case .tilt(let degrees): update = .change(CameraChange(tilt: start.tilt + degrees * progress))
     }
-    return (try? update.destination(from: projection)) ?? start
+    return (try? update.destination(from: projection, zoomRange: map.minZoom...map.maxZoom)) ?? start
   }
 }
 

@@ -77,16 +77,26 @@ extension MapView {
     iconExtent.include(marker)
   }
 
-  /// Removes a marker (R2); if it was selected, its window closes first (R12). While an info
-  /// window is being resolved, the removal waits until the resolution ends (R13).
+  /// Removes a marker (R2); if it was selected, its window closes (R12): the marker is off the
+  /// map before the callbacks run (did_close_info_window, a running drag's
+  /// did_end_dragging_marker, an animation's completion with false), so they may change the
+  /// map freely. While an info window is being resolved, the removal waits until the
+  /// resolution ends (R13).
   public func remove(_ marker: Marker) throws(MapError) {
     guard marker.map === self else { throw .notOnThisMap(what: "marker \(marker.id)") }
     if deferIfResolving("remove marker \(marker.id)", { [weak self] in try? self?.remove(marker) }) { return }
-    if selectedMarker === marker { deselect() }
-    if drag?.marker === marker { drag = nil }
-    if let animation = markerAnimations.removeValue(forKey: ObjectIdentifier(marker)) {
-      animation.completion?(false)
-    }
+    let wasSelected = selectedMarker === marker
+    let wasDragged = drag?.marker === marker
+    if wasDragged { drag = nil }
+    let animation = markerAnimations.removeValue(forKey: ObjectIdentifier(marker))
+    detach(marker)
+    if wasSelected, selectedMarker === marker { deselect() }
+    if wasDragged { endDrag(marker) }
+    animation?.completion?(false)
+  }
+
+  /// Takes a marker out of the map's storage and index.
+  private func detach(_ marker: Marker) {
     let slot = Int(marker.slot)
     markerIndex.remove(marker.slot)
     markerSlots[slot] = nil
@@ -98,15 +108,14 @@ extension MapView {
     marker.map = nil
   }
 
-  /// Removes every marker and overlay (R2); the selected marker's window closes first (R12).
+  /// Removes every marker and overlay (R2); the selected marker's window closes (R12), after
+  /// everything is off the map.
   public func clear() {
     if deferIfResolving("clear", { [weak self] in self?.clear() }) { return }
-    if selectedMarker != nil { deselect() }
-    hideInfoWindow()
+    let dragged = drag?.marker
     drag = nil
-    let animations = markerAnimations.values
+    let animations = markerAnimations.values.sorted { $0.marker.serial < $1.marker.serial }
     markerAnimations.removeAll()
-    for animation in animations { animation.completion?(false) }
     for case let marker? in markerSlots {
       marker.slot = -1
       marker.map = nil
@@ -121,6 +130,9 @@ extension MapView {
     iconExtent = IconExtent()
     for overlay in overlays { overlay.map = nil }
     overlays.removeAll()
+    deselect()
+    if let dragged { endDrag(dragged) }
+    for animation in animations { animation.completion?(false) }
   }
 
   /// Called by a marker after ``Marker/update(_:)`` applied new options.

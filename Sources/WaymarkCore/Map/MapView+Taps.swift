@@ -107,13 +107,12 @@ extension MapView {
     guard !asked.answer, policy.selectOnMarkerTap, marker.map === self else { return }
     if marker === selectedMarker {
       guard policy.retap == .reopen else { return }
-      hideInfoWindow()
-      selectedMarker = nil
-    } else {
-      deselect()
     }
+    deselect()
+    guard marker.map === self else { return }
     select(marker)
-    if policy.centerOnSelect { centerCamera(on: marker) }
+    // R13 changes made during the resolution may have moved the selection or the marker.
+    if policy.centerOnSelect, selectedMarker === marker, marker.map === self { centerCamera(on: marker) }
   }
 
   /// A tap on a point of interest (R17; web policy: a default window, R33).

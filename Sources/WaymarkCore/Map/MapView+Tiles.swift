@@ -9,7 +9,8 @@ struct TileSet: Hashable {
   let maxY: Int
 
   init(projection: Projection) {
-    zoom = max(0, Int(projection.camera.zoom.rounded(.down)))
+    // Zoom is clamped to 0...30 (R21), so the tile counts fit an Int.
+    zoom = Int(min(max(projection.camera.zoom, 0), 30).rounded(.down))
     let region = projection.visibleRegion
     let corners = [region.nearLeft, region.nearRight, region.farLeft, region.farRight].map(Mercator.worldPoint)
     let origin = Mercator.worldPoint(projection.camera.target)

@@ -225,6 +225,9 @@ extension LuaAPI {
       { bridge, context in
         try checkMap(context)
         let meters = try context.checkNumber(2)
+        guard meters.isFinite, meters >= 0 else {
+          throw LuaFunctionError("points_for_meters: \(formatNumber(meters)) meters is not a finite number >= 0")
+        }
         let c = try LuaValues.coordinate(at: 3, on: context.stack, field: "points_for_meters")
         context.stack.push(try bridge.requireMap().projection.points(forMeters: meters, at: c))
         return 1

@@ -112,6 +112,18 @@ final class LuaMapBridge {
       try self.newIndex(owner: owner, context)
       return 0
     }
+    // What print and tostring show: no address, so traces stay the same on every run.
+    stack.register("__tostring", inTableAt: -1) { context in
+      let stack = context.stack
+      if let marker = stack.object(at: 1, as: Self.markerType) {
+        stack.push("marker \(marker.id)")
+      } else if let overlay = stack.object(at: 1, as: Self.overlayType) {
+        stack.push("overlay \(overlay.id)")
+      } else {
+        stack.push(owner.lowercased())
+      }
+      return 1
+    }
     stack.pop()
   }
 

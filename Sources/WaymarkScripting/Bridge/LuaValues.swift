@@ -93,12 +93,16 @@ enum LuaValues {
     return stack.boolean(at: index)
   }
 
-  /// A coordinate: `{ lat =, lng = }` or `{ lat, lng }`.
+  /// A coordinate: `{ lat =, lng = }` or `{ lat, lng }`, finite, latitude within -90...90.
   static func coordinate(at index: Int32, on stack: LuaStack, field: String)
     throws(LuaFunctionError) -> Coordinate
   {
     let (a, b) = try pair(at: index, on: stack, field: field, names: ("lat", "lng"))
-    return Coordinate(latitude: a, longitude: b)
+    do {
+      return try Coordinate(latitude: a, longitude: b).validated(field)
+    } catch {
+      throw LuaFunctionError(error.description)
+    }
   }
 
   /// A screen point: `{ x =, y = }` or `{ x, y }`.

@@ -14,7 +14,9 @@ import WaymarkCore
 /// - `print` adds a `log` record to the trace;
 /// - `math.random` seeded from the plugin's file name;
 /// - the string metatable is protected (`getmetatable("")` is false) and its `__index` is the
-///   plugin's own `string` table.
+///   plugin's own `string` table;
+/// - `setmetatable` refuses metatables with `__gc`: finalizers would run outside any handler
+///   call, so outside the time budget.
 enum PluginSandbox {
   /// The libraries opened in each plugin state (`debug` only for the host's use: the prelude
   /// keeps `getinfo` for the host and hands the plugin `traceback` alone).
@@ -92,6 +94,15 @@ enum PluginSandbox {
         return real_collect(option, ...)
       end
       error("collectgarbage('" .. tostring(option) .. "') is not allowed in a plugin", 2)
+    end
+    -- A finalizer (__gc) runs when the collector or lua_close decides, outside any handler
+    -- call and so outside its time budget: an endless loop there would hang the host.
+    local real_setmetatable, rawget_ = setmetatable, rawget
+    env.setmetatable = function(t, mt)
+      if type(mt) == "table" and rawget_(mt, "__gc") ~= nil then
+        error("setmetatable: __gc finalizers are not allowed in plugins and scripts (they would run outside any time budget)", 2)
+      end
+      return real_setmetatable(t, mt)
     end
     env.print = function(...)
       local parts = {}

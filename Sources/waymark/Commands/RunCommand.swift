@@ -102,6 +102,7 @@ struct RunCommand {
 
   /// The trace in the chosen format.
   func render(_ outcome: ScriptOutcome) -> String {
+    guard !outcome.records.isEmpty else { return "" }
     switch format {
     case .none: return ""
     case .json:

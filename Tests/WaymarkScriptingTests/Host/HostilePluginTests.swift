@@ -97,6 +97,15 @@ import WaymarkCore
     expectDefaultSelection(f, f.melbourne)
   }
 
+  @Test func aFinalizerIsRefusedSoItCannotHangTheHost() throws {
+    var f: PluginFixture? = try PluginFixture.hostile("gc_finalizer.lua")
+    let message = try f!.singleError(plugin: "gc_finalizer", handler: "load", line: 3)
+    #expect(message.contains("__gc finalizers are not allowed"))
+    try f!.map.tap(f!.melbourne)
+    expectDefaultSelection(f!, f!.melbourne)
+    f = nil  // closing every state must not run a finalizer's endless loop
+  }
+
   // MARK: Wrong answers
 
   @Test func numberFromAVetoIsAWrongTypeError() throws {

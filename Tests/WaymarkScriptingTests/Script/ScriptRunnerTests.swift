@@ -115,6 +115,26 @@ import WaymarkCore
     #expect(outcome.records.contains { $0.event == "warning" && $0.message?.contains("rotate") == true })
   }
 
+  @Test func printingMapObjectsIsTheSameOnEveryRun() throws {
+    // No addresses in the trace: it must be byte for byte the same everywhere.
+    let (outcome, _) = try run(
+      """
+      local map = waymark.map{}
+      local m = map:add_marker{ id = "a", position = { lat = 0, lng = 0 } }
+      local o = map:add_overlay{ kind = "circle", center = { lat = 0, lng = 0 }, radius = 1 }
+      print(m, o, map, map:after(1, function() end))
+      """)
+    #expect(outcome.records.last?.message == "marker a\toverlay overlay-1\tmap\ttimer")
+  }
+
+  @Test func finalizersAreRefusedInScriptsToo() throws {
+    let (outcome, _) = try run(
+      "local map = waymark.map{}\nsetmetatable({}, { __gc = function() while true do end end })\n")
+    #expect(
+      outcome.error?.contains("demo.lua:2: setmetatable: __gc finalizers are not allowed") == true,
+      "\(outcome.error ?? "")")
+  }
+
   @Test func timeInScriptsIsVirtual() throws {
     let (outcome, _) = try run(
       """

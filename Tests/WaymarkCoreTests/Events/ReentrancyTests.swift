@@ -1,0 +1,117 @@
+import Testing
+import WaymarkCore
+
+/// Callbacks that change the map while the map is changing it: the map stays consistent and
+/// never traps.
+@Suite struct ReentrancyTests {
+  @Test func removingAMarkerFromItsOwnCloseCallbackIsHarmless() throws {
+    // R12: the marker is off the map before did_close_info_window runs.
+    let fixture = try MapFixture(Places.sydney, zoom: 5)
+    let a = try fixture.marker("a", at: Places.sydney, title: "A")
+    var seenOnMap: [Bool] = []
+    fixture.delegate.closeInfoWindow = { map, marker in
+      seenOnMap.append(marker.map != nil)
+      try? map.remove(marker)
+    }
+    fixture.map.setSelectedMarker(a)
+    try fixture.map.remove(a)
+    #expect(seenOnMap == [false])
+    #expect(fixture.map.numberOfMarkers == 0 && fixture.map.selectedMarker == nil && fixture.map.infoWindow == nil)
+  }
+
+  @Test func removingAMarkerFromItsAnimationsCompletionIsHarmless() throws {
+    let fixture = try MapFixture(Places.sydney, zoom: 5)
+    let m = try fixture.marker("m", at: Places.sydney)
+    try fixture.map.animate(m, to: Places.melbourne, duration: 1) { finished in
+      if !finished { try? fixture.map.remove(m) }
+    }
+    try fixture.map.advance(by: 0.5)
+    try fixture.map.remove(m)
+    #expect(fixture.map.numberOfMarkers == 0 && m.map == nil)
+    let n = try fixture.marker("n", at: Places.sydney)
+    try fixture.map.animate(n, to: Places.melbourne, duration: 1) { _ in try? fixture.map.remove(n) }
+    fixture.map.clear()
+    #expect(fixture.map.numberOfMarkers == 0)
+  }
+
+  @Test func removingADraggedMarkerEndsItsDrag() throws {
+    let fixture = try MapFixture(Places.sydney, zoom: 10)
+    var options = MarkerOptions(position: Places.sydney, id: "pin")
+    options.draggable = true
+    let pin = try fixture.map.addMarker(options)
+    try fixture.map.drag(pin, to: Coordinate(latitude: -33.9, longitude: 151.3), duration: 1)
+    try fixture.map.advance(by: 0.2)
+    try fixture.map.remove(pin)
+    try fixture.map.settle()
+    #expect(fixture.delegate.events.first == "did_begin_dragging_marker(pin)")
+    #expect(fixture.delegate.events.last == "did_end_dragging_marker(pin)")
+  }
+
+  @Test func aSelectionMadeInACloseCallbackStands() throws {
+    // R9-R12: the map never shows a window without its marker selected.
+    let fixture = try MapFixture(Places.sydney, zoom: 5)
+    let a = try fixture.marker("a", at: Places.sydney, title: "A")
+    let b = try fixture.marker("b", at: Places.melbourne, title: "B")
+    fixture.delegate.closeInfoWindow = { map, marker in if marker === a { map.setSelectedMarker(b) } }
+    fixture.map.setSelectedMarker(a)
+    try fixture.map.tap(at: Point(x: 20, y: 20))
+    #expect(fixture.map.selectedMarker === b)
+    #expect(fixture.map.infoWindow?.marker === b)
+  }
+
+  @Test func theCameraIsNotCentredOnAMarkerTheResolutionDeselected() throws {
+    // R10.4 with R13: the deferred changes run first; the camera follows only a marker
+    // that is still selected and on the map.
+    let fixture = try MapFixture(Places.sydney, zoom: 5)
+    let a = try fixture.marker("a", at: Places.melbourne, title: "A")
+    fixture.delegate.infoWindow = { marker in
+      try? fixture.map.remove(marker)
+      return nil
+    }
+    try fixture.quiet()
+    try fixture.map.tap(a)
+    try fixture.map.settle()
+    #expect(a.map == nil && fixture.map.selectedMarker == nil)
+    #expect(!fixture.delegate.events.contains("will_move(false)"))
+    #expect(fixture.map.camera.target == Places.sydney)
+  }
+
+  @Test func extremeZoomsAndFarPointsAreClampedOrRefusedNeverTrapped() throws {
+    // R21: the range is clamped to 0...30; a zoom about a point far away is refused.
+    let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 5))
+    try map.setMinMaxZoom(0, 64)
+    #expect(map.maxZoom == 30)
+    try map.moveCamera(.zoomTo(64))
+    try map.settle()
+    #expect(map.camera.zoom == 30)
+    try map.setMinMaxZoom(-1e308, -1e300)
+    #expect(map.minZoom == 0 && map.maxZoom == 0 && map.camera.zoom == 0)
+    try map.setMinMaxZoom(2, 21)
+    #expect(throws: MapError.self) { try map.moveCamera(.zoomBy(2, around: Point(x: 1e308, y: 0))) }
+    #expect(map.camera.zoom == 2)
+    var bad = BehaviorPolicy.ios
+    bad.maxZoom = 64
+    #expect(throws: MapError.invalidValue(field: "policy.max_zoom", value: "64", reason: "is outside 0...30")) {
+      try MapView(camera: CameraPosition(target: Places.sydney, zoom: 5), policy: bad)
+    }
+  }
+
+  @Test func aZoomAboutAPointKeepsItFixedEvenWhenClamped() throws {
+    // R28 with R21: the point stays put for the zoom actually reached.
+    let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 20))
+    let point = Point(x: 300, y: 700)
+    let under = try #require(map.projection.coordinate(for: point))
+    try map.moveCamera(.zoomBy(3, around: point))
+    #expect(map.camera.zoom == 21)
+    let after = try #require(map.projection.point(for: under))
+    expectClose(after.x, point.x, tolerance: 1e-6)
+    expectClose(after.y, point.y, tolerance: 1e-6)
+  }
+
+  @Test func fitPaddingThatLeavesNoRoomIsAnError() throws {
+    let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 5))
+    let bounds = try CoordinateBounds(Places.sydney, Places.melbourne)
+    #expect(throws: MapError.self) { try map.moveCamera(.fit(bounds, insets: EdgeInsets(all: 1000))) }
+    #expect(map.camera.zoom == 5)
+  }
+}
