@@ -11,7 +11,7 @@ void waymark_watchdog_unregister(waymark_runtime *rt);
 void waymark_arm_if_expired(waymark_runtime *rt, lua_State *L);
 /// Publishes L as the running thread; waits out a watchdog arming the old one.
 void waymark_set_running(waymark_runtime *rt, lua_State *L);
-/// Replaces coroutine.resume and coroutine.wrap in the table on top.
+/// Replaces coroutine.resume, coroutine.wrap and coroutine.close in the table on top.
 void waymark_install_coroutine_wrappers(lua_State *L);
 /// The traceback message handler.
 int waymark_traceback(lua_State *L);

@@ -33,7 +33,9 @@ import Testing
     #expect(result.status == 1)
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(
-      lines.contains { $0.hasPrefix("./typos.lua:2:") && $0.contains("priority must be a number, got string \"high\"") }
+      lines.contains {
+        $0.hasPrefix("./typos.lua:2:") && $0.contains("priority must be a finite number, got string \"high\"")
+      }
     )
     #expect(
       lines.contains { $0.hasPrefix("./typos.lua:3:") && $0.contains("did_tap_marker must be a function, got number") })

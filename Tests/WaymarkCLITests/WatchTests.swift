@@ -19,6 +19,34 @@ import Testing
       """.utf8
     ).write(to: folder.appendingPathComponent("demo.lua"))
 
+    let output = try watch(folder) {
+      try Data("return { did_tap_marker = function(map, marker) return false end }\n".utf8).write(to: plugin)
+    }
+    #expect(output.contains("did_tap_marker               m            result=true plugin=veto"))
+    #expect(output.contains("── run 2:"))
+    #expect(output.contains("- \("   0.000")  did_tap_marker               m            result=true plugin=veto"))
+    #expect(output.contains("+ \("   0.000")  did_tap_marker               m            result=false"))
+    #expect(output.contains("+ \("   0.000")  info_window_shown            m            kind=default"))
+  }
+
+  @Test func watchRerunsWhenAPluginFileIsAdded() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let plugins = folder.appendingPathComponent("plugins")
+    try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+    try Data("return {}\n".utf8).write(to: plugins.appendingPathComponent("a.lua"))
+    try Data("local map = waymark.map{ plugins = { \"plugins\" } }\n".utf8).write(
+      to: folder.appendingPathComponent("demo.lua"))
+    let output = try watch(folder) {
+      try Data("return { name = \"newcomer\" }\n".utf8).write(to: plugins.appendingPathComponent("b.lua"))
+    }
+    #expect(output.contains("── run 2:"))
+    #expect(output.contains("+ \("   0.000")  plugin_loaded                             plugin=newcomer"))
+  }
+
+  /// Runs `waymark run demo.lua --watch` in `folder` for two runs, calling `change` once the
+  /// first run is watching; returns what it printed.
+  private func watch(_ folder: URL, change: () throws -> Void) throws -> String {
     let process = Process()
     process.executableURL = CLI.executable
     process.arguments = ["run", "demo.lua", "--watch"]
@@ -31,7 +59,6 @@ import Testing
     process.standardError = try FileHandle(forWritingTo: err)
     try process.run()
     defer { if process.isRunning { process.terminate() } }
-
     // A generous bound only so that a broken watcher fails instead of hanging the suite.
     func waitFor(_ condition: () -> Bool) -> Bool {
       for _ in 0..<600 {
@@ -41,15 +68,9 @@ import Testing
       return false
     }
     #expect(waitFor { ((try? String(contentsOf: err, encoding: .utf8)) ?? "").contains("watching") })
-    Thread.sleep(forTimeInterval: 0.05)
-    try Data("return { did_tap_marker = function(map, marker) return false end }\n".utf8).write(to: plugin)
+    try change()
     #expect(waitFor { !process.isRunning })
-    let output = try String(contentsOf: out, encoding: .utf8)
-    #expect(output.contains("did_tap_marker               m            result=true plugin=veto"))
-    #expect(output.contains("── run 2:"))
-    #expect(output.contains("- \("   0.000")  did_tap_marker               m            result=true plugin=veto"))
-    #expect(output.contains("+ \("   0.000")  did_tap_marker               m            result=false"))
-    #expect(output.contains("+ \("   0.000")  info_window_shown            m            kind=default"))
+    return try String(contentsOf: out, encoding: .utf8)
   }
 
   @Test func lineDiffKeepsCommonLinesAndMarksChanges() {

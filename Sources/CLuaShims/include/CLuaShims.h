@@ -84,7 +84,7 @@ enum {
   WAYMARK_LIB_DEBUG = 1 << 9,
 };
 /// Opens the selected standard libraries (as globals and in package.loaded).
-/// The coroutine library gets watchdog-aware resume and wrap.
+/// The coroutine library gets watchdog-aware resume, wrap and close.
 void waymark_openlibs(lua_State *L, unsigned libs);
 
 // MARK: - Error trampoline

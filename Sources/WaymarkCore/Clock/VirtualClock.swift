@@ -14,6 +14,10 @@ public final class VirtualClock {
     let sequence: Int
   }
 
+  /// The longest step of time a caller may ask for at once (about 31 years), so virtual
+  /// time always prints as a number.
+  public static let longestStep = 1e9
+
   /// Seconds since the clock started.
   public private(set) var now: Double = 0
   private var heap: [Entry] = []

@@ -178,9 +178,23 @@ public final class MapView {
   /// Adds a line to the trace, as a plugin's `print` or a script's log does.
   public func log(_ message: String, source: String? = nil) {
     note("log") { record in
-      record.message = message
+      record.message = MapView.capped(message)
       if let source { record.plugin = .string(source) }
     }
+  }
+
+  /// The longest message a log record keeps, in bytes of UTF-8.
+  public static let longestLogMessage = 64 << 10
+
+  /// `message`, cut to ``longestLogMessage`` bytes with a note of how much was cut.
+  public static func capped(_ message: String) -> String {
+    let bytes = message.utf8.count
+    guard bytes > longestLogMessage else { return message }
+    var kept = Substring(message)
+    while kept.utf8.count > longestLogMessage {
+      kept = kept.dropLast(max(1, (kept.utf8.count - longestLogMessage) / 4))
+    }
+    return kept + "… (\(bytes - kept.utf8.count) more bytes)"
   }
 
   /// Adds a warning to the trace (for example, selecting a marker of another map, R11).
@@ -196,6 +210,10 @@ public final class MapView {
     try MapError.requireFinite(seconds, "advance.seconds")
     guard seconds >= 0 else {
       throw .invalidValue(field: "advance.seconds", value: formatNumber(seconds), reason: "is negative")
+    }
+    guard seconds <= VirtualClock.longestStep else {
+      throw .invalidValue(
+        field: "advance.seconds", value: formatNumber(seconds), reason: "is more than 1e9 (about 31 years)")
     }
     clock.advance(to: clock.now + seconds)
   }
@@ -213,6 +231,10 @@ public final class MapView {
     try MapError.requireFinite(limit, "settle.limit")
     guard limit >= 0 else {
       throw .invalidValue(field: "settle.limit", value: formatNumber(limit), reason: "is negative")
+    }
+    guard limit <= VirtualClock.longestStep else {
+      throw .invalidValue(
+        field: "settle.limit", value: formatNumber(limit), reason: "is more than 1e9 (about 31 years)")
     }
     let deadline = clock.now + limit
     while let next = clock.nextTaskTime {

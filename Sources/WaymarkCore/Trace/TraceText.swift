@@ -88,6 +88,7 @@ public struct TraceText {
   }
 
   private static func time(_ seconds: Double) -> String {
+    guard seconds.isFinite, abs(seconds) < 1e12 else { return formatNumber(seconds) }
     let millis = Int((seconds * 1000).rounded())
     let fraction = String(millis % 1000)
     return "\(millis / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"

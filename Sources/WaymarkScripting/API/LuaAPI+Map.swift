@@ -240,8 +240,8 @@ extension LuaAPI {
       { bridge, context in
         try checkMap(context)
         let seconds = try context.checkNumber(2)
-        guard seconds.isFinite, seconds >= 0 else {
-          throw context.argumentError(2, "seconds must be a finite number >= 0")
+        guard seconds.isFinite, seconds >= 0, seconds <= VirtualClock.longestStep else {
+          throw context.argumentError(2, "seconds must be a finite number from 0 to 1e9")
         }
         try context.checkFunction(3)
         let stack = context.stack

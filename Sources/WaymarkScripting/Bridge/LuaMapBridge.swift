@@ -250,12 +250,27 @@ final class LuaMapBridge {
   /// plain data) for every other state. Stack: 0.
   func setUserData(of index: Int32, to value: Int32, on stack: LuaStack) throws {
     let index = stack.absoluteIndex(index), value = stack.absoluteIndex(value)
-    storeUserData(of: index, value: value, on: stack)
-    guard let marker = stack.object(at: index, as: Self.markerType) else { return }
+    guard let marker = stack.object(at: index, as: Self.markerType) else {
+      return storeUserData(of: index, value: value, on: stack)
+    }
     let shared = SharedUserData(PlainValue.read(at: value, on: stack, bridge: self))
+    let previous = userDataSources[ObjectIdentifier(marker)]?.size ?? 0
+    guard publishedUserDataBytes - previous + shared.size <= Self.userDataQuota else {
+      throw LuaFunctionError(
+        "marker.user_data: this state would share more than \(Self.userDataQuota >> 20) MiB of user_data with the others"
+          + " (\(shared.size) bytes for this value); keep large data in the plugin itself")
+    }
+    storeUserData(of: index, value: value, on: stack)
     try marker.update { $0.userData = shared }
+    publishedUserDataBytes += shared.size - previous
     userDataSources[ObjectIdentifier(marker)] = shared
   }
+
+  /// How many bytes of user_data one state may publish for the others to read: the copies
+  /// live outside every Lua memory cap.
+  static let userDataQuota = 8 << 20
+  /// What this state has published so far, in bytes.
+  private var publishedUserDataBytes = 0
 
   private func storeUserData(of index: Int32, value: Int32, on stack: LuaStack) {
     stack.push(userData)
@@ -297,5 +312,10 @@ final class LuaTimer {
 final class SharedUserData {
   /// The value last assigned.
   let value: PlainValue
-  init(_ value: PlainValue) { self.value = value }
+  /// About how many bytes it takes.
+  let size: Int
+  init(_ value: PlainValue) {
+    self.value = value
+    size = value.size
+  }
 }

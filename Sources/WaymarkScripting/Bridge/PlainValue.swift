@@ -65,6 +65,21 @@ indirect enum PlainValue {
     }
   }
 
+  /// About how many bytes the value takes once copied: its strings' bytes and keys, and a
+  /// word or two for every other value.
+  var size: Int {
+    switch self {
+    case .nil, .bool, .integer, .number, .marker, .overlay: return 16
+    case .string(let bytes): return 16 + bytes.count
+    case .table(let pairs):
+      return pairs.reduce(32) { total, pair in
+        let key: Int
+        if case .string(let name) = pair.key { key = 16 + name.utf8.count } else { key = 16 }
+        return total + key + pair.value.size
+      }
+    }
+  }
+
   /// Pushes the value into the state of `bridge`. Stack: +1.
   func push(on stack: LuaStack, bridge: LuaMapBridge) {
     _ = stack.reserve(4)

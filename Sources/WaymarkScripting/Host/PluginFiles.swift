@@ -16,6 +16,13 @@ enum PluginFiles {
       .filter { !isDirectory($0) }
   }
 
+  /// Whether `path`, with symbolic links resolved, lies inside `folder` (also resolved).
+  static func isInside(_ path: String, folder: String) -> Bool {
+    let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
+    let file = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+    return file.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+  }
+
   /// Whether `path` is a directory.
   static func isDirectory(_ path: String) -> Bool {
     var directory: ObjCBool = false

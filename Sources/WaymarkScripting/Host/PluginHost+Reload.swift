@@ -1,3 +1,4 @@
+import Foundation
 import LuaKit
 import WaymarkCore
 
@@ -16,7 +17,8 @@ extension PluginHost {
   public func reloadChangedPlugins() -> [PluginDiagnostic] {
     guard dispatchDepth == 0 else { return [] }
     var found: [PluginDiagnostic] = []
-    for instance in instances where hasChanged(instance) {
+    // A plugin whose file is gone is unloaded below, not reloaded.
+    for instance in instances where hasChanged(instance) && FileManager.default.fileExists(atPath: instance.file) {
       found += reload(instance)
     }
     diagnostics += found
@@ -24,8 +26,8 @@ extension PluginHost {
     for folder in folders { listed += PluginFiles.luaFiles(in: folder) }
     for instance in instances where folders.contains(instance.folder) && !listed.contains(instance.file) {
       record("plugin_unloaded", instance)
-      unload(instance)
       instances.removeAll { $0 === instance }
+      unload(instance)
     }
     let retry = failedFiles.filter { file, text in PluginFiles.read(file) != text }.map(\.key)
     let new = listed.filter { file in !instances.contains { $0.file == file } && failedFiles[file] == nil }
@@ -49,8 +51,8 @@ extension PluginHost {
     }
     report(problems)
     let state = savedState(of: old)
-    unload(old)
     instances.removeAll { $0 === old }
+    unload(old)
     insert(new)
     callLifecycle(new, "setup", new.setup)
     if let onReload = new.onReload {

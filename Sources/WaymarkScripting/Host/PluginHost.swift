@@ -154,8 +154,9 @@ public final class PluginHost: MapViewDelegate, AnswerAttributing {
 
   /// Runs `teardown(map)` of every plugin and unloads them all.
   public func unloadAll() {
-    for instance in instances { unload(instance) }
-    instances.removeAll()
+    // Each plugin leaves the asking order before its teardown runs: a teardown that moves
+    // the map must not call into a plugin already closed.
+    while !instances.isEmpty { unload(instances.removeFirst()) }
   }
 
   var loader: PluginLoader {

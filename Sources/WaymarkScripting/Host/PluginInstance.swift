@@ -51,7 +51,7 @@ final class PluginInstance {
   /// The handler for a callback, if any and the plugin is enabled.
   @inline(__always)
   func handler(_ callback: DelegateCallback) -> LuaRef? {
-    isDisabled ? nil : handlers[callback.slot]
+    isDisabled || state.isClosed ? nil : handlers[callback.slot]
   }
 
   /// Every file this version was built from (the plugin and its modules) with the text read.
@@ -94,6 +94,9 @@ final class ModuleLoader {
       throw LuaFunctionError("require: module name '\(name)' is not allowed (letters, digits, _ - and . only)")
     }
     let path = folder + "/" + name.replacingOccurrences(of: ".", with: "/") + ".lua"
+    guard PluginFiles.isInside(path, folder: folder) else {
+      throw LuaFunctionError("require: module '\(name)' lies outside the plugin's folder (through a symbolic link)")
+    }
     guard let source = PluginFiles.read(path) else {
       throw LuaFunctionError(
         "module '\(name)' not found: no file \(path) (require only loads modules next to the plugin)")

@@ -137,7 +137,8 @@ struct PluginLoader {
           if let priority = stack.number(at: value), priority.isFinite {
             instance.priority = priority
           } else {
-            problem(field, "priority must be a number, got \(describe(stack, value))")
+            let got = stack.number(at: value).map { "number \(formatNumber($0))" } ?? describe(stack, value)
+            problem(field, "priority must be a finite number, got \(got)")
           }
         case "state": break
         case "setup", "teardown", "on_reload", "save_state":

@@ -34,7 +34,8 @@ public struct ScriptOutcome: Sendable {
   /// Why the script could not be loaded or stopped, "file:line: message"; nil if it ran to
   /// its end.
   public var error: String?
-  /// The files the run read: the script, its modules, plugins and their modules.
+  /// The files the run read (the script, its modules, plugins and their modules) and the
+  /// plugin folders it loaded, for `--watch`.
   public var files: [String] = []
 
   /// Creates an empty outcome.

@@ -65,7 +65,7 @@ final class ScriptSession {
         on: stack, now: { [unowned self] in now },
         log: { [unowned self] text in
           var record = TraceRecord(time: now, event: "log")
-          record.message = text
+          record.message = MapView.capped(text)
           trace.append(record)
         },
         require: { [unowned self] context in try modules.require(context) },
@@ -89,7 +89,9 @@ final class ScriptSession {
     guard let state else { throw LuaFunctionError("the script's state is closed") }
     map.settleTimeLimit = options.timeLimit
     let host = PluginHost(map: map, configuration: options.plugins)
-    let problems = host.loadPlugins(from: options.pluginFolders + pluginFolders)
+    let folders = options.pluginFolders + pluginFolders
+    hostFiles.formUnion(folders)  // watched too: a new plugin file there changes the run
+    let problems = host.loadPlugins(from: folders)
     outcome.problems += problems.map(\.description)
     var bridgeOptions = LuaMapBridge.Options()
     bridgeOptions.allowsTimeControl = true

@@ -51,8 +51,9 @@ struct RunCommand {
       options.policy = policy
     }
     if let limit = arguments.value("time-limit") {
-      guard let seconds = Double(limit), seconds.isFinite, seconds > 0 else {
-        throw UsageError(message: "--time-limit \(limit): expected a positive number of seconds", command: "run")
+      guard let seconds = Double(limit), seconds.isFinite, seconds > 0, seconds <= VirtualClock.longestStep else {
+        throw UsageError(
+          message: "--time-limit \(limit): expected a positive number of seconds, at most 1e9", command: "run")
       }
       options.timeLimit = seconds
     }
@@ -115,7 +116,7 @@ struct RunCommand {
   func write(_ outcome: ScriptOutcome) throws(CommandFailure) {
     let text = render(outcome)
     guard let traceFile else {
-      if !text.isEmpty { FileHandle.standardOutput.write(Data(text.utf8)) }
+      if !text.isEmpty { try Output.write(text) }
       return
     }
     do {

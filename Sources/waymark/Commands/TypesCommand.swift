@@ -22,7 +22,7 @@ struct TypesCommand {
   func execute() throws(CommandFailure) -> Int32 {
     let text = LuaLSDefinitions.generate()
     guard let output else {
-      FileHandle.standardOutput.write(Data(text.utf8))
+      try Output.write(text)
       return ExitCode.success
     }
     do {

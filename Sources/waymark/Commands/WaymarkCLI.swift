@@ -98,10 +98,22 @@ struct CommandFailure: Error {
 
 /// Standard output and error, unbuffered enough for people and pipes.
 enum Output {
+  /// Writes a line to standard output; a closed or full output is ignored here (the trace
+  /// itself goes through ``write(_:)``, which reports it).
   static func print(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
   }
+  /// Writes a line to standard error.
   static func error(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
+  }
+  /// Writes `text` to standard output, or fails with a one-line reason (a full disk, a closed pipe).
+  static func write(_ text: String) throws(CommandFailure) {
+    do {
+      try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+    } catch {
+      throw CommandFailure(
+        message: "cannot write to standard output: \(RunCommand.reason(error))", code: ExitCode.scriptError)
+    }
   }
 }

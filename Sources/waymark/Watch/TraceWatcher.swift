@@ -34,7 +34,7 @@ struct TraceWatcher {
       previous = lines
       if let maxRuns, runs >= maxRuns { return status }
       let files = Array(Set(outcome.files + [command.script])).sorted()
-      Output.error("watching \(files.count) file(s); edit one to rerun, Ctrl-C to stop")
+      Output.error("watching \(files.count) file(s) and folder(s); edit one to rerun, Ctrl-C to stop")
       waitForChange(in: files)
     }
   }
@@ -45,7 +45,13 @@ struct TraceWatcher {
     while files.map(stamp) == initial { Thread.sleep(forTimeInterval: pollInterval) }
   }
 
+  /// What changes when a file is edited, created or deleted; for a folder, its `*.lua` names.
   private func stamp(_ file: String) -> String {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: file)) ?? []
+      return names.filter { $0.hasSuffix(".lua") }.sorted().joined(separator: "\n")
+    }
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else { return "missing" }
     let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
     return "\(date) \(attributes[.size] as? Int ?? -1)"

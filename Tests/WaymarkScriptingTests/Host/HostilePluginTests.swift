@@ -97,6 +97,25 @@ import WaymarkCore
     expectDefaultSelection(f, f.melbourne)
   }
 
+  @Test func endlessLoopsInCloseHandlersOfCoroutinesAreStopped() throws {
+    let f = try PluginFixture.hostile("loop_in_close.lua")
+    try f.map.tap(f.melbourne)
+    let first = try f.singleError(plugin: "loop_in_close", handler: "did_tap_marker", line: 9)
+    #expect(first.contains("time budget of 250 ms exceeded"))
+    expectDefaultSelection(f, f.melbourne)
+    try f.map.tap(at: Point(x: 10, y: 10))
+    let second = try #require(f.errors.last?.message)
+    #expect(second.contains("loop_in_close.lua:17: time budget of 250 ms exceeded"))
+  }
+
+  @Test func aBacktrackingPatternBombIsRefusedBeforeItRuns() throws {
+    let f = try PluginFixture.hostile("pattern_bomb.lua")
+    try f.map.tap(f.melbourne)
+    let message = try f.singleError(plugin: "pattern_bomb", handler: "did_tap_marker", line: 5)
+    #expect(message.contains("string.find: a pattern with 5 repetitions on a 5000-byte subject could backtrack"))
+    expectDefaultSelection(f, f.melbourne)
+  }
+
   @Test func aFinalizerIsRefusedSoItCannotHangTheHost() throws {
     var f: PluginFixture? = try PluginFixture.hostile("gc_finalizer.lua")
     let message = try f!.singleError(plugin: "gc_finalizer", handler: "load", line: 3)
@@ -198,5 +217,22 @@ import WaymarkCore
     let resolved = f.map.trace.records.firstIndex { $0.event == "marker_info_window" && $0.marker == "melbourne" }
     let deferred = f.map.trace.records.firstIndex { $0.event == "deferred" }
     #expect(resolved! < deferred!)
+  }
+}
+
+@Suite struct TeardownTests {
+  @Test func aTeardownThatMovesTheMapDoesNotReachClosedPlugins() throws {
+    // Plugins leave the asking order before their teardown: the events a teardown causes go
+    // only to plugins still loaded.
+    let f = try PluginFixture([
+      "a.lua": "return { priority = 10, will_move = function() print('a heard will_move') end }",
+      "b.lua": "return { teardown = function(map) map.selected_marker = nil; map:move_camera{ zoom = 3 } end }",
+    ])
+    f.map.setSelectedMarker(f.melbourne)
+    f.host.unloadAll()
+    #expect(f.host.plugins.isEmpty)
+    #expect(f.map.camera.zoom == 3)
+    #expect(f.errors.isEmpty)
+    #expect(f.logs.isEmpty, "a was unloaded before b's teardown moved the camera")
   }
 }

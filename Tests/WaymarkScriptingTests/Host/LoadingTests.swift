@@ -33,7 +33,7 @@ import WaymarkCore
     let errors = f.host.diagnostics.filter { $0.severity == .error }
     #expect(
       errors.map(\.message) == [
-        "did_tap_marker must be a function, got number", "priority must be a number, got string \"high\"",
+        "did_tap_marker must be a function, got number", "priority must be a finite number, got string \"high\"",
       ])
     #expect(errors.map(\.line) == [4, 3])
     #expect(f.host.plugins.isEmpty)

@@ -127,6 +127,36 @@ import WaymarkCore
     #expect(outcome.records.last?.message == "marker a\toverlay overlay-1\tmap\ttimer")
   }
 
+  @Test func sharedUserDataHasAQuota() throws {
+    // The copies other states read live outside every memory cap: 8 MiB a state.
+    let (outcome, _) = try run(
+      """
+      local map = waymark.map{}
+      local m = map:add_marker{ id = "a", position = { lat = 0, lng = 0 } }
+      local s = string.rep("x", 1 << 20)
+      local ok, e = pcall(function() m.user_data = { s, s, s, s, s, s, s, s, s } end)
+      expect(not ok and e:find("would share more than 8 MiB of user_data"), e)
+      expect_eq(m.user_data, nil, "nothing was assigned")
+      m.user_data = { s, s }
+      expect_eq(#m.user_data[1], 1 << 20)
+      """)
+    #expect(outcome.error == nil && outcome.failures.isEmpty, "\(outcome.failures) \(outcome.error ?? "")")
+  }
+
+  @Test func requireDoesNotFollowLinksOutOfThePluginFolder() throws {
+    let outside = try PluginFolder(["secret.lua": "return 'outside'"])
+    let (outcome, folder) = try run(
+      """
+      local map = waymark.map{ plugins = { "plugins" } }
+      """,
+      plugins: ["probe.lua": "local ok, e = pcall(require, 'escape.secret')\nprint(e)\nreturn {}"])
+    _ = outcome
+    try FileManager.default.createSymbolicLink(atPath: folder.file("plugins/escape"), withDestinationPath: outside.path)
+    let again = ScriptRunner.run(folder.file("demo.lua"), options: .forTests)
+    let message = try #require(again.records.first { $0.event == "log" }?.message)
+    #expect(message.contains("require: module 'escape.secret' lies outside the plugin's folder"), "\(message)")
+  }
+
   @Test func finalizersAreRefusedInScriptsToo() throws {
     let (outcome, _) = try run(
       "local map = waymark.map{}\nsetmetatable({}, { __gc = function() while true do end end })\n")
