@@ -100,11 +100,7 @@ public struct BehaviorPolicy: Hashable, Sendable {
 
   /// Throws unless the numeric settings are usable.
   public func validated() throws(MapError) -> BehaviorPolicy {
-    try MapError.requireFinite(animationDuration, "policy.animation_duration")
-    guard animationDuration >= 0 else {
-      throw .invalidValue(
-        field: "policy.animation_duration", value: formatNumber(animationDuration), reason: "is negative")
-    }
+    try MapError.requireNonNegative(animationDuration, "policy.animation_duration")
     for (field, rate) in [("policy.frame_rate", frameRate), ("policy.drag_frame_rate", dragFrameRate)] {
       try MapError.requireFinite(rate, field)
       guard rate >= 1 && rate <= 1000 else {

@@ -106,12 +106,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
   /// This size if both sides are finite and not negative; otherwise an error naming `field`.
   public func validated(_ field: String) throws(MapError) -> Size {
     for (name, value) in [("width", width), ("height", height)] {
-      guard value.isFinite else {
-        throw .invalidValue(field: "\(field).\(name)", value: formatNumber(value), reason: "is not a finite number")
-      }
-      guard value >= 0 else {
-        throw .invalidValue(field: "\(field).\(name)", value: formatNumber(value), reason: "is negative")
-      }
+      try MapError.requireNonNegative(value, "\(field).\(name)")
     }
     return self
   }
@@ -146,12 +141,7 @@ public struct EdgeInsets: Hashable, Sendable {
   /// These insets if every edge is finite and not negative; otherwise an error naming `field`.
   public func validated(_ field: String) throws(MapError) -> EdgeInsets {
     for (name, value) in [("top", top), ("left", left), ("bottom", bottom), ("right", right)] {
-      guard value.isFinite else {
-        throw .invalidValue(field: "\(field).\(name)", value: formatNumber(value), reason: "is not a finite number")
-      }
-      guard value >= 0 else {
-        throw .invalidValue(field: "\(field).\(name)", value: formatNumber(value), reason: "is negative")
-      }
+      try MapError.requireNonNegative(value, "\(field).\(name)")
     }
     return self
   }

@@ -26,10 +26,7 @@ extension MapView {
     throws(MapError)
   {
     if let duration {
-      try MapError.requireFinite(duration, "animate.duration")
-      guard duration >= 0 else {
-        throw .invalidValue(field: "animate.duration", value: formatNumber(duration), reason: "is negative")
-      }
+      try MapError.requireNonNegative(duration, "animate.duration")
     }
     _ = try update.destination(from: projection, zoomRange: minZoom...maxZoom)
     startAnimation(update, duration: duration ?? policy.animationDuration, completion: completion)

@@ -29,10 +29,7 @@ extension MapView {
   public func drag(_ marker: Marker, to destination: Coordinate, duration: Double = 1) throws(MapError) {
     try requireNoCallbackRunning("drag")
     let destination = try destination.validated("drag.to")
-    try MapError.requireFinite(duration, "drag.duration")
-    guard duration >= 0 else {
-      throw .invalidValue(field: "drag.duration", value: formatNumber(duration), reason: "is negative")
-    }
+    try MapError.requireNonNegative(duration, "drag.duration")
     let point = try iconPoint(of: marker, action: "drag")
     if let window = infoWindow, let frame = infoWindowFrame, frame.contains(point), window.marker != nil {
       try longPress(at: point)

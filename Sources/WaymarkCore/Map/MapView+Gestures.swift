@@ -71,10 +71,7 @@ extension MapView {
   private func startGesture(_ kind: CameraGesture.Kind, duration: Double, enabled: Bool, name: String) throws(MapError)
   {
     try requireNoCallbackRunning(name)
-    try MapError.requireFinite(duration, "\(name).duration")
-    guard duration >= 0 else {
-      throw .invalidValue(field: "\(name).duration", value: formatNumber(duration), reason: "is negative")
-    }
+    try MapError.requireNonNegative(duration, "\(name).duration")
     guard enabled else {
       warn("\(name): the gesture is disabled in the map's settings; ignored (R25)")
       return

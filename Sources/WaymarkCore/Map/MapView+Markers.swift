@@ -162,10 +162,7 @@ extension MapView {
   ) throws(MapError) {
     guard marker.map === self else { throw .notOnThisMap(what: "marker \(marker.id)") }
     let position = try position.validated("position")
-    try MapError.requireFinite(duration, "duration")
-    guard duration >= 0 else {
-      throw .invalidValue(field: "duration", value: formatNumber(duration), reason: "is negative")
-    }
+    try MapError.requireNonNegative(duration, "duration")
     let replaced = markerAnimations[ObjectIdentifier(marker)]
     markerAnimations[ObjectIdentifier(marker)] = MarkerAnimation(
       marker: marker, from: Mercator.worldPoint(marker.position), to: position, start: clock.now,

@@ -207,10 +207,7 @@ public final class MapView {
   /// Moves virtual time forward by `seconds`, running frames, timers and tile loads on the way.
   public func advance(by seconds: Double) throws(MapError) {
     try requireNoCallbackRunning("advance")
-    try MapError.requireFinite(seconds, "advance.seconds")
-    guard seconds >= 0 else {
-      throw .invalidValue(field: "advance.seconds", value: formatNumber(seconds), reason: "is negative")
-    }
+    try MapError.requireNonNegative(seconds, "advance.seconds")
     guard seconds <= VirtualClock.longestStep else {
       throw .invalidValue(
         field: "advance.seconds", value: formatNumber(seconds), reason: "is more than 1e9 (about 31 years)")
@@ -228,10 +225,7 @@ public final class MapView {
   public func settle(limit: Double? = nil) throws(MapError) {
     try requireNoCallbackRunning("settle")
     let limit = limit ?? settleTimeLimit
-    try MapError.requireFinite(limit, "settle.limit")
-    guard limit >= 0 else {
-      throw .invalidValue(field: "settle.limit", value: formatNumber(limit), reason: "is negative")
-    }
+    try MapError.requireNonNegative(limit, "settle.limit")
     guard limit <= VirtualClock.longestStep else {
       throw .invalidValue(
         field: "settle.limit", value: formatNumber(limit), reason: "is more than 1e9 (about 31 years)")

@@ -25,10 +25,7 @@ public enum OverlayShape: Hashable, Sendable {
     case .polyline(let path, let width):
       guard !path.isEmpty else { throw .invalidValue(field: "polyline.path", value: "[]", reason: "is empty") }
       for (index, point) in path.enumerated() { _ = try point.validated("polyline.path[\(index + 1)]") }
-      try MapError.requireFinite(width, "polyline.width")
-      guard width >= 0 else {
-        throw .invalidValue(field: "polyline.width", value: formatNumber(width), reason: "is negative")
-      }
+      try MapError.requireNonNegative(width, "polyline.width")
     case .polygon(let outer, let holes):
       guard outer.count >= 3 else {
         throw .invalidValue(field: "polygon.path", value: "\(outer.count) points", reason: "needs at least 3")
@@ -39,10 +36,7 @@ public enum OverlayShape: Hashable, Sendable {
       }
     case .circle(let center, let radius):
       _ = try center.validated("circle.center")
-      try MapError.requireFinite(radius, "circle.radius")
-      guard radius >= 0 else {
-        throw .invalidValue(field: "circle.radius", value: formatNumber(radius), reason: "is negative")
-      }
+      try MapError.requireNonNegative(radius, "circle.radius")
     case .groundOverlay(let bounds, _):
       guard bounds.isValid else {
         throw .invalidValue(field: "ground_overlay.bounds", value: "empty", reason: "is not valid bounds")

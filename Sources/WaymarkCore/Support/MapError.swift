@@ -38,6 +38,12 @@ extension MapError {
     }
   }
 
+  /// An error for a number that must be finite and not negative (durations, sizes, radii).
+  static func requireNonNegative(_ value: Double, _ field: @autoclosure () -> String) throws(MapError) {
+    try requireFinite(value, field())
+    guard value >= 0 else { throw .invalidValue(field: field(), value: formatNumber(value), reason: "is negative") }
+  }
+
   /// An error for a number that must lie in `range`.
   static func require(_ value: Double, in range: ClosedRange<Double>, _ field: @autoclosure () -> String)
     throws(MapError)
