@@ -32,9 +32,14 @@ final class ScriptSession {
   let options: ScriptOptions
   let trace = TraceLog()
   var outcome = ScriptOutcome()
-  private var state: LuaState?
-  private let modules: ModuleLoader
-  private var current: (map: MapView, host: PluginHost, bridge: LuaMapBridge)?
+  private(set) var state: LuaState?
+  let modules: ModuleLoader
+  /// The map the script drives now, its plugin host and its bridge in the script's state.
+  private(set) var current: (map: MapView, host: PluginHost, bridge: LuaMapBridge)?
+  /// What the script's chunk returned, when a table (a live session shows its fields).
+  private(set) var returned: LuaRef?
+  /// Whether the script's chunk was loaded and started (false: unreadable or a syntax error).
+  private(set) var didStart = false
   private var hostFiles: Set<String> = []
 
   init(path: String, options: ScriptOptions) {
@@ -49,6 +54,12 @@ final class ScriptSession {
 
   func run() {
     defer { finish() }
+    execute()
+  }
+
+  /// Runs the script to its end and leaves its map, plugins and state alive (``run()``
+  /// retires them after; a live session keeps them).
+  func execute() {
     let source: String
     switch ScriptFiles.readText(path, maxSize: options.maxScriptSize) {
     case .failure(let error):
@@ -77,7 +88,9 @@ final class ScriptSession {
       try stack.load(source, chunkName: "@" + path, environmentAt: -1)
       state.timeBudget = options.scriptBudget
       defer { state.timeBudget = nil }
-      try stack.call(arguments: 0, results: 0)
+      didStart = true
+      try stack.call(arguments: 0, results: 1)
+      if stack.type(at: -1) == .table { returned = stack.ref() } else { stack.pop() }
     } catch {
       outcome.error = describe(error)
     }
@@ -130,7 +143,7 @@ final class ScriptSession {
     current = nil
   }
 
-  private func finish() {
+  func finish() {
     retire()
     outcome.records = trace.records
     outcome.files = Array(Set(modules.sources.keys).union(hostFiles).union([path])).sorted()
@@ -138,7 +151,7 @@ final class ScriptSession {
   }
 
   /// One line for a Lua error: its message (which has file:line), what kind of stop it was.
-  private func describe(_ error: Error) -> String {
+  func describe(_ error: Error) -> String {
     guard let error = error as? LuaError else { return "\(error)" }
     switch error.kind {
     case .timeout:

@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+import WaymarkCore
+
+@testable import WaymarkScripting
+
+/// The live session behind `waymark serve` and `waymark repl`: the map outlives the script,
+/// input and Lua lines drive it, and edited plugins are hot-reloaded into it.
+@Suite struct LiveSessionTests {
+  /// A plugin whose window says which version answers and how many taps it has seen,
+  /// carried from version to version by `save_state` / `on_reload`.
+  static func windowPlugin(_ label: String) -> String {
+    """
+    local p = { name = "window" }
+    local taps = 0
+    function p.did_tap_marker(map, marker) taps = taps + 1 end
+    function p.marker_info_window(map, marker) return "\(label) taps=" .. taps end
+    function p.save_state() return { taps = taps } end
+    function p.on_reload(old, map) taps = old.taps end
+    return p
+    """
+  }
+
+  static let script = """
+    local map = waymark.map{ camera = { target = { lat = 0, lng = 0 }, zoom = 4 }, plugins = { "plugins" } }
+    local home = map:add_marker{ id = "home", position = { lat = 0, lng = 0 }, title = "Home" }
+    greeting = "hello"
+    return { home = home }
+    """
+
+  /// A session on `script` with `window.lua` in its plugins folder (which is removed when
+  /// the fixture is released).
+  struct Fixture {
+    let session: LiveSession
+    let folder: PluginFolder
+
+    init(_ script: String = LiveSessionTests.script, options: ScriptOptions = .forTests) throws {
+      folder = try PluginFolder()
+      try FileManager.default.createDirectory(atPath: folder.file("plugins"), withIntermediateDirectories: true)
+      try folder.write("plugins/window.lua", windowPlugin("v1"))
+      try folder.write("demo.lua", script)
+      session = try LiveSession(script: folder.file("demo.lua"), options: options)
+    }
+  }
+
+  @Test func theMapOutlivesTheScriptAndTakesInput() throws {
+    let fixture = try Fixture()
+    let session = fixture.session
+    let map = try #require(session.map)
+    #expect(map.marker(id: "home") != nil)
+    #expect(session.takeRecords().contains { $0.event == "plugin_loaded" })
+    let step = session.perform(.tap(Point(x: map.viewSize.width / 2, y: map.viewSize.height / 2)))
+    #expect(step.error == nil)
+    #expect(step.records.map(\.event).starts(with: ["did_tap_marker", "marker_info_window"]))
+    #expect(map.selectedMarker?.id == "home")
+    #expect(session.takeRecords().isEmpty, "an input's records are handed out once")
+  }
+
+  @Test func refusedInputSaysWhyAndChangesNothing() throws {
+    let fixture = try Fixture()
+    let session = fixture.session
+    _ = session.takeRecords()
+    let step = session.perform(.tapInfoWindow)
+    #expect(step.error == "tap_info_window: no info window is shown")
+    #expect(step.records.isEmpty)
+    #expect(
+      session.perform(.drag(marker: "nowhere", to: Point(x: 1, y: 1), duration: 1)).error?.contains("nowhere") == true)
+    #expect(session.perform(.advance(seconds: -1)).error?.contains("negative") == true)
+  }
+
+  @Test func anEditedPluginIsReloadedIntoTheRunningMapWithItsState() throws {
+    let fixture = try Fixture()
+    let session = fixture.session
+    let map = try #require(session.map)
+    #expect(try window(after: session) == "v1 taps=1")
+    #expect(try window(after: session) == "v1 taps=2")
+    #expect(session.plugins.first?.version == 1)
+    try fixture.folder.write("plugins/window.lua", Self.windowPlugin("v2"))
+    #expect(session.reloadChangedPlugins().isEmpty)
+    #expect(session.takeRecords().contains { $0.event == "plugin_reloaded" && $0.pluginName == "window" })
+    #expect(session.map === map, "the same map: not a rerun")
+    #expect(try window(after: session) == "v2 taps=3", "on_reload carried the taps")
+    let plugin = try #require(session.plugins.first)
+    #expect(plugin.version == 2 && plugin.error == nil && plugin.digest.count == 8)
+  }
+
+  @Test func aBrokenEditKeepsTheOldVersionAnsweringAndSaysWhy() throws {
+    let fixture = try Fixture()
+    let session = fixture.session
+    #expect(try window(after: session) == "v1 taps=1")
+    let digest = session.plugins.first?.digest
+    try fixture.folder.write("plugins/window.lua", "local p = {}\nfunction p.marker_info_window(\nreturn p\n")
+    #expect(session.reloadChangedPlugins().first?.line == 3)
+    let error = try #require(session.takeRecords().first { $0.event == "plugin_error" })
+    #expect(error.handler == "reload" && error.message?.contains("window.lua:3:") == true)
+    let plugin = try #require(session.plugins.first)
+    #expect(plugin.version == 1 && plugin.digest == digest)
+    #expect(plugin.error?.contains("window.lua:3:") == true)
+    #expect(try window(after: session) == "v1 taps=2", "the old version still answers")
+    try fixture.folder.write("plugins/window.lua", Self.windowPlugin("v3"))
+    session.reloadChangedPlugins()
+    #expect(try window(after: session) == "v3 taps=3")
+    #expect(session.plugins.first?.version == 2 && session.plugins.first?.error == nil)
+  }
+
+  @Test func reloadAllReloadsUnchangedPluginsToo() throws {
+    let fixture = try Fixture()
+    let session = fixture.session
+    _ = session.takeRecords()
+    #expect(session.reloadChangedPlugins().isEmpty)
+    #expect(!session.takeRecords().contains { $0.event == "plugin_reloaded" })
+    session.reloadAllPlugins()
+    #expect(session.takeRecords().contains { $0.event == "plugin_reloaded" })
+    #expect(session.plugins.first?.version == 2)
+  }
+
+  @Test func aPluginFileThatNeverLoadedIsListedWithItsError() throws {
+    let fixture = try Fixture()
+    let session = fixture.session
+    try fixture.folder.write("plugins/broken.lua", "return {\n")
+    session.reloadChangedPlugins()
+    let broken = try #require(session.plugins.first { $0.file.hasSuffix("broken.lua") })
+    #expect(broken.version == 0 && broken.error?.contains("broken.lua:2:") == true)
+  }
+
+  @Test func linesEvaluateInTheScriptsEnvironment() throws {
+    let fixture = try Fixture()
+    let session = fixture.session
+    _ = session.takeRecords()
+    #expect(session.evaluate("1 + 1") == .values(["2"]))
+    #expect(session.evaluate("home.id, greeting") == .values(["home", "hello"]), "returned locals and globals")
+    #expect(session.evaluate("map.camera.zoom") == .values(["4.0"]))
+    #expect(session.evaluate("x = 41") == .values([]))
+    #expect(session.evaluate("x + 1") == .values(["42"]), "a line's globals persist")
+    #expect(session.evaluate("map:tap(home)") == .values([]))
+    #expect(session.takeRecords().first?.event == "did_tap_marker", "the line's records wait for takeRecords")
+  }
+
+  @Test func incompleteChunksAskForMoreAsLuaDoes() throws {
+    let fixture = try Fixture()
+    let session = fixture.session
+    #expect(session.evaluate("function f(a)") == .incomplete)
+    #expect(session.evaluate("x =") == .incomplete)
+    #expect(session.evaluate("function f(a)\n  return a * 2\nend") == .values([]))
+    #expect(session.evaluate("f(21)") == .values(["42"]))
+    guard case .failure(let message) = session.evaluate("1 +* 2") else {
+      Issue.record("a syntax error is not incomplete")
+      return
+    }
+    #expect(message.hasPrefix("stdin:1:"))
+  }
+
+  @Test func errorsAndRunawayLinesAreReportedAndTheSessionGoesOn() throws {
+    var options = ScriptOptions.forTests
+    options.scriptBudget = .milliseconds(200)
+    let fixture = try Fixture(options: options)
+    let session = fixture.session
+    guard case .failure(let message) = session.evaluate("error('boom')") else {
+      Issue.record("expected a failure")
+      return
+    }
+    #expect(message == "stdin:1: boom")
+    guard case .failure(let budget) = session.evaluate("while true do end") else {
+      Issue.record("expected the budget to stop the loop")
+      return
+    }
+    #expect(budget.contains("time budget"))
+    #expect(session.evaluate("home.title") == .values(["Home"]))
+  }
+
+  @Test func aScriptThatCannotStartGivesNoSession() throws {
+    let folder = try PluginFolder()
+    try folder.write("bad.lua", "local x = \n")
+    #expect(throws: LiveSessionError.self) { try LiveSession(script: folder.file("bad.lua"), options: .forTests) }
+    #expect(throws: LiveSessionError.self) { try LiveSession(script: folder.file("missing.lua"), options: .forTests) }
+  }
+
+  @Test func aScriptThatStopsWithAnErrorStillGivesItsMap() throws {
+    let fixture = try Fixture(Self.script.replacingOccurrences(of: "return", with: "error('late')\nreturn"))
+    let session = fixture.session
+    #expect(session.startup.error?.contains("late") == true)
+    #expect(session.map?.marker(id: "home") != nil)
+  }
+
+  /// Taps `home`, reads the shown window's text through Lua, and closes it.
+  private func window(after session: LiveSession) throws -> String {
+    let map = try #require(session.map)
+    let step = session.perform(.tap(Point(x: map.viewSize.width / 2, y: map.viewSize.height / 2)))
+    #expect(step.error == nil)
+    let text = session.evaluate("map.info_window and map.info_window.content")
+    _ = session.perform(.tap(Point(x: 5, y: 5)))
+    _ = session.takeRecords()
+    guard case .values(let values) = text, let first = values.first else { return "" }
+    return first
+  }
+}
