@@ -2,7 +2,7 @@ import LuaKit
 import WaymarkCore
 
 /// Lua plugins as the map's delegate: loads every `*.lua` file of plugin folders, each in
-/// its own sandboxed state, and composes their answers as DESIGN.md says (veto: the first
+/// its own sandboxed state, and composes their answers as docs/plugins.md says (veto: the first
 /// `true` wins; content: the first non-nil wins; notifications: every plugin).
 ///
 /// ```swift

@@ -3,7 +3,7 @@ import WaymarkCore
 
 /// Runs a scripted demo: a Lua script that builds a map with `waymark.map{...}`, drives it
 /// (taps, drags, gestures, time) and checks what happened with `expect`, `expect_eq` and
-/// `expect_near` (DESIGN.md, "Scripted demos").
+/// `expect_near` (README, "Write a scenario").
 ///
 /// ```swift
 /// let outcome = ScriptRunner.run("scripts/marker_events.lua")
