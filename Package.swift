@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "WaymarkCore", targets: ["WaymarkCore"]),
     .library(name: "LuaKit", targets: ["LuaKit"]),
     .library(name: "WaymarkScripting", targets: ["WaymarkScripting"]),
+    .library(name: "WaymarkServe", targets: ["WaymarkServe"]),
     .executable(name: "waymark", targets: ["waymark"]),
     .executable(name: "waymark-bench", targets: ["waymark-bench"]),
   ],
@@ -23,18 +24,24 @@ let package = Package(
     .target(name: "WaymarkCore"),
     // Lua plugins as delegates, the Lua face of the map, scripted demos.
     .target(name: "WaymarkScripting", dependencies: ["WaymarkCore", "LuaKit"]),
+    // GNU libmicrohttpd from the system (Debian: libmicrohttpd-dev), for WaymarkServe only.
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    // The live map over HTTP: a live session on its own thread, routes, the page.
+    .target(name: "WaymarkServe", dependencies: ["WaymarkScripting", "WaymarkCore", "CMicroHTTPD"]),
     // The command-line tool.
-    .executableTarget(name: "waymark", dependencies: ["WaymarkScripting", "WaymarkCore"]),
+    .executableTarget(name: "waymark", dependencies: ["WaymarkScripting", "WaymarkCore", "WaymarkServe"]),
     // Benchmarks with their own baselines, measured in the same run.
     .executableTarget(
       name: "waymark-bench",
-      dependencies: ["WaymarkCore", "WaymarkScripting", "LuaKit", "CLua", "CLuaShims"],
+      dependencies: ["WaymarkCore", "WaymarkScripting", "WaymarkServe", "LuaKit", "CLua", "CLuaShims"],
       path: "Benchmarks/waymark-bench"),
     .testTarget(name: "WaymarkCoreTests", dependencies: ["WaymarkCore"]),
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShims"]),
     .testTarget(
       name: "WaymarkScriptingTests", dependencies: ["WaymarkScripting", "WaymarkCore", "LuaKit"],
       exclude: ["Fixtures"]),
+    .testTarget(name: "WaymarkServeTests", dependencies: ["WaymarkServe", "WaymarkScripting", "WaymarkCore"]),
     .testTarget(name: "WaymarkCLITests", dependencies: ["waymark"], exclude: ["Golden"]),
   ]
 )

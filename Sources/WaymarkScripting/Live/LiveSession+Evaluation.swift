@@ -66,8 +66,11 @@ extension LiveSession {
       }
       stack.push(environment)
       if let returned = session.returned { stack.push(returned) } else { stack.pushNil() }
-      stack.push(function: "map") { [unowned self] context in
-        if let bridge = session.current?.bridge { bridge.pushMap(on: context.stack) } else { context.stack.pushNil() }
+      guard let bridge = session.bridge else {
+        throw LuaError(status: .runtimeError, message: "the script has no map bridge")
+      }
+      stack.push(function: "map") { [bridge] context in  // the state owns its bridge
+        bridge.pushMap(on: context.stack)
         return 1
       }
       try stack.call(arguments: 3, results: 2)

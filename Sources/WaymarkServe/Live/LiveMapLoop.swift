@@ -1,0 +1,182 @@
+import Foundation
+import WaymarkCore
+import WaymarkScripting
+
+/// The live map's own thread: the only thread that touches the session, its map and its
+/// Lua states. Requests hand it jobs and wait for the answer; between jobs it moves the
+/// virtual clock with the wall clock, polls plugin files for hot reload, and streams every
+/// trace record to the event streams without ever waiting for one.
+final class LiveMapLoop: @unchecked Sendable {
+  /// How often plugin files are checked for changes, in seconds.
+  static let reloadInterval = 0.25
+  /// Events kept for clients that reconnect (`Last-Event-ID`) or ask from the start.
+  static let historyLimit = 4096
+
+  private let condition = NSCondition()
+  private var jobs: [(LiveSession) -> Void] = []
+  private var isStopping = false
+  private let finished = DispatchSemaphore(value: 0)
+
+  // The map thread's own, never touched elsewhere:
+  private var session: LiveSession?
+  private var pacer = WallClockPacer()
+  private var streams: [EventStream] = []
+  private var history: [(id: Int, bytes: [UInt8])] = []
+  private var nextEventID = 1
+  private var nextReloadCheck = 0.0
+
+  /// Starts the thread and runs `script` on it; returns once the map is built. Throws when
+  /// the script could not start.
+  init(script: String, options: ScriptOptions) throws(LiveSessionError) {
+    let started = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var failure: LiveSessionError?
+    let thread = Thread { [self] in
+      do throws(LiveSessionError) {
+        session = try LiveSession(script: script, options: options)
+      } catch {
+        failure = error
+      }
+      started.signal()
+      if session != nil { run() }
+      finished.signal()
+    }
+    thread.name = "waymark map"
+    thread.stackSize = 16 << 20  // Lua and deep content layouts
+    thread.start()
+    started.wait()
+    if let failure { throw failure }
+  }
+
+  /// Runs `body` on the map's thread and returns its answer; nil once the loop stopped.
+  func sync<Answer: Sendable>(_ body: @escaping (LiveSession, LiveMapLoop) -> Answer) -> Answer? {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var answer: Answer?
+    condition.lock()
+    guard !isStopping else {
+      condition.unlock()
+      return nil
+    }
+    jobs.append { [self] session in
+      answer = body(session, self)
+      done.signal()
+    }
+    condition.signal()
+    condition.unlock()
+    done.wait()
+    return answer
+  }
+
+  /// Stops the loop after the jobs already queued, closes every event stream, retires the map
+  /// (its plugins' `teardown` runs) and closes the script's state. Idempotent.
+  func stop() {
+    condition.lock()
+    let wasStopping = isStopping
+    isStopping = true
+    condition.signal()
+    condition.unlock()
+    if !wasStopping { finished.wait() }
+  }
+
+  // MARK: The map's thread
+
+  private func run() {
+    guard let session else { return }
+    publish(session.takeRecords())
+    while true {
+      condition.lock()
+      while jobs.isEmpty && !isStopping {
+        if !condition.wait(until: Date(timeIntervalSinceNow: wait(session))) { break }
+      }
+      let batch = jobs
+      jobs.removeAll()
+      let stopping = isStopping
+      condition.unlock()
+      tick(session)
+      for job in batch { job(session) }
+      if stopping { break }
+    }
+    for stream in streams { stream.close() }
+    streams.removeAll()
+    session.close()
+    self.session = nil
+  }
+
+  /// Monotonic seconds.
+  private static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+  /// Seconds until the loop must wake: the next frame or timer while playing, else the next
+  /// plugin check.
+  private func wait(_ session: LiveSession) -> Double {
+    let now = Self.now
+    var wake = nextReloadCheck
+    if let clock = session.map?.clock, let next = clock.nextTaskTime,
+      let delay = pacer.wallDelay(untilVirtual: next - clock.now)
+    {
+      wake = min(wake, now + max(delay, 0.001))
+    }
+    return max(wake - now, 0)
+  }
+
+  /// Moves virtual time with the wall clock, reloads changed plugins when due, and streams
+  /// what that made.
+  private func tick(_ session: LiveSession) {
+    let now = Self.now
+    let due = pacer.due(at: now)
+    if due > 0 { try? session.advance(by: due) }  // finite, positive, small: never refused
+    if now >= nextReloadCheck {
+      session.reloadChangedPlugins()
+      nextReloadCheck = now + Self.reloadInterval
+    }
+    publish(session.takeRecords())
+  }
+
+  // MARK: Jobs' tools (map thread)
+
+  /// Changes the live clock.
+  func setClock(paused: Bool?, speed: Double?) {
+    if let paused { pacer.isPaused = paused }
+    if let speed { pacer.speed = min(max(speed, WallClockPacer.speeds.lowerBound), WallClockPacer.speeds.upperBound) }
+  }
+
+  /// The live clock's settings.
+  var clock: ClockState { pacer.state }
+
+  /// Streams records to every client as Server-Sent Events (`id:` and one `data:` line of
+  /// `--trace json` each) and keeps them for reconnecting clients. A client whose queue is
+  /// full is dropped with a last `dropped` event; nobody is waited for.
+  func publish(_ records: [TraceRecord]) {
+    guard !records.isEmpty else { return }
+    var batch: [UInt8] = []
+    for record in records {
+      let event = Array("id: \(nextEventID)\ndata: \(TraceJSON.line(record))\n\n".utf8)
+      history.append((nextEventID, event))
+      nextEventID += 1
+      batch += event
+    }
+    if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+    streams.removeAll { stream in
+      if stream.offer(batch) { return false }
+      stream.close(last: Self.droppedEvent)
+      return true
+    }
+  }
+
+  /// Adds a client, first sending it the kept events after `lastEventID` (all kept events
+  /// for 0; none for nil).
+  func subscribe(_ stream: EventStream, after lastEventID: Int?) {
+    streams.removeAll { !$0.isOpen }
+    if let lastEventID {
+      let missed = history.filter { $0.id > lastEventID }.flatMap(\.bytes)
+      if !missed.isEmpty, !stream.offer(missed) {
+        stream.close(last: Self.droppedEvent)
+        return
+      }
+    }
+    streams.append(stream)
+  }
+
+  /// The last event of a client that fell behind; its browser reconnects and resumes.
+  static let droppedEvent = Array(
+    "event: dropped\ndata: {\"message\":\"this client fell behind the trace and was dropped; reconnecting resumes from the last event received\"}\n\n"
+      .utf8)
+}
