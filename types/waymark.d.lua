@@ -381,29 +381,29 @@ function Timer:cancel() end
 ---@field teardown (fun(map: Map))? Called before the plugin is replaced by a reload or unloaded.
 ---@field save_state (fun(): any)? Called on the old version before a reload; its plain-data result is on_reload's old_state.
 ---@field on_reload (fun(old_state: any, map: Map))? Called on the new version after setup, with the old version's state (save_state(), else its `state` field).
----@field will_move (fun(map: Map, gesture: boolean))? Notification: every plugin is called.
----@field did_change_camera_position (fun(map: Map, camera: Camera))? Notification: every plugin is called.
----@field idle_at_camera_position (fun(map: Map, camera: Camera))? Notification: every plugin is called.
----@field did_tap_at_coordinate (fun(map: Map, coordinate: Coordinate))? Notification: every plugin is called.
----@field did_long_press_at_coordinate (fun(map: Map, coordinate: Coordinate))? Notification: every plugin is called.
----@field did_tap_marker (fun(map: Map, marker: Marker): boolean?)? Veto: return true to handle the event (later plugins are not asked, the default is skipped).
----@field did_tap_info_window (fun(map: Map, marker: Marker))? Notification: every plugin is called.
----@field did_long_press_info_window (fun(map: Map, marker: Marker))? Notification: every plugin is called.
----@field did_tap_overlay (fun(map: Map, overlay: Overlay))? Notification: every plugin is called.
----@field did_tap_poi (fun(map: Map, place_id: string, name: string, location: Coordinate): boolean?)? Notification; under the web policy, true from any plugin stops the default POI window (R33).
----@field marker_info_window (fun(map: Map, marker: Marker): Content?)? Content: the first non-nil answer wins (R7).
----@field marker_info_contents (fun(map: Map, marker: Marker): Content?)? Content: the first non-nil answer wins (R7).
----@field did_close_info_window (fun(map: Map, marker: Marker))? Notification: every plugin is called.
----@field did_begin_dragging_marker (fun(map: Map, marker: Marker))? Notification: every plugin is called.
----@field did_drag_marker (fun(map: Map, marker: Marker))? Notification: every plugin is called.
----@field did_end_dragging_marker (fun(map: Map, marker: Marker))? Notification: every plugin is called.
----@field did_tap_my_location_button (fun(map: Map): boolean?)? Veto: return true to handle the event (later plugins are not asked, the default is skipped).
----@field did_tap_my_location (fun(map: Map, location: Coordinate))? Notification: every plugin is called.
----@field did_start_tile_rendering (fun(map: Map))? Notification: every plugin is called.
----@field did_finish_tile_rendering (fun(map: Map))? Notification: every plugin is called.
----@field snapshot_ready (fun(map: Map))? Notification: every plugin is called.
----@field did_change_map_capabilities (fun(map: Map, capabilities: table<string, true>))? Notification: every plugin is called.
----@field did_tap_features (fun(map: Map, features: Feature[], layer: string, location: Coordinate))? Notification: every plugin is called.
+---@field will_move (fun(map: Map, gesture: boolean))? Before the camera starts to change; gesture is false for code-driven moves (R23-R25). Notification: every plugin is called.
+---@field did_change_camera_position (fun(map: Map, camera: Camera))? During a move, every frame, and always for the final position. Notification: every plugin is called.
+---@field idle_at_camera_position (fun(map: Map, camera: Camera))? Once, when every gesture and animation has stopped. Notification: every plugin is called.
+---@field did_tap_at_coordinate (fun(map: Map, coordinate: Coordinate))? A tap that hit no marker, info window or tappable overlay (R14). Notification: every plugin is called.
+---@field did_long_press_at_coordinate (fun(map: Map, coordinate: Coordinate))? A long press that hit no draggable marker or info window (R19). Notification: every plugin is called.
+---@field did_tap_marker (fun(map: Map, marker: Marker): boolean?)? A tap on a marker; true = handled: the map skips its default selection behaviour (R6, R10). Veto: the first true wins; later plugins are not asked and the default is skipped.
+---@field did_tap_info_window (fun(map: Map, marker: Marker))? A tap inside the shown info window (R16). Notification: every plugin is called.
+---@field did_long_press_info_window (fun(map: Map, marker: Marker))? A long press inside the shown info window (R16). Notification: every plugin is called.
+---@field did_tap_overlay (fun(map: Map, overlay: Overlay))? A tap on a tappable polyline, polygon, circle or ground overlay (R15). Notification: every plugin is called.
+---@field did_tap_poi (fun(map: Map, place_id: string, name: string, location: Coordinate): boolean?)? A tap on a point of interest (R17); under the web policy, true from any answerer stops the default POI window (R33). Notification: every plugin is called.
+---@field marker_info_window (fun(map: Map, marker: Marker): Content?)? Asked when a marker is about to be selected; content = the whole window (R7). Content: the first non-nil answer wins.
+---@field marker_info_contents (fun(map: Map, marker: Marker): Content?)? Asked only when marker_info_window gave nil; content goes inside the default frame (R7). Content: the first non-nil answer wins.
+---@field did_close_info_window (fun(map: Map, marker: Marker))? The marker's info window was closed. Notification: every plugin is called.
+---@field did_begin_dragging_marker (fun(map: Map, marker: Marker))? A long press started dragging a draggable marker (R18). Notification: every plugin is called.
+---@field did_drag_marker (fun(map: Map, marker: Marker))? Repeatedly while dragging; marker.position is already updated (R18). Notification: every plugin is called.
+---@field did_end_dragging_marker (fun(map: Map, marker: Marker))? The drag ended (R18). Notification: every plugin is called.
+---@field did_tap_my_location_button (fun(map: Map): boolean?)? A tap on the my-location button; true = handled, else the camera animates to the location (R32). Veto: the first true wins; later plugins are not asked and the default is skipped.
+---@field did_tap_my_location (fun(map: Map, location: Coordinate))? A tap on the my-location dot (R32). Notification: every plugin is called.
+---@field did_start_tile_rendering (fun(map: Map))? Tiles were requested for a new view (R31). Notification: every plugin is called.
+---@field did_finish_tile_rendering (fun(map: Map))? All visible tiles loaded (R31). Notification: every plugin is called.
+---@field snapshot_ready (fun(map: Map))? Camera idle, tiles loaded, overlays drawn (R31). Notification: every plugin is called.
+---@field did_change_map_capabilities (fun(map: Map, capabilities: table<string, true>))? The set of map capabilities changed. Notification: every plugin is called.
+---@field did_tap_features (fun(map: Map, features: Feature[], layer: string, location: Coordinate))? Data-driven styling: once per feature layer hit by a tap. Notification: every plugin is called.
 
 ---The script API (scripts only).
 waymark = {}

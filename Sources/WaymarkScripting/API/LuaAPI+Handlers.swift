@@ -29,28 +29,65 @@ public struct LuaAPIShape: Sendable, Hashable {
 }
 
 extension LuaAPI {
-  /// The 23 handlers of section 1 of the map semantics, in its order, called as
-  /// `handler(map, ...)`.
+  /// The 23 handlers, derived from the callback table (``DelegateCallback/signature``), in
+  /// its order, called as `handler(map, ...)`.
   public static let handlers: [LuaHandlerSignature] = DelegateCallback.allCases.map { callback in
-    let returns: String?
-    let doc: String
-    switch callback.composition {
-    case .veto:
-      returns = "boolean?"
-      doc = "Veto: return true to handle the event (later plugins are not asked, the default is skipped)."
-    case .content:
-      returns = "Content?"
-      doc = "Content: the first non-nil answer wins (R7)."
-    case .notification:
-      returns = callback == .didTapPOI ? "boolean?" : nil
-      doc =
-        callback == .didTapPOI
-        ? "Notification; under the web policy, true from any plugin stops the default POI window (R33)."
-        : "Notification: every plugin is called."
+    let signature = callback.signature
+    return LuaHandlerSignature(
+      name: signature.name,
+      parameters: [LuaAPIParameter("map", "Map")]
+        + signature.arguments.map { LuaAPIParameter($0.name, luaType(of: $0.type)) },
+      returns: luaType(of: signature.returns), doc: "\(signature.summary) \(compositionNote(signature.composition))")
+  }
+
+  /// The handler table of docs/plugins.md, one row per callback in the table's order
+  /// (a test keeps the page equal to it).
+  public static var handlerTableMarkdown: String {
+    var lines = [
+      "| # | handler | arguments after `map` | returns | composition | Swift (`MapViewDelegate`) |",
+      "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for callback in DelegateCallback.allCases {
+      let signature = callback.signature
+      let arguments = signature.arguments.map { "\($0.name): `\(luaType(of: $0.type))`" }
+      let returns = luaType(of: signature.returns).map { "`\($0)`" } ?? "-"
+      lines.append(
+        "| \(callback.rawValue + 1) | \(signature.name) | \(arguments.isEmpty ? "-" : arguments.joined(separator: ", ")) "
+          + "| \(returns) | \(signature.composition.rawValue) | `\(signature.swiftName)` |")
     }
-    let parameters =
-      [LuaAPIParameter("map", "Map")] + callback.argumentNames.map { LuaAPIParameter($0, handlerArgumentType($0)) }
-    return LuaHandlerSignature(name: callback.rawValue, parameters: parameters, returns: returns, doc: doc)
+    return lines.joined(separator: "\n")
+  }
+
+  /// The LuaLS type of a callback argument as its handler receives it.
+  static func luaType(of kind: CallbackValue.Kind) -> String {
+    switch kind {
+    case .boolean: "boolean"
+    case .camera: "Camera"
+    case .coordinate: "Coordinate"
+    case .marker: "Marker"
+    case .overlay: "Overlay"
+    case .string: "string"
+    case .capabilities: "table<string, true>"
+    case .features: "Feature[]"
+    }
+  }
+
+  /// The LuaLS type a handler returns, nil when its return value is ignored.
+  static func luaType(of returns: CallbackSignature.Returns) -> String? {
+    switch returns {
+    case .nothing: nil
+    case .handled: "boolean?"
+    case .content: "Content?"
+    }
+  }
+
+  /// How plugins' answers compose, in a few words for the definitions and the docs.
+  static func compositionNote(_ composition: CallbackSignature.Composition) -> String {
+    switch composition {
+    case .veto: "Veto: the first true wins; later plugins are not asked and the default is skipped."
+    case .content: "Content: the first non-nil answer wins."
+    case .notification: "Notification: every plugin is called."
+    }
   }
 
   /// The lifecycle fields of a plugin table.
@@ -146,18 +183,4 @@ extension LuaAPI {
   ]
 
   private static func optional(_ type: String) -> String { type.hasSuffix("?") ? type : type + "?" }
-
-  static func handlerArgumentType(_ name: String) -> String {
-    switch name {
-    case "gesture": "boolean"
-    case "camera": "Camera"
-    case "coordinate", "location": "Coordinate"
-    case "marker": "Marker"
-    case "overlay": "Overlay"
-    case "place_id", "name", "layer": "string"
-    case "capabilities": "table<string, true>"
-    case "features": "Feature[]"
-    default: "any"
-    }
-  }
 }
