@@ -19,6 +19,13 @@
 ---@field width number
 ---@field height number
 
+---Insets in points from each edge; a number sets all four.
+---@class Insets
+---@field top number?
+---@field left number?
+---@field bottom number?
+---@field right number?
+
 ---A camera; in an update, only the fields present change (R26).
 ---@class Camera
 ---@field target Coordinate?
@@ -26,7 +33,7 @@
 ---@field bearing number?
 ---@field tilt number?
 
----One verb per table (R28); see docs/plugins.md.
+---One verb per table (R28), with its modifier; see docs/plugins.md.
 ---@class CameraUpdate
 ---@field camera Camera?
 ---@field zoom_in true?
@@ -36,7 +43,7 @@
 ---@field zoom_to number?
 ---@field scroll_by Point?
 ---@field fit Coordinate[]?
----@field padding number|{top: number?, left: number?, bottom: number?, right: number?}?
+---@field padding number|Insets|nil
 
 ---Options of map:animate (R27).
 ---@class AnimationOptions
@@ -48,6 +55,22 @@
 ---@field duration number?
 ---@field easing 'linear'|'ease_in_out'|'ease_in'|'ease_out'?
 ---@field on_complete fun(finished: boolean)?
+
+---Options of a gesture or a drag: how long the finger moves.
+---@class GestureOptions
+---@field duration number?
+
+---Options of map:pinch: the point that stays fixed (the centre by default).
+---@class PinchOptions
+---@field point Point?
+---@field duration number?
+
+---Which gestures the user may make (R25).
+---@class GestureFlags
+---@field scroll boolean?
+---@field zoom boolean?
+---@field rotate boolean?
+---@field tilt boolean?
 
 ---Marker properties (R1); position is required.
 ---@class MarkerOptions
@@ -100,9 +123,10 @@
 ---@field far_left Coordinate
 ---@field far_right Coordinate
 
----A tapped feature of a data-driven styling layer.
+---A feature of a data-driven styling layer.
 ---@class Feature
 ---@field place_id string
+---@field boundary Coordinate[]?
 
 ---A point of interest of the base map (R17).
 ---@class PointOfInterest
@@ -113,9 +137,9 @@
 ---A data-driven styling layer whose features can be tapped.
 ---@class FeatureLayer
 ---@field name string
----@field features { place_id: string, boundary: Coordinate[] }[]
+---@field features Feature[]
 
----A tinted pin or a named image.
+---A tinted pin { color } or a named image { image, width, height }.
 ---@class MarkerIcon
 ---@field color string?
 ---@field image string?
@@ -134,7 +158,7 @@
 ---@field size Size?
 ---@field policy 'ios'|'android'|'web'|nil
 ---@field plugins string[]?
----@field padding number|table|nil
+---@field padding number|Insets|nil
 
 ---A map: camera, markers, overlays, selection, input and time.
 ---@class Map
@@ -150,8 +174,8 @@
 ---@field my_location_enabled boolean Whether the my-location dot and button are shown (R32).
 ---@field my_location Coordinate? The simulated device location (R32), nil until known.
 ---@field capabilities string[] What the map can do: a list of advanced_markers, data_driven_styling; assigning fires did_change_map_capabilities.
----@field padding { top: number, left: number, bottom: number, right: number } Insets that move the visual centre and shrink the visible region (R29); assign a number or a table.
----@field gestures { scroll: boolean, zoom: boolean, rotate: boolean, tilt: boolean } Which gestures the user may make (R25); assign a table of the ones to change. Code-driven moves always work.
+---@field padding Insets Insets that move the visual centre and shrink the visible region (R29); assign a number or a table.
+---@field gestures GestureFlags Which gestures the user may make (R25); assign a table of the ones to change. Code-driven moves always work.
 local Map = {}
 
 ---Animates the camera (R23, R26, R27): only the fields given move; duration defaults to 0.3 s.
@@ -247,27 +271,27 @@ function Map:long_press_info_window() end
 ---Drags a marker to a coordinate over `duration` seconds (default 1) (R18). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param marker Marker
 ---@param to Coordinate
----@param options { duration: number? }?
+---@param options GestureOptions?
 function Map:drag(marker, to, options) end
 
 ---A pan gesture: the map follows the finger by { x, y } points (R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param by Point
----@param options { duration: number? }?
+---@param options GestureOptions?
 function Map:pan(by, options) end
 
 ---A pinch gesture: zoom by levels about a point (the centre by default) (R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param zoom_by number
----@param options { point: Point?, duration: number? }?
+---@param options PinchOptions?
 function Map:pinch(zoom_by, options) end
 
 ---A two-finger rotation by degrees clockwise (R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param degrees number
----@param options { duration: number? }?
+---@param options GestureOptions?
 function Map:rotate(degrees, options) end
 
 ---A two-finger tilt by degrees (clamped, R22, R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param degrees number
----@param options { duration: number? }?
+---@param options GestureOptions?
 function Map:tilt(degrees, options) end
 
 ---A double tap: zoom in by one level about the point (R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
