@@ -29,6 +29,9 @@ final class LuaMapBridge {
     var isActive: () -> Bool = { true }
     /// The content values of shown windows, to hand `map.info_window.content` back.
     var contentStore: ContentStore?
+    /// Writes `map:snapshot(path?)`'s picture and returns the path written (nil: nothing
+    /// written); nil for plugins, which cannot write files.
+    var snapshot: ((_ map: MapView, _ path: String?) throws -> String?)?
   }
 
   enum Member {

@@ -1,5 +1,6 @@
 import LuaKit
 import WaymarkCore
+import WaymarkRender
 
 /// Runs a scripted demo: a Lua script that builds a map with `waymark.map{...}`, drives it
 /// (taps, drags, gestures, time) and checks what happened with `expect`, `expect_eq` and
@@ -36,10 +37,14 @@ final class ScriptSession {
   private let modules: ModuleLoader
   private var current: (map: MapView, host: PluginHost, bridge: LuaMapBridge)?
   private var hostFiles: Set<String> = []
+  private let snapshots: SnapshotWriter
+  private let recorder: ReplayRecorder?
 
   init(path: String, options: ScriptOptions) {
     self.path = path
     self.options = options
+    snapshots = SnapshotWriter(folder: options.snapshotFolder)
+    recorder = options.recordsReplay ? ReplayRecorder() : nil
     folder = PluginFiles.folder(of: path)
     modules = ModuleLoader(folder: folder)
   }
@@ -88,6 +93,8 @@ final class ScriptSession {
     retire()
     guard let state else { throw LuaFunctionError("the script's state is closed") }
     map.settleTimeLimit = options.timeLimit
+    recorder?.begin(map, traceStart: trace.records.count)
+    map.addObserver(snapshots)
     let host = PluginHost(map: map, configuration: options.plugins)
     let folders = options.pluginFolders + pluginFolders
     hostFiles.formUnion(folders)  // watched too: a new plugin file there changes the run
@@ -96,6 +103,7 @@ final class ScriptSession {
     var bridgeOptions = LuaMapBridge.Options()
     bridgeOptions.allowsTimeControl = true
     bridgeOptions.contentStore = host.contentStore
+    bridgeOptions.snapshot = { [snapshots] map, path in try snapshots.snapshot(map, to: path) }
     bridgeOptions.reportError = { [unowned self] context, error in
       reportCallbackError(context, error)
     }
@@ -127,11 +135,14 @@ final class ScriptSession {
     hostFiles.formUnion(previous.host.watchedFiles)
     previous.host.unloadAll()
     previous.bridge.close()
+    recorder?.end(traceEnd: trace.records.count)
     current = nil
   }
 
   private func finish() {
     retire()
+    if let failure = snapshots.failure { outcome.problems.append(failure) }
+    outcome.replay = recorder?.recording
     outcome.records = trace.records
     outcome.files = Array(Set(modules.sources.keys).union(hostFiles).union([path])).sorted()
     state?.close()
