@@ -266,12 +266,8 @@ extension LuaAPI {
       "Adds a `log` record to the trace (values joined by tabs), as print does.",
       { bridge, context in
         try checkMap(context)
-        let stack = context.stack
-        var parts: [String] = []
-        if context.argumentCount >= 2 {
-          for i in 2...context.argumentCount { parts.append(describe(at: i, on: stack)) }
-        }
-        try bridge.requireMap().log(parts.joined(separator: "\t"), source: bridge.options.logSource)
+        let text = try bridge.printedText(from: 2, on: context.stack)
+        try bridge.requireMap().log(text, source: bridge.options.logSource)
         return 0
       }),
   ]
@@ -303,30 +299,6 @@ extension LuaAPI {
         "bad self to '\(context.functionName)' (a map expected, got \(context.stack.typeName(at: 1))); call it as map:\(context.functionName)(...)"
       )
     }
-  }
-
-  /// A short text for a value, as `tostring` would print plain values.
-  static func describe(at index: Int32, on stack: LuaStack) -> String {
-    switch stack.type(at: index) {
-    case .nil, .none: return "nil"
-    case .boolean: return stack.boolean(at: index) ? "true" : "false"
-    case .number:
-      if stack.isInteger(at: index), let n = stack.integer(at: index) { return String(n) }
-      return formatLuaNumber(stack.number(at: index) ?? 0)
-    case .string: return stack.string(at: index) ?? ""
-    case .userdata:
-      if let marker = stack.object(at: index, as: LuaMapBridge.markerType) { return "marker \(marker.id)" }
-      return stack.typeName(at: index)
-    default: return stack.typeName(at: index)
-    }
-  }
-
-  /// `%.14g`, like Lua prints floats.
-  static func formatLuaNumber(_ x: Double) -> String {
-    if x.isNaN { return "nan" }
-    if x.isInfinite { return x < 0 ? "-inf" : "inf" }
-    if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) + ".0" }
-    return String(x)
   }
 
   /// Options of `add_marker`, and whether the table has a `user_data`.

@@ -64,7 +64,7 @@ struct PluginLoader {
     bridge.options.isActive = { [unowned instance] in !instance.isDisabled }
     bridge.options.reportError = { [unowned instance] context, error in reportError(instance, context, error) }
     let stack = state.stack
-    try PluginSandbox.build(
+    bridge.options.values = try PluginSandbox.build(
       on: stack, now: { [weak map] in map?.clock.now ?? 0 },
       log: { [weak map, unowned bridge] text in map?.log(text, source: bridge.options.logSource ?? name) },
       require: { [weak modules] context in

@@ -32,7 +32,13 @@ final class ScriptSession {
   let options: ScriptOptions
   let trace = TraceLog()
   var outcome = ScriptOutcome()
-  private var state: LuaState?
+  private(set) var state: LuaState?
+  /// The state's ``ValueRendering`` table, for `map:log` of every map the script makes.
+  private var values: LuaRef?
+  /// The script's `expect_plugin_error` patterns, with where each was declared.
+  var expectedPluginErrors: [(pattern: String, location: String)] = []
+  /// `(pattern, message)` → whether the message matches the Lua pattern (the script library's).
+  var pluginErrorMatcher: LuaRef?
   private let modules: ModuleLoader
   private var current: (map: MapView, host: PluginHost, bridge: LuaMapBridge)?
   private var hostFiles: Set<String> = []
@@ -61,7 +67,7 @@ final class ScriptSession {
       let state = try LuaState(memoryLimit: options.scriptMemoryLimit, libraries: PluginSandbox.libraries)
       self.state = state
       let stack = state.stack
-      try PluginSandbox.build(
+      values = try PluginSandbox.build(
         on: stack, now: { [unowned self] in now },
         log: { [unowned self] text in
           var record = TraceRecord(time: now, event: "log")
@@ -71,7 +77,7 @@ final class ScriptSession {
         require: { [unowned self] context in try modules.require(context) },
         seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)))
       stack.pop()  // the host's linedefined helper
-      try ScriptLibrary.install(into: -1, on: stack, session: self)
+      pluginErrorMatcher = try ScriptLibrary.install(into: -1, on: stack, session: self, values: values!)
       stack.pushValue(at: -1)
       modules.environment = stack.ref()
       try stack.load(source, chunkName: "@" + path, environmentAt: -1)
@@ -96,6 +102,7 @@ final class ScriptSession {
     var bridgeOptions = LuaMapBridge.Options()
     bridgeOptions.allowsTimeControl = true
     bridgeOptions.contentStore = host.contentStore
+    bridgeOptions.values = values
     bridgeOptions.reportError = { [unowned self] context, error in
       reportCallbackError(context, error)
     }
@@ -105,9 +112,9 @@ final class ScriptSession {
   }
 
   /// Records a failed expectation (already "file:line: message").
-  func fail(_ message: String) {
+  func fail(_ message: String, at time: Double? = nil) {
     outcome.failures.append(message)
-    var record = TraceRecord(time: now, event: "expect_failed")
+    var record = TraceRecord(time: time ?? now, event: "expect_failed")
     record.message = message
     trace.append(record)
   }
@@ -131,7 +138,9 @@ final class ScriptSession {
   }
 
   private func finish() {
+    let end = now
     retire()
+    classifyPluginErrors(endingAt: end)
     outcome.records = trace.records
     outcome.files = Array(Set(modules.sources.keys).union(hostFiles).union([path])).sorted()
     state?.close()
