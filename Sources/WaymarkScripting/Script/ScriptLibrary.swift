@@ -51,21 +51,23 @@ public enum ScriptLibrary {
     let environment = stack.absoluteIndex(environment)
     try stack.load(prelude, chunkName: "=(script library)")
     stack.pushValue(at: environment)
-    stack.push(function: "waymark.map") { [unowned session] context in
+    // Weak: the state lives inside the session's run, and must not keep the session alive.
+    stack.push(function: "waymark.map") { [weak session] context in
+      guard let session else { throw LuaFunctionError("waymark.map: the script has ended") }
       do {
         return try makeMap(context, session: session)
       } catch let error as MapError {
         throw LuaFunctionError("waymark.map: \(error)")
       }
     }
-    stack.push(function: "fail") { [unowned session] context in
-      session.fail(context.stack.string(at: 1) ?? "expectation failed")
+    stack.push(function: "fail") { [weak session] context in
+      session?.fail(context.stack.string(at: 1) ?? "expectation failed")
       return 0
     }
     stack.push(WaymarkVersion.current)
     stack.push(values)
-    stack.push(function: "expect_plugin_error") { [unowned session] context in
-      session.expectPluginError(try context.checkString(1), location: try context.checkString(2))
+    stack.push(function: "expect_plugin_error") { [weak session] context in
+      session?.expectPluginError(try context.checkString(1), location: try context.checkString(2))
       return 0
     }
     try stack.call(arguments: 6, results: 1)
@@ -110,8 +112,7 @@ public enum ScriptLibrary {
         ? EdgeInsets.zero : try CameraUpdateReader.readInsets(at: index, on: stack, field: "padding", default: 0)
     }
     try map.setPadding(padding)
-    let bridge = try session.start(map: map, pluginFolders: folders, stack: stack)
-    bridge.pushMap(on: stack)
+    try session.start(map: map, pluginFolders: folders, stack: stack)
     return 1
   }
 
