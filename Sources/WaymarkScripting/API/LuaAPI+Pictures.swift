@@ -9,8 +9,7 @@ extension LuaAPI {
       "Writes the map as it is now as an SVG picture to path, or without one into the run's --snapshots folder "
         + "(NNNN-<t>-snapshot.svg; nothing without the option); returns the path written. Scripts only.",
       { bridge, context in
-        try checkMap(context)
-        guard let snapshot = bridge.options.snapshot else {
+        guard let snapshot = bridge.snapshot else {
           throw LuaFunctionError("snapshot cannot be called from a plugin: only scripts write files")
         }
         let path = try context.optionalString(2)

@@ -161,8 +161,9 @@ public final class PluginHost: MapViewDelegate, AnswerAttributing {
 
   var loader: PluginLoader {
     PluginLoader(map: map, configuration: configuration, contentStore: contentStore) {
-      [weak self] instance, context, error in
-      self?.fail(instance, handler: context, error: error)
+      [weak self] bridge, context, error in
+      guard let self, let instance = instances.first(where: { $0.bridge === bridge }) else { return }
+      fail(instance, handler: context, error: error)
     }
   }
 
