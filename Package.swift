@@ -41,7 +41,9 @@ let package = Package(
     .testTarget(
       name: "WaymarkScriptingTests", dependencies: ["WaymarkScripting", "WaymarkCore", "LuaKit"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "WaymarkCLITests", dependencies: ["waymark"], exclude: ["Golden"]),
+    .testTarget(
+      name: "WaymarkCLITests", dependencies: ["waymark", "WaymarkScripting", "WaymarkRender", "WaymarkCore"],
+      exclude: ["Golden"]),
   ]
 )
 

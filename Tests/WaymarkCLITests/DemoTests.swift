@@ -11,6 +11,11 @@ import Testing
     return names.filter { $0.hasSuffix(".lua") }.map { String($0.dropLast(4)) }.sorted()
   }()
 
+  /// The golden trace of `demo`.
+  static func goldenTrace(_ demo: String) -> URL {
+    CLI.root.appendingPathComponent("Tests/WaymarkCLITests/Golden/\(demo).jsonl")
+  }
+
   @Test func everyDemoHasAGoldenTrace() {
     #expect(Self.demos.count >= 11)
     let golden = CLI.root.appendingPathComponent("Tests/WaymarkCLITests/Golden")
@@ -25,7 +30,7 @@ import Testing
     let result = try CLI.run(["run", "scripts/\(demo).lua", "--trace", "json", "--budget", "2000"])
     #expect(result.status == 0, "\(demo): \(result.stderr)")
     #expect(result.stderr.isEmpty, "\(demo) printed problems: \(result.stderr)")
-    let golden = CLI.root.appendingPathComponent("Tests/WaymarkCLITests/Golden/\(demo).jsonl")
+    let golden = Self.goldenTrace(demo)
     if ProcessInfo.processInfo.environment["WAYMARK_RECORD"] == "1" {
       try Data(result.stdout.utf8).write(to: golden)
       return

@@ -26,7 +26,8 @@ enum MarkerArt {
       buffer.raw("<rect class=\"selection\" x=\"-3\" y=\"-3\"")
       buffer.attribute("width", size.width + 6)
       buffer.attribute("height", size.height + 6)
-      buffer.raw(" rx=\"5\" fill=\"\(Palette.accent)\" fill-opacity=\".14\" stroke=\"\(Palette.accent)\" stroke-width=\"2\"/>")
+      buffer.raw(
+        " rx=\"5\" fill=\"\(Palette.accent)\" fill-opacity=\".14\" stroke=\"\(Palette.accent)\" stroke-width=\"2\"/>")
     }
     if let view = marker.iconView {
       appendBox(size: size, label: view.name, outline: Palette.accent, dashed: false, to: &buffer)
@@ -35,7 +36,9 @@ enum MarkerArt {
     switch marker.icon {
     case .defaultPin: appendPin(Palette.pin, size: size, to: &buffer)
     case .tintedPin(let color):
-      appendPin(Palette.hex(Palette.color(color, or: ContentColor(red: 0xEA, green: 0x43, blue: 0x35))), size: size, to: &buffer)
+      appendPin(
+        Palette.hex(Palette.color(color, or: ContentColor(red: 0xEA, green: 0x43, blue: 0x35))), size: size, to: &buffer
+      )
     case .image(let name, _):
       appendBox(size: size, label: name, outline: Palette.placeholderStroke, dashed: true, to: &buffer)
     }

@@ -39,7 +39,9 @@ struct OverlayArt {
       label = nil
     case .polygon(let outer, let holes):
       var rings = [WorldShape(outer, closed: true)]
-      for hole in holes where hole.count >= 3 { rings.append(Self.aligned(WorldShape(hole, closed: true), to: rings[0])) }
+      for hole in holes where hole.count >= 3 {
+        rings.append(Self.aligned(WorldShape(hole, closed: true), to: rings[0]))
+      }
       shapes = rings
       Self.appendArea(fill: Palette.color(options.fillColor, or: blue.withAlpha(64)), stroke: stroke, to: &paint)
       label = nil
@@ -52,8 +54,10 @@ struct OverlayArt {
       let east = northEast.x < southWest.x ? northEast.x + 1 : northEast.x
       shapes = [
         WorldShape(
-          [WorldPoint(x: southWest.x, y: northEast.y), WorldPoint(x: east, y: northEast.y),
-            WorldPoint(x: east, y: southWest.y), WorldPoint(x: southWest.x, y: southWest.y)], closed: true)
+          [
+            WorldPoint(x: southWest.x, y: northEast.y), WorldPoint(x: east, y: northEast.y),
+            WorldPoint(x: east, y: southWest.y), WorldPoint(x: southWest.x, y: southWest.y),
+          ], closed: true)
       ]
       let fill = Palette.color(options.fillColor, or: ContentColor(red: 255, green: 255, blue: 255, alpha: 150))
       Palette.appendFill(fill, to: &paint)

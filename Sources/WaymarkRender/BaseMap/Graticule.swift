@@ -4,11 +4,13 @@ import WaymarkCore
 /// neighbouring lines are about 100 points apart at the camera's target.
 enum Graticule {
   /// The spacings in degrees, coarsest first: 30, 10, 5, 2, 1, 0.5, 0.2, 0.1, ... 1e-8.
-  static let steps: [Double] = [30, 10] + (0...8).flatMap { exponent -> [Double] in
-    var scale = 1.0
-    for _ in 0..<exponent { scale /= 10 }
-    return [5 * scale, 2 * scale, 1 * scale]
-  }
+  static let steps: [Double] =
+    [30, 10]
+    + (0...8).flatMap { exponent -> [Double] in
+      var scale = 1.0
+      for _ in 0..<exponent { scale /= 10 }
+      return [5 * scale, 2 * scale, 1 * scale]
+    }
 
   /// The spacing at `zoom`: the finest step whose lines are at least 96 points apart.
   static func step(zoom: Double) -> Double {

@@ -31,8 +31,10 @@ struct ShapeProjector {
     let size = projection.viewSize
     clip = Rect(x: -margin, y: -margin, width: size.width + 2 * margin, height: size.height + 2 * margin)
     nearDepth = projection.cameraDistance * 0.05
-    let corners = [Point(x: clip.minX, y: clip.minY), Point(x: clip.maxX, y: clip.minY),
-      Point(x: clip.minX, y: clip.maxY), Point(x: clip.maxX, y: clip.maxY)]
+    let corners = [
+      Point(x: clip.minX, y: clip.minY), Point(x: clip.maxX, y: clip.minY),
+      Point(x: clip.minX, y: clip.maxY), Point(x: clip.maxX, y: clip.maxY),
+    ]
     let world = corners.compactMap { projection.worldPoint(for: $0) }
     if world.count == 4 {
       visible = (

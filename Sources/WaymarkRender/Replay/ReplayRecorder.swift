@@ -47,6 +47,15 @@ public final class ReplayRecorder: MapObserver {
     return recording
   }
 
+  /// Marks this instant of `map` as one a picture was taken of (`map:snapshot()`): seeking
+  /// the replay to its time shows the map as it is now, as seeking to an idle camera's time
+  /// shows the map as it was when the camera came to rest, even if more happened at that
+  /// same virtual time afterwards.
+  public func markPicture(of map: MapView) {
+    guard let scene = current, scene.map === map else { return }
+    scene.markPicture()
+  }
+
   /// Records one change of the current scene's map.
   public func mapView(_ mapView: MapView, didChange change: MapChange) {
     guard let scene = current, scene.map === mapView else { return }

@@ -132,6 +132,13 @@ final class SceneRecorder {
     }
   }
 
+  /// A picture was taken now (`"k"`).
+  func markPicture() {
+    guard let map else { return }
+    time = map.clock.now
+    event("k") { _ in }
+  }
+
   /// Appends one event `[t,"op",...]`.
   private func event(_ op: StaticString, _ fields: (inout SVGBuffer) -> Void) {
     let before = events.bytes.count

@@ -107,7 +107,8 @@ enum MarkerLayer {
     let selected = map.selectedMarker
     for marker in markers {
       guard let anchor = projection.point(for: marker.position) else { continue }
-      append(marker, at: anchor, angle: MarkerGeometry.angle(of: marker, bearing: bearing),
+      append(
+        marker, at: anchor, angle: MarkerGeometry.angle(of: marker, bearing: bearing),
         selected: marker === selected, to: &buffer)
     }
     buffer.raw("</g>")

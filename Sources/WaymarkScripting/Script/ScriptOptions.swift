@@ -25,6 +25,10 @@ public struct ScriptOptions: Sendable {
   /// Whether the run records what its maps show for the HTML replay (`--html`), in
   /// ``ScriptOutcome/replay``.
   public var recordsReplay = false
+  /// Called with each map when the run is done with it (a later `waymark.map{}` replaced
+  /// it, or the script ended), after its plugins' teardown: to inspect, draw or keep its
+  /// final state.
+  public var mapFinished: (@Sendable (MapView) -> Void)?
 
   /// The defaults.
   public init() {}

@@ -74,7 +74,11 @@ final class ScriptSession {
       self.state = state
       let bridge = try LuaMapBridge.install(in: state, allowsTimeControl: true)
       bridge.reportError = { [weak self] _, context, error in self?.reportCallbackError(context, error) }
-      bridge.snapshot = { [snapshots] map, path in try snapshots.snapshot(map, to: path) }
+      bridge.snapshot = { [snapshots, recorder] map, path in
+        let written = try snapshots.snapshot(map, to: path)
+        if written != nil { recorder?.markPicture(of: map) }
+        return written
+      }
       self.bridge = bridge
       let stack = state.stack
       // The state owns these functions: they capture what the state owns or what does not
@@ -144,6 +148,7 @@ final class ScriptSession {
     previous.host.unloadAll()
     bridge?.retireMap()
     recorder?.end(traceEnd: trace.records.count)
+    options.mapFinished?(previous.map)
     current = nil
   }
 

@@ -51,18 +51,9 @@ final class SnapshotWriter: MapObserver {
 
   private func write(_ map: MapView, to path: String) throws {
     do {
-      try Data(SVGRenderer().svg(of: map).utf8).write(to: URL(fileURLWithPath: path))
+      try TextFile.write(SVGRenderer().svg(of: map), to: path)
     } catch {
-      throw LuaFunctionError("snapshot: cannot write \(path): \(Self.reason(error))")
+      throw LuaFunctionError("snapshot: \(error)")
     }
-  }
-
-  /// The system's words for a failed write ("No such file or directory").
-  static func reason(_ error: Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    return nsError.localizedDescription
   }
 }

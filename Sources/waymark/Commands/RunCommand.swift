@@ -160,10 +160,9 @@ struct RunCommand {
     guard let replayFile, let replay = outcome.replay else { return }
     let html = ReplayPage.html(replay, records: outcome.records, title: script)
     do {
-      try Data(html.utf8).write(to: URL(fileURLWithPath: replayFile))
+      try TextFile.write(html, to: replayFile)
     } catch {
-      throw CommandFailure(
-        message: "cannot write the replay to \(replayFile): \(Self.reason(error))", code: ExitCode.scriptError)
+      throw CommandFailure(message: "--html: \(error)", code: ExitCode.scriptError)
     }
   }
 
