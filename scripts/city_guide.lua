@@ -1,4 +1,4 @@
--- Three realistic plugins working together on one map (composition, DESIGN.md):
+-- Three realistic plugins working together on one map (composition, docs/plugins.md):
 --   cluster_zoom (priority 10) zooms in on cluster markers and handles the tap;
 --   guided_tour chains camera animations through the tour stops;
 --   rich_tooltip gives rated places a window with stars.

@@ -405,6 +405,11 @@ function Timer:cancel() end
 ---@field did_change_map_capabilities (fun(map: Map, capabilities: table<string, true>))? Notification: every plugin is called.
 ---@field did_tap_features (fun(map: Map, features: Feature[], layer: string, location: Coordinate))? Notification: every plugin is called.
 
+---The value as text, the same on every run: tables with sorted keys (`<cycle>` inside themselves), `marker "id"`, `<function>`; what `print` and `tostring` use (plugins and scripts).
+---@param value any
+---@return string
+function inspect(value) end
+
 ---The script API (scripts only).
 waymark = {}
 
@@ -423,7 +428,7 @@ function waymark.map(options) end
 ---@return any
 function expect(condition, message) end
 
----Expects `actual == expected`; a failure shows both values.
+---Expects `actual` to equal `expected`, tables compared deeply key by key; a failure shows both values and the path of the first difference.
 ---@param actual any
 ---@param expected any
 ---@param message string?
@@ -437,3 +442,7 @@ function expect_eq(actual, expected, message) end
 ---@param message string?
 ---@return boolean
 function expect_near(actual, expected, tolerance, message) end
+
+---Declares that a plugin_error whose message matches the Lua `pattern` is expected: `waymark test` does not fail the test for it, and the run fails if none happens.
+---@param pattern string
+function expect_plugin_error(pattern) end

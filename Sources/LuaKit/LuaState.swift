@@ -8,15 +8,29 @@
 ///
 /// Swift closures registered as Lua functions should not capture the state
 /// strongly: that makes a cycle through Lua and the state never closes.
-/// They receive a ``LuaCallContext`` instead.
+/// They receive a ``LuaCallContext`` instead. What they need beside the
+/// stack belongs in the state's ``attachment``, which they may capture
+/// strongly: the state owns it, so it lives exactly as long as the state.
 public final class LuaState {
   let runtime: LuaRuntimePointer
   /// The main thread.
   let thread: LuaThreadPointer
   /// Registry reference of the traceback message handler.
   let messageHandler: Int32
+  /// Shared with every ``LuaRef`` of the state, so a ref can tell that the
+  /// state closed without keeping it open (and without a weak reference,
+  /// which would make every retain of the state take the slow path).
+  let lifetime: LuaStateLifetime
+
   /// Set once ``close()`` has begun; refs and objects no longer touch Lua.
-  public private(set) var isClosed = false
+  public var isClosed: Bool { lifetime.isClosed }
+
+  /// An object the state owns: the host's view of this state (a map bridge,
+  /// say), kept alive until the state closes and released right after Lua's
+  /// own finalizers ran. Closures registered in the state may capture it
+  /// strongly (no cycle: it must not hold the state strongly itself), and
+  /// code holding only a ``LuaRef`` finds it again through ``LuaRef/state``.
+  public var attachment: AnyObject?
 
   /// Creates a state with the chosen standard libraries.
   ///
@@ -35,19 +49,22 @@ public final class LuaState {
     self.runtime = runtime
     self.thread = LuaC.mainThread(runtime)
     self.messageHandler = LuaC.messageHandlerRef(runtime)
+    self.lifetime = LuaStateLifetime()
     LuaC.setHost(runtime, Unmanaged.passUnretained(self).toOpaque())
     LuaC.openLibraries(thread, libraries.rawValue)
   }
 
   deinit { close() }
 
-  /// Closes the state now: runs pending finalizers and frees everything.
+  /// Closes the state now: runs pending finalizers, frees everything, then
+  /// releases the ``attachment``.
   ///
   /// Idempotent. After closing, only ``isClosed`` may be used.
   public func close() {
     guard !isClosed else { return }
-    isClosed = true
+    lifetime.isClosed = true
     LuaC.close(runtime)
+    attachment = nil
   }
 
   /// The main thread's stack: where host code pushes, reads and calls.
@@ -64,7 +81,7 @@ public final class LuaState {
   /// The Lua version, e.g. `"Lua 5.4.4"`.
   public static var version: String { LuaC.release }
 
-  /// The state that owns `L` (any of its threads), if LuaKit created it.
+  /// The state that owns `runtime`, if LuaKit created it and it is open.
   static func owner(of runtime: LuaRuntimePointer) -> LuaState? {
     guard let host = LuaC.host(runtime) else { return nil }
     return Unmanaged<LuaState>.fromOpaque(host).takeUnretainedValue()
@@ -129,4 +146,10 @@ extension LuaState {
 
   /// Whether a watchdog hook is installed on the main thread (tests only).
   var isHookArmed: Bool { LuaC.hasHook(thread) }
+}
+
+/// Whether a state has closed, shared by the state and its references.
+final class LuaStateLifetime {
+  /// Set first thing in ``LuaState/close()``.
+  var isClosed = false
 }

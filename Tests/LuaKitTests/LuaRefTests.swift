@@ -62,3 +62,37 @@ import Testing
     #expect(state.stack.type(at: -1) == .nil)
   }
 }
+
+/// What a state owns lives exactly as long as the state.
+@Suite struct LuaStateLifetimeTests {
+  @Test func theAttachmentIsReleasedWhenTheStateCloses() throws {
+    let tracker = LifetimeTracker()
+    let state = try LuaState(libraries: [.base])
+    state.attachment = tracker.make()
+    #expect(tracker.live == 1)
+    state.close()
+    #expect(tracker.live == 0)
+    #expect(state.attachment == nil)
+  }
+
+  @Test func aRefFindsItsStateUntilItCloses() throws {
+    var state: LuaState? = try LuaState(libraries: [.base])
+    state!.stack.newTable()
+    let ref = state!.stack.ref()
+    #expect(ref.state === state)
+    state!.close()
+    #expect(ref.state == nil)
+    state = nil
+    #expect(ref.state == nil, "a ref outliving its state neither keeps it nor reaches it")
+  }
+
+  @Test func aRefDoesNotKeepItsStateAlive() throws {
+    var state: LuaState? = try LuaState(libraries: [.base])
+    weak let weakState = state
+    state!.stack.newTable()
+    let ref = state!.stack.ref()
+    state = nil
+    #expect(weakState == nil)
+    #expect(ref.state == nil)
+  }
+}

@@ -107,6 +107,24 @@ import Testing
       result.stdout.contains(#"{"t":0,"event":"expect_failed","message":"expect.lua:2: zoom: expected 6, got 5"}"#))
   }
 
+  @Test func aHandleOfAReplacedMapStopsTheScriptWithItsLine() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = """
+      local m1 = waymark.map{}
+      local add = m1.add_marker
+      waymark.map{}
+      add(m1, { position = { lat = 0, lng = 0 } })
+      """
+    try Data(script.utf8).write(to: folder.appendingPathComponent("stale.lua"))
+    let result = try CLI.run(["run", "stale.lua", "--trace", "none"], in: folder)
+    #expect(result.status == 3)
+    #expect(
+      result.stderr
+        == "waymark run: stale.lua:4: this map was replaced by a later waymark.map{}; a script drives one map at a time\n"
+    )
+  }
+
   @Test func aScriptThatNeverSettlesIsStoppedAtTheTimeLimit() throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

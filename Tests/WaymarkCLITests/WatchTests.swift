@@ -72,12 +72,4 @@ import Testing
     #expect(waitFor { !process.isRunning })
     return try String(contentsOf: out, encoding: .utf8)
   }
-
-  @Test func lineDiffKeepsCommonLinesAndMarksChanges() {
-    let old = ["a", "b", "c", "d", "e"], new = ["a", "b", "x", "d", "e", "f"]
-    let changes = LineDiff.changes(from: old, to: new)
-    #expect(changes == [.same("a"), .same("b"), .removed("c"), .added("x"), .same("d"), .same("e"), .added("f")])
-    #expect(LineDiff.render(changes, context: 0) == ["- c", "+ x", "  …", "+ f"])
-    #expect(LineDiff.changes(from: old, to: old).allSatisfy { if case .same = $0 { true } else { false } })
-  }
 }

@@ -48,7 +48,7 @@ public enum DelegateCallback: String, CaseIterable, Sendable {
   /// 23
   case didTapFeatures = "did_tap_features"
 
-  /// How several answers compose (DESIGN.md): the first `true` wins a veto, the first
+  /// How several answers compose (docs/plugins.md, "Composition"): the first `true` wins a veto, the first
   /// non-nil answer wins a content request, every answerer hears a notification.
   public enum Composition: Sendable {
     /// did_tap_marker, did_tap_my_location_button.

@@ -17,6 +17,25 @@ public struct VisibleRegion: Hashable, Sendable {
   }
 }
 
+/// A point on the ground seen from the camera, before perspective: `x` to the right and `y`
+/// down the screen, in points from the target at its zoom, and `depth` its distance from the
+/// camera along the view. All three are affine in world coordinates, so a straight edge
+/// between two ground points can be clipped (against a depth) by interpolating them.
+public struct GroundPoint: Hashable, Sendable {
+  /// To the right of the target, in points (before perspective).
+  public var x: Double
+  /// Below the target, in points (before perspective).
+  public var y: Double
+  /// The distance from the camera along the view, in points; behind the camera when not positive.
+  public var depth: Double
+  /// Creates a ground point.
+  public init(x: Double, y: Double, depth: Double) {
+    self.x = x
+    self.y = y
+    self.depth = depth
+  }
+}
+
 /// Converts between coordinates and screen points for one camera and view (R29), like
 /// `GMSProjection`.
 ///
@@ -80,14 +99,31 @@ public struct Projection: Sendable {
 
   /// The screen point of a world point (nearest copy), or nil beyond the horizon.
   public func point(forWorld world: WorldPoint) -> Point? {
-    let dx = Mercator.wrappedDelta(from: targetWorld.x, to: world.x) * scale
-    let dy = (world.y - targetWorld.y) * scale
+    point(forGround: ground(dx: Mercator.wrappedDelta(from: targetWorld.x, to: world.x), dy: world.y - targetWorld.y))
+  }
+
+  /// The ground point of a world point taken as it is, not wrapped to the copy of the world
+  /// nearest the target: shapes that cross the antimeridian, or a world seen several times
+  /// at low zoom, are drawn from these.
+  public func groundPoint(forUnwrappedWorld world: WorldPoint) -> GroundPoint {
+    ground(dx: world.x - targetWorld.x, dy: world.y - targetWorld.y)
+  }
+
+  /// The screen point of a ground point, or nil when it is behind the camera.
+  public func point(forGround ground: GroundPoint) -> Point? {
+    guard ground.depth > distance * 1e-3 else { return nil }
+    let factor = distance / ground.depth
+    return Point(x: center.x + ground.x * factor, y: center.y + ground.y * cosTilt * factor)
+  }
+
+  /// How far the camera is from the target, in points: the depth of the target itself.
+  public var cameraDistance: Double { distance }
+
+  private func ground(dx worldDX: Double, dy worldDY: Double) -> GroundPoint {
+    let dx = worldDX * scale, dy = worldDY * scale
     let groundX = dx * cosBearing + dy * sinBearing
     let groundY = -dx * sinBearing + dy * cosBearing
-    let depth = distance - groundY * sinTilt
-    guard depth > distance * 1e-3 else { return nil }
-    let factor = distance / depth
-    return Point(x: center.x + groundX * factor, y: center.y + groundY * cosTilt * factor)
+    return GroundPoint(x: groundX, y: groundY, depth: distance - groundY * sinTilt)
   }
 
   /// The coordinate under a screen point, or nil above the horizon of a tilted view.

@@ -139,6 +139,7 @@ extension MapView {
     idlePending = false
     let camera = self.camera
     emit(.idleAtCameraPosition, default: (), record: { $0.camera = camera }) { $0.mapView(self, idleAt: camera) }
+    notify(.cameraIdle)
     snapshotIfReady()
   }
 }

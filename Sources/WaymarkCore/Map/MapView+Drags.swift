@@ -39,6 +39,7 @@ extension MapView {
       try longPress(at: point)
       return
     }
+    notify(.input(MapInput(kind: .drag, point: point)))
     beginDrag(hit, to: destination, duration: duration)
   }
 

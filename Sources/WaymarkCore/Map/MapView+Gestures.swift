@@ -63,6 +63,8 @@ extension MapView {
   public func doubleTap(at point: Point) throws(MapError) {
     try MapError.requireFinite(point.x, "double_tap.x")
     try MapError.requireFinite(point.y, "double_tap.y")
+    try requireNoCallbackRunning("double_tap")
+    notify(.input(MapInput(kind: .doubleTap, point: point)))
     try startGesture(
       .pinch(zoomBy: 1, around: point), duration: policy.animationDuration, enabled: settings.zoomGestures,
       name: "double_tap")

@@ -1,7 +1,7 @@
 extension MapView {
   /// The bearing flat markers turn with on the screen: the camera's, unless the policy says
   /// they do not follow it (R4).
-  var flatMarkerBearing: Double { policy.flatMarkersFollowBearing ? camera.bearing : 0 }
+  package var flatMarkerBearing: Double { policy.flatMarkersFollowBearing ? camera.bearing : 0 }
 
   /// The screen point where a marker's ground anchor stands, or nil beyond the horizon.
   public func screenPoint(of marker: Marker) -> Point? { projection.point(for: marker.position) }
@@ -41,7 +41,8 @@ extension MapView {
   private func visitMarkers(at point: Point, _ body: (Marker, Int) -> Void) {
     guard markerCount > 0 else { return }
     let projection = self.projection
-    guard let box = Self.searchBox(around: point, extent: iconExtent, projection: projection) else { return }
+    let spot = Rect(x: point.x, y: point.y, width: 0, height: 0)
+    guard let box = Self.searchBox(around: spot, extent: iconExtent, projection: projection) else { return }
     var candidates = hitCandidates
     hitCandidates = []
     markerIndex.forEach(inMinX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) { candidates.append($0) }
@@ -60,15 +61,38 @@ extension MapView {
     hitCandidates = candidates
   }
 
-  /// The world box holding every anchor from which an icon could cover `point`: the screen
-  /// rectangle the icons' extents allow around the point, mapped to the ground.
-  private static func searchBox(around point: Point, extent: IconExtent, projection: Projection)
+  /// Every marker whose icon reaches into the screen rectangle `rect`, in the order they are
+  /// drawn: lowest z-index first, then in order of addition, so the last is on top and wins
+  /// a tap where icons overlap (R4). Markers beyond the horizon are left out; invisible
+  /// (opacity 0) and untappable markers are included. Uses the spatial index: the cost
+  /// follows the markers near the rectangle, not the markers on the map.
+  public func markers(in rect: Rect) -> [Marker] {
+    guard markerCount > 0 else { return [] }
+    let projection = self.projection
+    guard let box = Self.searchBox(around: rect, extent: iconExtent, projection: projection) else { return [] }
+    var found: [(marker: Marker, order: Int)] = []
+    let bearing = flatMarkerBearing
+    markerIndex.forEach(inMinX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) { slot in
+      guard let marker = markerSlots[Int(slot)], let anchor = projection.point(for: marker.position) else { return }
+      let bounds = MarkerGeometry.bounds(of: marker, at: anchor, bearing: bearing)
+      guard bounds.maxX >= rect.minX, bounds.minX <= rect.maxX, bounds.maxY >= rect.minY, bounds.minY <= rect.maxY
+      else { return }
+      found.append((marker, slotAddOrder[Int(slot)]))
+    }
+    found.sort { ($0.marker.zIndex, $0.order) < ($1.marker.zIndex, $1.order) }
+    return found.map(\.marker)
+  }
+
+  /// The world box holding every anchor from which an icon could reach into `rect`: the
+  /// screen rectangle the icons' extents allow around it, mapped to the ground.
+  private static func searchBox(around rect: Rect, extent: IconExtent, projection: Projection)
     -> (minX: Double, minY: Double, maxX: Double, maxY: Double)?
   {
+    let point = Point(x: rect.midX, y: rect.midY)
     guard let center = projection.worldPoint(for: point) else { return nil }
     var box = (minX: center.x, minY: center.y, maxX: center.x, maxY: center.y)
-    let xs = [point.x - extent.right - 1, point.x + extent.left + 1]
-    let ys = [point.y - extent.down - 1, point.y + extent.up + 1]
+    let xs = [rect.minX - extent.right - 1, rect.maxX + extent.left + 1]
+    let ys = [rect.minY - extent.down - 1, rect.maxY + extent.up + 1]
     for x in xs {
       for y in ys {
         // Above the horizon the ground is infinitely far: fall back to a generous box.

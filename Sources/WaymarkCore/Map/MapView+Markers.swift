@@ -75,6 +75,7 @@ extension MapView {
     let world = Mercator.worldPoint(marker.position)
     markerIndex.insert(slot, x: world.x, y: world.y)
     iconExtent.include(marker)
+    notify(.markerAdded(marker))
   }
 
   /// Removes a marker (R2); if it was selected, its window closes (R12): the marker is off the
@@ -106,6 +107,7 @@ extension MapView {
     markerCount -= 1
     marker.slot = -1
     marker.map = nil
+    notify(.markerRemoved(marker))
   }
 
   /// Removes every marker and overlay (R2); the selected marker's window closes (R12), after
@@ -116,6 +118,7 @@ extension MapView {
     drag = nil
     let animations = markerAnimations.values.sorted { $0.marker.serial < $1.marker.serial }
     markerAnimations.removeAll()
+    let removed = observers.isEmpty ? [] : markers
     for case let marker? in markerSlots {
       marker.slot = -1
       marker.map = nil
@@ -128,6 +131,7 @@ extension MapView {
     markerIndex.removeAll()
     markerCount = 0
     iconExtent = IconExtent()
+    for marker in removed { notify(.markerRemoved(marker)) }
     for overlay in overlays { overlay.map = nil }
     overlays.removeAll()
     deselect()
@@ -137,8 +141,9 @@ extension MapView {
 
   /// Called by a marker after ``Marker/update(_:)`` applied new options.
   func markerDidChange(_ marker: Marker, from old: MarkerOptions) {
-    if old.position != marker.position { markerDidMove(marker) }
+    if old.position != marker.position { reindex(marker) }
     iconExtent.include(marker)
+    notify(.markerChanged(marker))
     if let window = infoWindow, window.marker === marker, window.kind == .default,
       old.title != marker.title || old.snippet != marker.snippet
     {
@@ -146,8 +151,14 @@ extension MapView {
     }
   }
 
-  /// Called when a marker's position changed: keeps the spatial index exact.
+  /// Called when a drag or an animation moved a marker: keeps the spatial index exact.
   func markerDidMove(_ marker: Marker) {
+    reindex(marker)
+    notify(.markerMoved(marker))
+  }
+
+  /// Moves a marker's entry in the spatial index to its position.
+  private func reindex(_ marker: Marker) {
     let world = Mercator.worldPoint(marker.position)
     markerIndex.move(marker.slot, x: world.x, y: world.y)
   }
@@ -201,22 +212,36 @@ struct IconExtent {
   }
 }
 
-/// Where a marker's icon is on the screen (R4).
-enum MarkerGeometry {
+/// Where a marker's icon is on the screen (R4): the rectangle hit-testing tests is the one
+/// renderers draw.
+package enum MarkerGeometry {
   /// The screen angle of the icon in degrees: its rotation, and for flat markers also the
   /// map's bearing (R4).
-  static func angle(of marker: Marker, bearing: Double) -> Double {
+  package static func angle(of marker: Marker, bearing: Double) -> Double {
     marker.flat ? marker.rotation - bearing : marker.rotation
   }
 
   /// The screen point of a point of the icon given in unit coordinates (0,0 top-left).
-  static func point(_ unit: Point, of marker: Marker, at anchorPoint: Point, bearing: Double) -> Point {
+  package static func point(_ unit: Point, of marker: Marker, at anchorPoint: Point, bearing: Double) -> Point {
     let size = marker.iconSize
     let dx = (unit.x - marker.groundAnchor.x) * size.width
     let dy = (unit.y - marker.groundAnchor.y) * size.height
     let radians = angle(of: marker, bearing: bearing) * .pi / 180
     let c = cos(radians), s = sin(radians)
     return Point(x: anchorPoint.x + dx * c - dy * s, y: anchorPoint.y + dx * s + dy * c)
+  }
+
+  /// The smallest upright screen rectangle holding the icon, placed and rotated.
+  package static func bounds(of marker: Marker, at anchorPoint: Point, bearing: Double) -> Rect {
+    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    for corner in [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 0, y: 1), Point(x: 1, y: 1)] {
+      let p = point(corner, of: marker, at: anchorPoint, bearing: bearing)
+      minX = min(minX, p.x)
+      minY = min(minY, p.y)
+      maxX = max(maxX, p.x)
+      maxY = max(maxY, p.y)
+    }
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 
   /// Whether `tap` falls on the icon's rectangle, placed by the anchor and rotated (R4).

@@ -10,6 +10,7 @@ extension MapView {
     try requireNoCallbackRunning("tap")
     try MapError.requireFinite(point.x, "tap.x")
     try MapError.requireFinite(point.y, "tap.y")
+    notify(.input(MapInput(kind: .tap, point: point)))
     if let window = infoWindow, let frame = infoWindowFrame, frame.contains(point) {
       if let marker = window.marker {
         emit(.didTapInfoWindow, default: (), record: { $0.marker = marker.id }) {
@@ -162,6 +163,7 @@ extension MapView {
     try requireNoCallbackRunning("long_press")
     try MapError.requireFinite(point.x, "long_press.x")
     try MapError.requireFinite(point.y, "long_press.y")
+    notify(.input(MapInput(kind: .longPress, point: point)))
     if let window = infoWindow, let frame = infoWindowFrame, frame.contains(point) {
       if let marker = window.marker {
         emit(.didLongPressInfoWindow, default: (), record: { $0.marker = marker.id }) {

@@ -31,11 +31,17 @@ public final class MapView {
   weak var attribution: AnswerAttributing?
 
   /// The camera now, clamped (R20-R22).
-  public internal(set) var camera: CameraPosition
+  public internal(set) var camera: CameraPosition {
+    didSet { if camera != oldValue { notify(.cameraMoved) } }
+  }
   /// The view's size in points; 390 x 844 by default.
-  public private(set) var viewSize: Size
+  public private(set) var viewSize: Size {
+    didSet { if viewSize != oldValue { notify(.viewChanged) } }
+  }
   /// Insets that move the visual centre and shrink the visible region (R29).
-  public private(set) var padding = EdgeInsets.zero
+  public private(set) var padding = EdgeInsets.zero {
+    didSet { if padding != oldValue { notify(.viewChanged) } }
+  }
   /// The smallest zoom the camera may reach (R21).
   public internal(set) var minZoom: Double
   /// The largest zoom the camera may reach (R21).
@@ -60,17 +66,25 @@ public final class MapView {
   var hitCandidates: [Int32] = []
 
   /// The overlays, in the order they were added.
-  public internal(set) var overlays: [Overlay] = []
+  public internal(set) var overlays: [Overlay] = [] {
+    didSet { if !(overlays.isEmpty && oldValue.isEmpty) { notify(.overlaysChanged) } }
+  }
   var nextOverlaySerial = 1
   /// The points of interest of the base map (R17).
-  public internal(set) var pointsOfInterest: [PointOfInterest] = []
+  public internal(set) var pointsOfInterest: [PointOfInterest] = [] {
+    didSet { notify(.placesChanged) }
+  }
   /// The data-driven styling layers whose features can be tapped (callback 23).
   public internal(set) var featureLayers: [FeatureLayer] = []
 
   /// The selected marker, whose window (if any) is shown (R9-R13).
-  public internal(set) var selectedMarker: Marker?
+  public internal(set) var selectedMarker: Marker? {
+    didSet { if selectedMarker !== oldValue { notify(.selectionChanged) } }
+  }
   /// The shown info window, if any (R9: at most one).
-  public internal(set) var infoWindow: InfoWindow?
+  public internal(set) var infoWindow: InfoWindow? {
+    didSet { if infoWindow != nil || oldValue != nil { notify(.selectionChanged) } }
+  }
 
   // Motion.
   let animator = CameraAnimator()
@@ -88,9 +102,15 @@ public final class MapView {
   // Tiles (R31), my location (R32), capabilities.
   var tiles = TileState()
   /// Whether the my-location dot and button are shown (R32); off by default.
-  public var isMyLocationEnabled = false
+  public var isMyLocationEnabled = false {
+    didSet { if isMyLocationEnabled != oldValue { notify(.placesChanged) } }
+  }
   /// The simulated device location (R32); nil until known.
-  public var myLocation: Coordinate?
+  public var myLocation: Coordinate? {
+    didSet { if myLocation != oldValue { notify(.placesChanged) } }
+  }
+  /// Who hears every change of what the map shows (``MapObserver``), held weakly.
+  var observers: [WeakObserver] = []
   /// What the map can do (callback 22).
   public internal(set) var capabilities: MapCapabilities = []
 

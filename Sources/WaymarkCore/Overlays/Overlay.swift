@@ -107,5 +107,6 @@ public final class Overlay {
       throw MapError.invalidValue(field: "overlay.id", value: new.id ?? "nil", reason: "cannot change (it is \(id))")
     }
     options = new
+    map?.notify(.overlaysChanged)
   }
 }

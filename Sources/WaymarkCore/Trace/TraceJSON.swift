@@ -1,4 +1,4 @@
-/// The JSON Lines form of the trace (DESIGN.md): one object per record, keys in the
+/// The JSON Lines form of the trace (docs/trace-format.md): one object per record, keys in the
 /// contract's order, numbers rounded to six decimals, the same bytes on every run.
 public enum TraceJSON {
   /// One record as a JSON object on one line (no newline).

@@ -27,7 +27,7 @@ public struct TraceField: Hashable, Sendable {
   }
 }
 
-/// One line of the trace (DESIGN.md, "The trace"): a delegate callback the map made, or a
+/// One line of the trace (docs/trace-format.md): a delegate callback the map made, or a
 /// runtime record (`info_window_shown`, `info_window_hidden`, `plugin_error`, `log`, ...), at
 /// its virtual time, in the order it happened.
 ///

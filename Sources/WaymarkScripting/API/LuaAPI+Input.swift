@@ -138,7 +138,6 @@ extension LuaAPI {
     .method(
       "Map", name, parameters, input: true, "\(doc) \(reentrancyNote)",
       { bridge, context in
-        try checkMap(context)
         try body(try bridge.requireMap(), context)
         return 0
       })
@@ -151,8 +150,7 @@ extension LuaAPI {
     .method(
       "Map", name, parameters, input: true, "\(doc) Scripts only: a plugin cannot drive time.",
       { bridge, context in
-        try checkMap(context)
-        guard bridge.options.allowsTimeControl else {
+        guard bridge.allowsTimeControl else {
           throw LuaFunctionError(
             "\(name) cannot be called from a plugin: only scripts drive time (use map:after for delays)")
         }

@@ -80,10 +80,9 @@ extension LuaAPI {
       "Animates the camera (R23, R26, R27): only the fields given move; duration defaults to 0.3 s.",
       { bridge, context in
         let stack = context.stack
-        try checkMap(context)
         let update = try CameraUpdateReader.read(at: 2, on: stack, what: "animate")
         let options = try AnimationOptions.read(
-          at: 3, on: stack, bridge: bridge, what: "animate options", easing: false)
+          at: 3, on: stack, what: "animate options", easing: false)
         try bridge.requireMap().animate(update, duration: options.duration, completion: options.completion)
         return 0
       }),
@@ -91,7 +90,6 @@ extension LuaAPI {
       "Map", "move_camera", [.init("update", "Camera|CameraUpdate")],
       "Moves the camera at once (R24): will_move, one did_change, idle_at at the next frame.",
       { bridge, context in
-        try checkMap(context)
         try bridge.requireMap().moveCamera(
           try CameraUpdateReader.read(at: 2, on: context.stack, what: "move_camera"))
         return 0
@@ -100,7 +98,6 @@ extension LuaAPI {
       "Map", "set_min_max_zoom", [.init("min", "number"), .init("max", "number")],
       "Sets the zoom range (R21), clamping the camera at once; min > max is an error.",
       { bridge, context in
-        try checkMap(context)
         try bridge.requireMap().setMinMaxZoom(try context.checkNumber(2), try context.checkNumber(3))
         return 0
       }),
@@ -110,7 +107,6 @@ extension LuaAPI {
       "Map", "add_marker", [.init("options", "MarkerOptions")], returns: "Marker",
       "Adds a marker (R1 names: position required; id, title, snippet, z_index, ...).",
       { bridge, context in
-        try checkMap(context)
         let stack = context.stack
         let (options, hasUserData) = try readMarkerOptions(at: 2, on: stack)
         let marker = try bridge.requireMap().addMarker(options)
@@ -126,28 +122,24 @@ extension LuaAPI {
       "Map", "remove_marker", [.init("marker", "Marker")],
       "Removes a marker (R2, R12); same as marker.map = nil. Deferred inside marker_info_window (R13).",
       { bridge, context in
-        try checkMap(context)
         try bridge.requireMap().remove(try marker(at: 2, on: context.stack))
         return 0
       }),
     .method(
       "Map", "clear", [], "Removes every marker and overlay (R2, R12).",
       { bridge, context in
-        try checkMap(context)
         try bridge.requireMap().clear()
         return 0
       }),
     .method(
       "Map", "marker", [.init("id", "string")], returns: "Marker?", "The marker with this id, if on the map.",
       { bridge, context in
-        try checkMap(context)
         bridge.push(try bridge.requireMap().marker(id: try context.checkString(2)), on: context.stack)
         return 1
       }),
     .method(
       "Map", "markers", returns: "Marker[]", "Every marker on the map, in the order they were added.",
       { bridge, context in
-        try checkMap(context)
         let markers = try bridge.requireMap().markers
         let stack = context.stack
         stack.newTable(arrayCount: Int32(clamping: markers.count))
@@ -162,7 +154,6 @@ extension LuaAPI {
       [.init("marker", "Marker"), .init("position", "Coordinate"), .init("options", "MarkerAnimationOptions?")],
       "Moves a marker's position over `duration` seconds (default 1, linear), then on_complete(finished).",
       { bridge, context in
-        try checkMap(context)
         return try animateMarker(bridge, context, markerArgument: 2)
       }),
 
@@ -171,7 +162,6 @@ extension LuaAPI {
       "Map", "point_for", [.init("coordinate", "Coordinate")], returns: "Point?",
       "The screen point of a coordinate, nil beyond the horizon (R29).",
       { bridge, context in
-        try checkMap(context)
         let c = try LuaValues.coordinate(at: 2, on: context.stack, field: "point_for")
         if let p = try bridge.requireMap().projection.point(for: c) {
           LuaValues.push(p, on: context.stack)
@@ -184,7 +174,6 @@ extension LuaAPI {
       "Map", "coordinate_for", [.init("point", "Point")], returns: "Coordinate?",
       "The coordinate under a screen point, nil above the horizon (R29).",
       { bridge, context in
-        try checkMap(context)
         let p = try LuaValues.point(at: 2, on: context.stack, field: "coordinate_for")
         if let c = try bridge.requireMap().projection.coordinate(for: p) {
           LuaValues.push(c, on: context.stack)
@@ -197,7 +186,6 @@ extension LuaAPI {
       "Map", "visible_region", returns: "VisibleRegion",
       "The corners { near_left, near_right, far_left, far_right } of what the camera sees (R29).",
       { bridge, context in
-        try checkMap(context)
         let region = try bridge.requireMap().projection.visibleRegion
         let stack = context.stack
         stack.newTable()
@@ -214,7 +202,6 @@ extension LuaAPI {
       "Map", "contains", [.init("coordinate", "Coordinate")], returns: "boolean",
       "Whether the coordinate is visible in the padded view (R29).",
       { bridge, context in
-        try checkMap(context)
         let c = try LuaValues.coordinate(at: 2, on: context.stack, field: "contains")
         context.stack.push(try bridge.requireMap().projection.contains(c))
         return 1
@@ -223,7 +210,6 @@ extension LuaAPI {
       "Map", "points_for_meters", [.init("meters", "number"), .init("coordinate", "Coordinate")],
       returns: "number", "How many points `meters` span at the coordinate at this zoom (R29).",
       { bridge, context in
-        try checkMap(context)
         let meters = try context.checkNumber(2)
         guard meters.isFinite, meters >= 0 else {
           throw LuaFunctionError("points_for_meters: \(formatNumber(meters)) meters is not a finite number >= 0")
@@ -238,7 +224,6 @@ extension LuaAPI {
       "Map", "after", [.init("seconds", "number"), .init("callback", "fun()")], returns: "Timer",
       "Calls `callback` after `seconds` of virtual time; returns a timer with :cancel().",
       { bridge, context in
-        try checkMap(context)
         let seconds = try context.checkNumber(2)
         guard seconds.isFinite, seconds >= 0, seconds <= VirtualClock.longestStep else {
           throw context.argumentError(2, "seconds must be a finite number from 0 to 1e9")
@@ -249,12 +234,12 @@ extension LuaAPI {
         let callback = stack.ref()
         let map = try bridge.requireMap()
         let timer = LuaTimer()
-        // The clock holds the bridge strongly (never weakly: see LuaMapBridge); a closed
-        // bridge runs nothing.
-        let task = map.clock.schedule(at: map.clock.now + seconds) { [weak timer] in
-          if let task = timer?.task { bridge.timers[task] = nil }
-          timer?.task = nil
-          bridge.invoke(callback, context: "timer")
+        // The clock keeps the function's reference only: once the state has closed, the
+        // timer finds no bridge and does nothing.
+        let task = map.clock.schedule(at: map.clock.now + seconds) { [timer] in
+          if let task = timer.task { LuaMapBridge.of(callback)?.timers[task] = nil }
+          timer.task = nil
+          LuaMapBridge.invoke(callback, context: "timer")
         }
         timer.task = task
         bridge.timers[task] = timer
@@ -265,13 +250,8 @@ extension LuaAPI {
       "Map", "log", [.init("...", "any")],
       "Adds a `log` record to the trace (values joined by tabs), as print does.",
       { bridge, context in
-        try checkMap(context)
-        let stack = context.stack
-        var parts: [String] = []
-        if context.argumentCount >= 2 {
-          for i in 2...context.argumentCount { parts.append(describe(at: i, on: stack)) }
-        }
-        try bridge.requireMap().log(parts.joined(separator: "\t"), source: bridge.options.logSource)
+        let text = try bridge.printedText(from: 2, on: context.stack)
+        try bridge.requireMap().log(text, source: bridge.logSource)
         return 0
       }),
   ]
@@ -295,39 +275,6 @@ extension LuaAPI {
         return 0
       }),
   ]
-
-  /// Requires `self` to be a map: `map.animate(...)` instead of `map:animate(...)` gets a hint.
-  static func checkMap(_ context: LuaCallContext) throws(LuaFunctionError) {
-    guard context.stack.object(at: 1, as: LuaMapBridge.mapType) != nil else {
-      throw LuaFunctionError(
-        "bad self to '\(context.functionName)' (a map expected, got \(context.stack.typeName(at: 1))); call it as map:\(context.functionName)(...)"
-      )
-    }
-  }
-
-  /// A short text for a value, as `tostring` would print plain values.
-  static func describe(at index: Int32, on stack: LuaStack) -> String {
-    switch stack.type(at: index) {
-    case .nil, .none: return "nil"
-    case .boolean: return stack.boolean(at: index) ? "true" : "false"
-    case .number:
-      if stack.isInteger(at: index), let n = stack.integer(at: index) { return String(n) }
-      return formatLuaNumber(stack.number(at: index) ?? 0)
-    case .string: return stack.string(at: index) ?? ""
-    case .userdata:
-      if let marker = stack.object(at: index, as: LuaMapBridge.markerType) { return "marker \(marker.id)" }
-      return stack.typeName(at: index)
-    default: return stack.typeName(at: index)
-    }
-  }
-
-  /// `%.14g`, like Lua prints floats.
-  static func formatLuaNumber(_ x: Double) -> String {
-    if x.isNaN { return "nan" }
-    if x.isInfinite { return x < 0 ? "-inf" : "inf" }
-    if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) + ".0" }
-    return String(x)
-  }
 
   /// Options of `add_marker`, and whether the table has a `user_data`.
   static func readMarkerOptions(at index: Int32, on stack: LuaStack) throws(LuaFunctionError)
@@ -364,7 +311,7 @@ extension LuaAPI {
     stack.rawSetField("marker", ofTableAt: -2)
     stack.push(window.kindName)
     stack.rawSetField("kind", ofTableAt: -2)
-    if let content = window.content, let value = bridge.options.contentStore?.value(for: content) {
+    if let content = window.content, let value = bridge.contentStore?.value(for: content) {
       ContentConversion.push(value, on: stack)
       stack.rawSetField("content", ofTableAt: -2)
     }

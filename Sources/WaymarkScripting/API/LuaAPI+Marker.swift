@@ -66,7 +66,7 @@ extension LuaAPI {
     let marker = try marker(at: markerArgument, on: stack)
     let position = try LuaValues.coordinate(at: markerArgument + 1, on: stack, field: "position")
     let options = try AnimationOptions.read(
-      at: markerArgument + 2, on: stack, bridge: bridge, what: "animate_marker options", easing: true)
+      at: markerArgument + 2, on: stack, what: "animate_marker options", easing: true)
     let map = try bridge.requireMap()
     try map.animate(
       marker, to: position, duration: options.duration ?? 1, easing: options.easing ?? .linear,
@@ -82,7 +82,7 @@ struct AnimationOptions {
   var completion: ((Bool) -> Void)?
 
   static func read(
-    at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, what: String, easing allowsEasing: Bool
+    at index: Int32, on stack: LuaStack, what: String, easing allowsEasing: Bool
   ) throws(LuaFunctionError) -> AnimationOptions {
     var options = AnimationOptions()
     if LuaValues.isNil(index, on: stack) { return options }
@@ -116,8 +116,9 @@ struct AnimationOptions {
       return stack.ref()
     }
     if let callback {
-      options.completion = { finished in  // strong: see LuaMapBridge
-        bridge.invoke(callback, context: "on_complete") { stack in
+      // The map keeps the function's reference only: see LuaMapBridge.invoke.
+      options.completion = { finished in
+        LuaMapBridge.invoke(callback, context: "on_complete") { stack in
           stack.push(finished)
           return 1
         }

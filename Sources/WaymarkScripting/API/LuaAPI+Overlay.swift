@@ -27,14 +27,12 @@ extension LuaAPI {
       .method(
         "Map", "remove_overlay", [.init("overlay", "Overlay")], "Removes an overlay; same as overlay.map = nil.",
         { bridge, context in
-          try checkMap(context)
           try bridge.requireMap().remove(try context.checkObject(2, as: LuaMapBridge.overlayType))
           return 0
         }),
       .method(
         "Map", "overlays", returns: "Overlay[]", "Every overlay on the map, in the order they were added.",
         { bridge, context in
-          try checkMap(context)
           let overlays = try bridge.requireMap().overlays
           context.stack.newTable(arrayCount: Int32(clamping: overlays.count))
           for (i, overlay) in overlays.enumerated() {
@@ -103,7 +101,6 @@ extension LuaAPI {
   private static func addOverlay(_ bridge: LuaMapBridge, _ context: LuaCallContext, kind fixed: String?) throws
     -> Int32
   {
-    try checkMap(context)
     let stack = context.stack
     try context.checkTable(2)
     let kind: String

@@ -9,7 +9,6 @@ extension LuaAPI {
       "Map", "add_poi", [.init("poi", "PointOfInterest")],
       "Adds a point of interest of the base map: { place_id, name, location } (R17).",
       { bridge, context in
-        try checkMap(context)
         let stack = context.stack
         try context.checkTable(2)
         try LuaValues.requireKnownFields(
@@ -30,7 +29,6 @@ extension LuaAPI {
       "Map", "add_feature_layer", [.init("layer", "FeatureLayer")],
       "Adds a data-driven styling layer: { name, features = { { place_id, boundary = { Coordinate... } } } }.",
       { bridge, context in
-        try checkMap(context)
         try context.checkTable(2)
         try bridge.requireMap().addFeatureLayer(try featureLayer(at: 2, on: context.stack))
         return 0

@@ -1,13 +1,17 @@
 import LuaKit
 import WaymarkCore
 
-/// The Lua face of one map inside one Lua state: metatables built from ``LuaAPI``, the map
+/// The Lua face of maps inside one Lua state: metatables built from ``LuaAPI``, the map
 /// userdata, the identity caches of markers and overlays, per-state `user_data`, timers.
 ///
-/// One bridge per state (a plugin's, or a script's). The bridge never owns its state; its
-/// owner must keep the bridge alive until the state is closed (Lua closures reach it
-/// unowned: a weakly referenced object pays slow reference counting on every retain, and
-/// this is the hot path of every property access and dispatch).
+/// Lifetimes by construction: one bridge per state, owned by the state (its
+/// ``LuaState/attachment``), so it lives exactly as long as the state. The functions and
+/// metamethods installed in the state capture it strongly (the state owns them too, and the
+/// bridge never holds the state); what the map keeps of Lua (timers, `on_complete`
+/// callbacks) holds only a ``LuaRef`` and finds the bridge through it, so once the state has
+/// closed such a callback does nothing. A script's state drives one map at a time: when
+/// ``attach(_:on:)`` makes a new map current, every handle of the previous one raises "this
+/// map was replaced by a later waymark.map{}" instead of driving it.
 final class LuaMapBridge {
   /// The userdata types. `getmetatable` on them returns false (LuaKit).
   static let mapType = LuaObjectType<MapView>("waymark.Map")
@@ -15,33 +19,34 @@ final class LuaMapBridge {
   static let overlayType = LuaObjectType<Overlay>("waymark.Overlay")
   static let timerType = LuaObjectType<LuaTimer>("waymark.Timer")
 
-  /// What the owner of the state lets its Lua code do, and where errors go.
-  struct Options {
-    /// Whether `map:advance` and `map:settle` are allowed (scripts: yes; plugins: no, they
-    /// must not drive time from inside the map's own loop).
-    var allowsTimeControl = false
-    /// The name `print` and `map:log` records carry in the trace (the plugin's name).
-    var logSource: String?
-    /// Reports an error raised by a callback the bridge calls (a timer, an `on_complete`),
-    /// with the callback's kind (`timer`, `on_complete`).
-    var reportError: (_ context: String, _ error: LuaError) -> Void = { _, _ in }
-    /// Whether callbacks may run now (false once a plugin is disabled or unloaded).
-    var isActive: () -> Bool = { true }
-    /// The content values of shown windows, to hand `map.info_window.content` back.
-    var contentStore: ContentStore?
-  }
+  /// The message of a handle of a map that is no longer current.
+  static let replacedMapMessage = "this map was replaced by a later waymark.map{}; a script drives one map at a time"
 
   enum Member {
     case property(LuaAPIImplementation.Getter, LuaAPIImplementation.Setter?)
     case method(LuaRef)
   }
 
-  /// The state; weak, so the bridge never keeps it open.
-  private(set) weak var state: LuaState?
-  /// The map. Weak: the caller owns it (and the map userdata retains it for scripts).
-  private(set) weak var map: MapView?
-  var options: Options
-  private(set) var mapRef: LuaRef!
+  /// Whether `map:advance` and `map:settle` are allowed (scripts: yes; plugins: no, they
+  /// must not drive time from inside the map's own loop).
+  let allowsTimeControl: Bool
+  /// The name `print` and `map:log` records carry in the trace (the plugin's name).
+  var logSource: String?
+  /// Whether callbacks (timers, `on_complete`) may run now (false once a plugin is disabled).
+  var isActive = true
+  /// Where an error raised by a callback the bridge calls (a timer, an `on_complete`) goes,
+  /// with the callback's kind (`timer`, `on_complete`). Set by the owner of the state; it
+  /// is handed the bridge rather than capturing it.
+  var reportError: (_ bridge: LuaMapBridge, _ context: String, _ error: LuaError) -> Void = { _, _, _ in }
+  /// The content values of shown windows, to hand `map.info_window.content` back.
+  var contentStore: ContentStore?
+  /// The state's ``ValueRendering`` table: `map:log` joins its values with its `join`.
+  var values: LuaRef?
+
+  /// The map the state drives now; nil before the first and after ``retireMap()``.
+  private(set) var map: MapView?
+  /// The userdata of ``map``.
+  private(set) var mapRef: LuaRef?
   private var members: [String: [String: Member]] = [:]
   /// The member names installed for each owner (what `waymark types` must declare).
   var installedMembers: [String: [String]] { members.mapValues { $0.keys.sorted() } }
@@ -49,35 +54,58 @@ final class LuaMapBridge {
   private var foreignMarkerRefs: [ObjectIdentifier: LuaRef] = [:]
   private var overlayRefs: [ObjectIdentifier: LuaRef] = [:]
   private var userData: LuaRef!
+  /// The timers pending on ``map``'s clock (cancelled when the map is retired).
   var timers: [VirtualClock.TaskID: LuaTimer] = [:]
   /// The shared value each marker's local `user_data` was last taken from or published as.
   private var userDataSources: [ObjectIdentifier: SharedUserData] = [:]
-  private(set) var isClosed = false
 
-  /// Installs the API into `state` for `map`.
-  init(state: LuaState, map: MapView, options: Options) throws(LuaError) {
-    self.state = state
-    self.map = map
-    self.options = options
-    let stack = state.stack
-    try stack.withStackBalance { () throws(LuaError) in
-      for owner in LuaAPI.owners { installMembers(of: owner.name, on: stack) }
-      installMetatable(for: Self.mapType, owner: "Map", on: stack)
-      installMetatable(for: Self.markerType, owner: "Marker", on: stack)
-      installMetatable(for: Self.overlayType, owner: "Overlay", on: stack)
-      installMetatable(for: Self.timerType, owner: "Timer", on: stack)
-      stack.push(map, as: Self.mapType)
-      mapRef = stack.ref()
-      stack.newTable()
-      userData = stack.ref()
-    }
+  private init(allowsTimeControl: Bool) {
+    self.allowsTimeControl = allowsTimeControl
   }
 
-  /// Cancels the timers; later callbacks do nothing. Call before closing the state.
-  func close() {
-    isClosed = true
+  /// Installs the API into `state`, which from now on owns the bridge. Call once per state.
+  static func install(in state: LuaState, allowsTimeControl: Bool = false) throws(LuaError) -> LuaMapBridge {
+    precondition(state.attachment == nil, "a Lua state has one map bridge")
+    let bridge = LuaMapBridge(allowsTimeControl: allowsTimeControl)
+    let stack = state.stack
+    try stack.withStackBalance { () throws(LuaError) in
+      for owner in LuaAPI.owners { bridge.installMembers(of: owner.name, on: stack) }
+      bridge.installMetatable(for: Self.mapType, owner: "Map", on: stack)
+      bridge.installMetatable(for: Self.markerType, owner: "Marker", on: stack)
+      bridge.installMetatable(for: Self.overlayType, owner: "Overlay", on: stack)
+      bridge.installMetatable(for: Self.timerType, owner: "Timer", on: stack)
+      stack.newTable()
+      bridge.userData = stack.ref()
+    }
+    state.attachment = bridge
+    return bridge
+  }
+
+  /// The bridge of the state `ref` lives in, nil once that state has closed.
+  static func of(_ ref: LuaRef) -> LuaMapBridge? {
+    ref.state?.attachment as? LuaMapBridge
+  }
+
+  /// Makes `map` the map this state drives; the previous one, if any, is retired first.
+  func attach(_ map: MapView, on stack: LuaStack) {
+    retireMap()
+    stack.push(map, as: Self.mapType)
+    mapRef = stack.ref()
+    self.map = map
+    // The fast cache by serial belongs to the current map's markers: earlier maps' markers
+    // keep their userdata (identity) in the cache by object.
+    for case let entry? in markerRefs { foreignMarkerRefs[ObjectIdentifier(entry.marker)] = entry.ref }
+    markerRefs.removeAll()
+  }
+
+  /// Stops driving the current map: its pending timers are cancelled, and its handles raise
+  /// ``replacedMapMessage`` from now on.
+  func retireMap() {
     if let map { for task in timers.keys { map.clock.cancel(task) } }
+    for timer in timers.values { timer.task = nil }
     timers.removeAll()
+    map = nil
+    mapRef = nil
   }
 
   // MARK: Installing from the registry
@@ -88,9 +116,8 @@ final class LuaMapBridge {
       switch entry.implementation {
       case .property(let get, let set): table[entry.name] = .property(get, set)
       case .method(let body):
-        let name = entry.name
-        stack.push(function: name) { [unowned self] context in
-          guard !self.isClosed else { throw LuaFunctionError("\(name): the map is gone") }
+        stack.push(function: entry.name) { [self] context in
+          try checkSelf(owner, context)
           return try body(self, context)
         }
         table[entry.name] = .method(stack.ref())
@@ -99,32 +126,64 @@ final class LuaMapBridge {
     members[owner] = table
   }
 
-  private func installMetatable<Object>(
-    for type: LuaObjectType<Object>, owner: String, on stack: LuaStack
-  ) {
-    // A state may drive one map after another (a script calling waymark.map again): the
-    // newest bridge takes the metatables over.
-    _ = stack.pushMetatable(for: type)
-    stack.register("__index", inTableAt: -1) { [unowned self] context in
-      try self.index(owner: owner, context)
+  private func installMetatable<Object>(for type: LuaObjectType<Object>, owner: String, on stack: LuaStack) {
+    stack.pushMetatable(for: type)
+    stack.register("__index", inTableAt: -1) { [self] context in
+      try index(owner: owner, context)
     }
-    stack.register("__newindex", inTableAt: -1) { [unowned self] context in
-      try self.newIndex(owner: owner, context)
+    stack.register("__newindex", inTableAt: -1) { [self] context in
+      try newIndex(owner: owner, context)
       return 0
     }
     // What print and tostring show: no address, so traces stay the same on every run.
     stack.register("__tostring", inTableAt: -1) { context in
       let stack = context.stack
       if let marker = stack.object(at: 1, as: Self.markerType) {
-        stack.push("marker \(marker.id)")
+        stack.push("marker \(Self.quoted(marker.id))")
       } else if let overlay = stack.object(at: 1, as: Self.overlayType) {
-        stack.push("overlay \(overlay.id)")
+        stack.push("overlay \(Self.quoted(overlay.id))")
       } else {
         stack.push(owner.lowercased())
       }
       return 1
     }
     stack.pop()
+  }
+
+  /// An id in double quotes, escaped as `inspect` escapes strings.
+  static func quoted(_ id: String) -> String {
+    var out = "\""
+    for scalar in id.unicodeScalars {
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        let code = String(scalar.value)
+        out += "\\" + String(repeating: "0", count: 3 - code.count) + code
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  /// The values from `first` to the top of the stack as `print` writes them (joined by
+  /// tabs, without addresses), through the state's ``ValueRendering`` table.
+  func printedText(from first: Int32, on stack: LuaStack) throws -> String {
+    let count = stack.top - first + 1
+    guard count > 0 else { return "" }
+    guard let values else {
+      return (first...stack.top).map { stack.string(at: $0) ?? stack.typeName(at: $0) }.joined(separator: "\t")
+    }
+    let base = stack.top
+    defer { stack.setTop(base) }
+    stack.push(values)
+    stack.rawGetField("join", ofTableAt: -1)
+    for index in first...base { stack.pushValue(at: index) }
+    try stack.call(arguments: count, results: 1)
+    return stack.string(at: -1) ?? ""
   }
 
   private func index(owner: String, _ context: LuaCallContext) throws -> Int32 {
@@ -155,11 +214,24 @@ final class LuaMapBridge {
     }
   }
 
-  /// Throws when a map userdata of an earlier bridge in this state is used (its map was
-  /// replaced by a newer `waymark.map`).
-  private func requireCurrent(_ owner: String, _ stack: LuaStack) throws {
+  /// Throws when a map userdata other than the current map's is used (its map was replaced
+  /// by a later `waymark.map`, or retired at the end of the script).
+  private func requireCurrent(_ owner: String, _ stack: LuaStack) throws(LuaFunctionError) {
     guard owner == "Map", let object = stack.object(at: 1, as: Self.mapType), object !== map else { return }
-    throw LuaFunctionError("this map was replaced by a newer waymark.map; a script drives one map at a time")
+    throw LuaFunctionError(Self.replacedMapMessage)
+  }
+
+  /// Requires a method's `self` to be of its owner (and a map to be the current one):
+  /// `map.animate(...)` instead of `map:animate(...)` gets a hint.
+  private func checkSelf(_ owner: String, _ context: LuaCallContext) throws(LuaFunctionError) {
+    guard owner == "Map" else { return }
+    let stack = context.stack
+    guard let object = stack.object(at: 1, as: Self.mapType) else {
+      throw LuaFunctionError(
+        "bad self to '\(context.functionName)' (a map expected, got \(stack.typeName(at: 1))); call it as map:\(context.functionName)(...)"
+      )
+    }
+    guard object === map else { throw LuaFunctionError(Self.replacedMapMessage) }
   }
 
   private func unknownMember(_ owner: String, _ key: String) -> LuaFunctionError {
@@ -169,18 +241,23 @@ final class LuaMapBridge {
 
   // MARK: Objects
 
-  /// Pushes the map userdata. Stack: +1.
-  func pushMap(on stack: LuaStack) { stack.push(mapRef) }
+  /// Pushes the current map's userdata (nil when there is none). Stack: +1.
+  func pushMap(on stack: LuaStack) {
+    if let mapRef { stack.push(mapRef) } else { stack.pushNil() }
+  }
 
   /// Pushes the marker's userdata, the same one every time in this state. Stack: +1.
   func push(_ marker: Marker, on stack: LuaStack) {
+    stack.push(ref(for: marker, on: stack))
+  }
+
+  /// The reference of the marker's userdata in this state (created on first use, on
+  /// `stack`), for fast calls.
+  func ref(for marker: Marker, on stack: LuaStack) -> LuaRef {
     let serial = marker.serial
-    if serial < markerRefs.count, let entry = markerRefs[serial], entry.marker === marker {
-      return stack.push(entry.ref)
-    }
-    if let ref = foreignMarkerRefs[ObjectIdentifier(marker)] { return stack.push(ref) }
+    if serial < markerRefs.count, let entry = markerRefs[serial], entry.marker === marker { return entry.ref }
+    if let ref = foreignMarkerRefs[ObjectIdentifier(marker)] { return ref }
     stack.push(marker, as: Self.markerType)
-    stack.pushValue(at: -1)
     let ref = stack.ref()
     if let map, marker.map === map || marker.map == nil, serial < 1 << 24,
       serial >= markerRefs.count || markerRefs[serial] == nil
@@ -192,18 +269,7 @@ final class LuaMapBridge {
     } else {
       foreignMarkerRefs[ObjectIdentifier(marker)] = ref
     }
-  }
-
-  /// The reference of the marker's userdata (created on first use), for fast calls.
-  func ref(for marker: Marker) -> LuaRef {
-    let serial = marker.serial
-    if serial < markerRefs.count, let entry = markerRefs[serial], entry.marker === marker { return entry.ref }
-    if let ref = foreignMarkerRefs[ObjectIdentifier(marker)] { return ref }
-    guard let state, !state.isClosed else { return mapRef }
-    let stack = state.stack
-    push(marker, on: stack)
-    stack.pop()
-    return ref(for: marker)
+    return ref
   }
 
   /// Pushes the overlay's userdata, the same one every time in this state. Stack: +1.
@@ -219,10 +285,18 @@ final class LuaMapBridge {
     if let marker { push(marker, on: stack) } else { stack.pushNil() }
   }
 
-  /// The map, or an error if it was released.
+  /// The current map, or an error if it was replaced.
   func requireMap() throws(LuaFunctionError) -> MapView {
-    guard let map else { throw LuaFunctionError("the map is gone") }
+    guard let map else { throw LuaFunctionError(Self.replacedMapMessage) }
     return map
+  }
+
+  /// The current map's time (0 before the first map).
+  var now: Double { map?.clock.now ?? 0 }
+
+  /// Adds a `log` record to the current map's trace, as `print` does.
+  func log(_ text: String) {
+    map?.log(text, source: logSource)
   }
 
   /// Pushes the `user_data` of the marker at `index`. Stack: +1.
@@ -282,19 +356,21 @@ final class LuaMapBridge {
 
   // MARK: Calling back into Lua
 
-  /// Calls the function `ref` with the arguments `push` pushes, reporting errors to the
-  /// owner (a callback must never stop the map). Does nothing once closed or inactive.
-  func invoke(_ ref: LuaRef, context: String, _ push: (LuaStack) -> Int32 = { _ in 0 }) {
-    guard !isClosed, options.isActive(), let state, !state.isClosed else { return }
+  /// Calls the Lua function `callback` (a timer's, an `on_complete`) with the arguments
+  /// `push` pushes, in the state it lives in, reporting errors to the state's owner (a
+  /// callback must never stop the map). Does nothing once that state has closed or its
+  /// bridge is inactive: the map may keep such a callback longer than the state lives.
+  static func invoke(_ callback: LuaRef, context: String, _ push: (LuaStack) -> Int32 = { _ in 0 }) {
+    guard let state = callback.state, let bridge = state.attachment as? LuaMapBridge, bridge.isActive else { return }
     let stack = state.stack
     let base = stack.top
     defer { stack.setTop(base) }
-    stack.push(ref)
+    stack.push(callback)
     let count = push(stack)
     do {
       try stack.call(arguments: count, results: 0)
     } catch {
-      options.reportError(context, error)
+      bridge.reportError(bridge, context, error)
     }
   }
 }

@@ -9,7 +9,7 @@ extension PluginHost {
     _ instance: PluginInstance, _ handler: LuaRef, _ callback: DelegateCallback,
     _ push: (LuaMapBridge, LuaStack) -> Int32
   ) -> (stack: LuaStack, base: Int32)? {
-    let stack = instance.stack
+    let stack = instance.state.stack
     let base = stack.top
     stack.push(handler)
     stack.push(instance.mapRef)
@@ -73,10 +73,11 @@ extension PluginHost {
     for instance in instances {
       guard let handler = instance.handler(callback) else { continue }
       let result: LuaBooleanResult
+      let state = instance.state
       dispatchDepth += 1
       do {
-        result = try instance.hotState.callReturningBoolean(
-          handler, with: instance.mapRef, instance.bridge.ref(for: marker))
+        result = try state.callReturningBoolean(
+          handler, with: instance.mapRef, instance.bridge.ref(for: marker, on: state.stack))
         dispatchDepth -= 1
       } catch {
         dispatchDepth -= 1

@@ -2,7 +2,7 @@ import LuaKit
 import WaymarkCore
 
 /// Lua plugins as the map's delegate: loads every `*.lua` file of plugin folders, each in
-/// its own sandboxed state, and composes their answers as DESIGN.md says (veto: the first
+/// its own sandboxed state, and composes their answers as docs/plugins.md says (veto: the first
 /// `true` wins; content: the first non-nil wins; notifications: every plugin).
 ///
 /// ```swift
@@ -161,8 +161,9 @@ public final class PluginHost: MapViewDelegate, AnswerAttributing {
 
   var loader: PluginLoader {
     PluginLoader(map: map, configuration: configuration, contentStore: contentStore) {
-      [weak self] instance, context, error in
-      self?.fail(instance, handler: context, error: error)
+      [weak self] bridge, context, error in
+      guard let self, let instance = instances.first(where: { $0.bridge === bridge }) else { return }
+      fail(instance, handler: context, error: error)
     }
   }
 

@@ -8,15 +8,10 @@ final class PluginInstance {
   let file: String
   /// The folder its modules are required from.
   let folder: String
+  /// The plugin's own state; it owns ``bridge``.
   let state: LuaState
-  /// The state's stack, kept so the dispatch loop does not retain the state.
-  let stack: LuaStack
-  /// The state again, without reference counting, for the hot path: `state` is weakly
-  /// referenced (by its LuaRefs), so retaining it takes the slow side-table path. Safe:
-  /// `state` above keeps it alive as long as this instance.
-  unowned(unsafe) let hotState: LuaState
   let bridge: LuaMapBridge
-  /// The map userdata, kept for the same reason.
+  /// The map userdata, the first argument of every handler.
   let mapRef: LuaRef
   let modules: ModuleLoader
   /// `name` field, else the file name without `.lua`.
@@ -34,16 +29,20 @@ final class PluginInstance {
   /// The table the file returned.
   var table: LuaRef!
   var consecutiveFailures = 0
-  var isDisabled = false
+  /// Whether it was disabled after repeated failures; its timers and callbacks stop too.
+  var isDisabled = false {
+    didSet { bridge.isActive = !isDisabled }
+  }
 
-  init(file: String, folder: String, state: LuaState, bridge: LuaMapBridge, modules: ModuleLoader, name: String) {
+  init(
+    file: String, folder: String, state: LuaState, bridge: LuaMapBridge, mapRef: LuaRef, modules: ModuleLoader,
+    name: String
+  ) {
     self.file = file
     self.folder = folder
     self.state = state
-    self.stack = state.stack
-    self.hotState = state
     self.bridge = bridge
-    self.mapRef = bridge.mapRef
+    self.mapRef = mapRef
     self.modules = modules
     self.name = name
   }
@@ -57,12 +56,12 @@ final class PluginInstance {
   /// Every file this version was built from (the plugin and its modules) with the text read.
   var sources: [String: String] { modules.sources }
 
-  /// Closes the state while the bridge is still alive (Lua closures reach it unowned).
   deinit { close() }
 
-  /// Stops callbacks and closes the state now. Idempotent.
+  /// Stops the plugin's timers and closes its state now (which releases the bridge).
+  /// Idempotent.
   func close() {
-    bridge.close()
+    bridge.retireMap()
     state.close()
   }
 }

@@ -7,8 +7,8 @@ struct PluginLoader {
   let map: MapView
   let configuration: PluginHost.Configuration
   let contentStore: ContentStore
-  /// Where errors of callbacks (timers, on_complete) of the new instance go.
-  let reportError: (PluginInstance, String, LuaError) -> Void
+  /// Where errors of callbacks (timers, on_complete) of the new instance go, by its bridge.
+  let reportError: (LuaMapBridge, String, LuaError) -> Void
 
   /// The largest plugin file accepted, in bytes.
   static let maxFileSize = 4 << 20
@@ -53,24 +53,19 @@ struct PluginLoader {
     let modules = ModuleLoader(folder: folder)
     modules.sources[file] = source
     let name = PluginFiles.baseName(of: file)
-    var options = LuaMapBridge.Options()
-    options.logSource = name
-    options.contentStore = contentStore
-    let bridge = try LuaMapBridge(state: state, map: map, options: options)
-    let instance = PluginInstance(
-      file: file, folder: folder, state: state, bridge: bridge, modules: modules, name: name)
-    // Unowned, not weak: a weakly referenced object pays slow (side-table) reference counting on
-    // every retain in the dispatch loop. The bridge is closed before the instance goes away.
-    bridge.options.isActive = { [unowned instance] in !instance.isDisabled }
-    bridge.options.reportError = { [unowned instance] context, error in reportError(instance, context, error) }
+    let bridge = try LuaMapBridge.install(in: state)
+    bridge.logSource = name
+    bridge.contentStore = contentStore
+    bridge.reportError = reportError
     let stack = state.stack
-    try PluginSandbox.build(
-      on: stack, now: { [weak map] in map?.clock.now ?? 0 },
-      log: { [weak map, unowned bridge] text in map?.log(text, source: bridge.options.logSource ?? name) },
-      require: { [weak modules] context in
-        guard let modules else { throw LuaFunctionError("require: the plugin is unloaded") }
-        return try modules.require(context)
-      }, seed: Self.seed(for: name))
+    bridge.attach(map, on: stack)
+    let instance = PluginInstance(
+      file: file, folder: folder, state: state, bridge: bridge, mapRef: bridge.mapRef!, modules: modules, name: name)
+    // The state owns the bridge and these functions: they capture the bridge and the module
+    // loader (neither holds the state), never the instance.
+    bridge.values = try PluginSandbox.build(
+      on: stack, now: { [bridge] in bridge.now }, log: { [bridge] text in bridge.log(text) },
+      require: { [modules] context in try modules.require(context) }, seed: Self.seed(for: name))
     let lineOf = stack.ref()
     stack.pushValue(at: -1)
     modules.environment = stack.ref()
@@ -129,7 +124,7 @@ struct PluginLoader {
         case "name":
           if let name = stack.string(at: value), !name.isEmpty {
             instance.name = name
-            instance.bridge.options.logSource = name
+            instance.bridge.logSource = name
           } else {
             problem(field, "name must be a non-empty string, got \(stack.typeName(at: value))")
           }

@@ -11,7 +11,8 @@ import WaymarkCore
 /// - `os` reduced to `clock`, `time`, `date`, `difftime`, all on the map's virtual clock;
 /// - `debug` reduced to `traceback`; no `io`, no `package`;
 /// - `require` of text modules in the plugin's folder only;
-/// - `print` adds a `log` record to the trace;
+/// - `print` adds a `log` record to the trace; `print`, `tostring` and `inspect` show values
+///   without memory addresses (``ValueRendering``);
 /// - `math.random` seeded from the plugin's file name;
 /// - the string metatable is protected (`getmetatable("")` is false) and its `__index` is the
 ///   plugin's own `string` table;
@@ -28,11 +29,13 @@ enum PluginSandbox {
   static let epoch = 1_735_689_600
 
   /// Runs the prelude and pushes the plugin's globals table and the host's `linedefined`
-  /// helper. Stack: +2.
+  /// helper. Stack: +2. Returns the table of ``ValueRendering`` (`join` is what `map:log`
+  /// writes, `show` and `first_difference` what expectations use).
+  @discardableResult
   static func build(
     on stack: LuaStack, now: @escaping () -> Double, log: @escaping (String) -> Void,
     require: @escaping LuaFunctionBody, seed: Int
-  ) throws(LuaError) {
+  ) throws(LuaError) -> LuaRef {
     try stack.load(prelude, chunkName: "=(sandbox)")
     stack.push(function: "clock") { context in
       context.stack.push(now())
@@ -45,16 +48,20 @@ enum PluginSandbox {
     stack.push(function: "require", require)
     stack.push(seed)
     stack.push(epoch)
-    try stack.call(arguments: 5, results: 2)
+    try stack.run(ValueRendering.source, chunkName: "=(values)", results: 1)
+    stack.pushValue(at: -1)
+    let values = stack.ref()
+    try stack.call(arguments: 6, results: 2)
+    return values
   }
 
   /// Lua source of the prelude: trusted code run with the real globals.
   static let prelude = #"""
-    local now, host_log, host_require, seed, epoch = ...
+    local now, host_log, host_require, seed, epoch, values = ...
     local G = _G
     local getinfo, traceback = debug.getinfo, debug.traceback
     local pairs, select, tostring, type, error = pairs, select, tostring, type, error
-    local concat, floor, rawload = table.concat, math.floor, load
+    local floor, rawload = math.floor, load
     local real_date, real_time = os.date, os.time
 
     local env = {}
@@ -110,11 +117,10 @@ enum PluginSandbox {
       end
       return real_setmetatable(t, mt)
     end
-    env.print = function(...)
-      local parts = {}
-      for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
-      host_log(concat(parts, "\t"))
-    end
+    local join = values.join
+    env.print = function(...) host_log(join(...)) end
+    env.tostring = values.tostring
+    env.inspect = values.inspect
     env.require = host_require
     env._G = env
 

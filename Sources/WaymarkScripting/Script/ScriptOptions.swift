@@ -31,6 +31,9 @@ public struct ScriptOutcome: Sendable {
   public var failures: [String] = []
   /// Plugin load problems and warnings, each "file:line: severity: message".
   public var problems: [String] = []
+  /// Every `plugin_error` and `warning` record (load problems, handler errors, timeouts),
+  /// in order, each marked when the script expected it (`expect_plugin_error`).
+  public var pluginProblems: [PluginProblem] = []
   /// Why the script could not be loaded or stopped, "file:line: message"; nil if it ran to
   /// its end.
   public var error: String?

@@ -3,7 +3,7 @@ import WaymarkCore
 
 /// Runs a scripted demo: a Lua script that builds a map with `waymark.map{...}`, drives it
 /// (taps, drags, gestures, time) and checks what happened with `expect`, `expect_eq` and
-/// `expect_near` (DESIGN.md, "Scripted demos").
+/// `expect_near` (README, "Write a scenario").
 ///
 /// ```swift
 /// let outcome = ScriptRunner.run("scripts/marker_events.lua")
@@ -32,9 +32,16 @@ final class ScriptSession {
   let options: ScriptOptions
   let trace = TraceLog()
   var outcome = ScriptOutcome()
-  private var state: LuaState?
+  private(set) var state: LuaState?
+  /// The script's `expect_plugin_error` patterns, with where each was declared.
+  var expectedPluginErrors: [(pattern: String, location: String)] = []
+  /// `(pattern, message)` → whether the message matches the Lua pattern (the script library's).
+  var pluginErrorMatcher: LuaRef?
+  /// The script state's bridge (the state owns it).
+  private var bridge: LuaMapBridge?
   private let modules: ModuleLoader
-  private var current: (map: MapView, host: PluginHost, bridge: LuaMapBridge)?
+  /// The map the script drives now and its plugins.
+  private var current: (map: MapView, host: PluginHost)?
   private var hostFiles: Set<String> = []
 
   init(path: String, options: ScriptOptions) {
@@ -45,7 +52,7 @@ final class ScriptSession {
   }
 
   /// The current map's time (0 before the first map).
-  var now: Double { current?.map.clock.now ?? 0 }
+  var now: Double { bridge?.now ?? 0 }
 
   func run() {
     defer { finish() }
@@ -60,18 +67,23 @@ final class ScriptSession {
     do {
       let state = try LuaState(memoryLimit: options.scriptMemoryLimit, libraries: PluginSandbox.libraries)
       self.state = state
+      let bridge = try LuaMapBridge.install(in: state, allowsTimeControl: true)
+      bridge.reportError = { [weak self] _, context, error in self?.reportCallbackError(context, error) }
+      self.bridge = bridge
       let stack = state.stack
-      try PluginSandbox.build(
-        on: stack, now: { [unowned self] in now },
-        log: { [unowned self] text in
-          var record = TraceRecord(time: now, event: "log")
+      // The state owns these functions: they capture what the state owns or what does not
+      // hold it (the bridge, the trace, the module loader), never the session.
+      bridge.values = try PluginSandbox.build(
+        on: stack, now: { [bridge] in bridge.now },
+        log: { [bridge, trace] text in
+          var record = TraceRecord(time: bridge.now, event: "log")
           record.message = MapView.capped(text)
           trace.append(record)
         },
-        require: { [unowned self] context in try modules.require(context) },
+        require: { [modules] context in try modules.require(context) },
         seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)))
       stack.pop()  // the host's linedefined helper
-      try ScriptLibrary.install(into: -1, on: stack, session: self)
+      pluginErrorMatcher = try ScriptLibrary.install(into: -1, on: stack, session: self, values: bridge.values!)
       stack.pushValue(at: -1)
       modules.environment = stack.ref()
       try stack.load(source, chunkName: "@" + path, environmentAt: -1)
@@ -83,31 +95,27 @@ final class ScriptSession {
     }
   }
 
-  /// Makes the map of `waymark.map{...}` current, retiring the previous one.
-  func start(map: MapView, pluginFolders: [String], stack: LuaStack) throws -> LuaMapBridge {
+  /// Makes the map of `waymark.map{...}` current, retiring the previous one, and pushes its
+  /// userdata. Stack: +1.
+  func start(map: MapView, pluginFolders: [String], stack: LuaStack) throws {
     retire()
-    guard let state else { throw LuaFunctionError("the script's state is closed") }
+    guard let bridge else { throw LuaFunctionError("the script's state is closed") }
     map.settleTimeLimit = options.timeLimit
     let host = PluginHost(map: map, configuration: options.plugins)
     let folders = options.pluginFolders + pluginFolders
     hostFiles.formUnion(folders)  // watched too: a new plugin file there changes the run
     let problems = host.loadPlugins(from: folders)
     outcome.problems += problems.map(\.description)
-    var bridgeOptions = LuaMapBridge.Options()
-    bridgeOptions.allowsTimeControl = true
-    bridgeOptions.contentStore = host.contentStore
-    bridgeOptions.reportError = { [unowned self] context, error in
-      reportCallbackError(context, error)
-    }
-    let bridge = try LuaMapBridge(state: state, map: map, options: bridgeOptions)
-    current = (map, host, bridge)
-    return bridge
+    bridge.contentStore = host.contentStore
+    bridge.attach(map, on: stack)
+    current = (map, host)
+    bridge.pushMap(on: stack)
   }
 
   /// Records a failed expectation (already "file:line: message").
-  func fail(_ message: String) {
+  func fail(_ message: String, at time: Double? = nil) {
     outcome.failures.append(message)
-    var record = TraceRecord(time: now, event: "expect_failed")
+    var record = TraceRecord(time: time ?? now, event: "expect_failed")
     record.message = message
     trace.append(record)
   }
@@ -126,12 +134,14 @@ final class ScriptSession {
     guard let previous = current else { return }
     hostFiles.formUnion(previous.host.watchedFiles)
     previous.host.unloadAll()
-    previous.bridge.close()
+    bridge?.retireMap()
     current = nil
   }
 
   private func finish() {
+    let end = now
     retire()
+    classifyPluginErrors(endingAt: end)
     outcome.records = trace.records
     outcome.files = Array(Set(modules.sources.keys).union(hostFiles).union([path])).sorted()
     state?.close()

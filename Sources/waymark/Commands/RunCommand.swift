@@ -19,6 +19,9 @@ struct RunCommand {
       OptionSpec(name: "budget", value: "MS", help: "wall-clock budget of each plugin handler call (default 50)"),
       OptionSpec(
         name: "script-budget", value: "SECONDS", help: "wall-clock budget of the script's own Lua code (default 120)"),
+      OptionSpec(
+        name: "strict", value: nil,
+        help: "exit 1 when a plugin_error or a warning happened that the script did not expect"),
     ],
     positionals: 1...1,
     examples: [
@@ -36,6 +39,7 @@ struct RunCommand {
   let traceFile: String?
   let showsEveryFrame: Bool
   let watches: Bool
+  let isStrict: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     script = arguments.positionals[0]
@@ -80,6 +84,7 @@ struct RunCommand {
     traceFile = arguments.value("trace-file")
     showsEveryFrame = arguments.flag("frames")
     watches = arguments.flag("watch")
+    isStrict = arguments.flag("strict")
   }
 
   private static func hint(_ value: String, _ candidates: [String]) -> String {
@@ -127,16 +132,22 @@ struct RunCommand {
     }
   }
 
-  /// Prints the outcome's problems on standard error and returns the exit code.
+  /// Prints the outcome's problems on standard error (every failed expectation, and every
+  /// `plugin_error` and warning as one line, whatever `--trace` says) and returns the exit code.
   func report(_ outcome: ScriptOutcome) -> Int32 {
     for failure in outcome.failures { Output.error("expectation failed: \(failure)") }
-    for problem in outcome.problems { Output.error(problem) }
+    for problem in outcome.pluginProblems { Output.error(problem.line) }
     if let error = outcome.error {
       Output.error("waymark run: \(error)")
       return ExitCode.scriptError
     }
     if !outcome.failures.isEmpty {
       Output.error("\(outcome.failures.count) expectation(s) failed")
+      return ExitCode.expectationFailed
+    }
+    let unexpected = outcome.pluginProblems.filter { !$0.isExpected }.count
+    if isStrict, unexpected > 0 {
+      Output.error("\(unexpected) plugin error(s) and warning(s) (--strict)")
       return ExitCode.expectationFailed
     }
     return ExitCode.success

@@ -6,7 +6,7 @@ enum WaymarkCLI {
   /// The subcommands.
   static let commands: [CommandSpec] = [RunCommand.spec, CheckCommand.spec, TypesCommand.spec]
 
-  /// Runs the command line and returns the exit code (DESIGN.md: 0 success, 1 an expectation
+  /// Runs the command line and returns the exit code (0 success, 1 an expectation
   /// failed, 2 bad usage, 3 a script could not be loaded or stopped with an error).
   static func main(_ arguments: [String]) -> Int32 {
     guard let first = arguments.first else {
@@ -82,7 +82,7 @@ enum WaymarkCLI {
     """
 }
 
-/// The exit codes of DESIGN.md.
+/// The exit codes of the command line (README, "The command line").
 enum ExitCode {
   static let success: Int32 = 0
   static let expectationFailed: Int32 = 1

@@ -20,8 +20,8 @@ struct TraceWatcher {
       let lines = command.render(outcome).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       if let previous {
         let changes = LineDiff.changes(from: previous, to: lines)
-        let removed = changes.filter { if case .removed = $0 { return true } else { return false } }.count
-        let added = changes.filter { if case .added = $0 { return true } else { return false } }.count
+        let removed = changes.filter { if case .removed = $0 { true } else { false } }.count
+        let added = changes.filter { if case .added = $0 { true } else { false } }.count
         Output.print(
           "── run \(runs): \(removed == 0 && added == 0 ? "the trace did not change" : "\(removed) line(s) removed, \(added) added")"
         )

@@ -107,4 +107,23 @@ import WaymarkCore
     #expect(projection.coordinate(for: Point(x: 195, y: projection.horizonY - 1)) == nil)
     #expect(projection.coordinate(for: Point(x: 195, y: projection.horizonY + 50)) != nil)
   }
+
+  @Test func groundPointsProjectAsWorldPointsDoAndKeepTheirCopyOfTheWorld() throws {
+    let projection = Projection(
+      camera: CameraPosition(target: Places.sydney, zoom: 1, bearing: 30, tilt: 20), viewSize: size)
+    let target = Mercator.worldPoint(Places.sydney)
+    for (dx, dy) in [(0.0, 0.0), (0.1, -0.2), (-0.3, 0.05), (0.45, 0.3)] {
+      let world = WorldPoint(x: target.x + dx, y: target.y + dy)
+      let viaGround = projection.point(forGround: projection.groundPoint(forUnwrappedWorld: world))
+      #expect(viaGround == projection.point(forWorld: world), "the same arithmetic, bit for bit")
+    }
+    // One world to the east is another copy: the unwrapped point is a world width away on the
+    // ground, where point(forWorld:) returns the nearest copy.
+    let here = projection.groundPoint(forUnwrappedWorld: target)
+    let east = projection.groundPoint(forUnwrappedWorld: WorldPoint(x: target.x + 1, y: target.y))
+    let width = projection.pointsPerWorldUnit
+    expectClose(((east.x - here.x) * (east.x - here.x) + (east.y - here.y) * (east.y - here.y)).squareRoot(), width)
+    expectClose(here.depth, projection.cameraDistance)
+    #expect(projection.point(forGround: GroundPoint(x: 0, y: 0, depth: 0)) == nil, "behind the camera")
+  }
 }

@@ -1,7 +1,7 @@
 import Testing
 import WaymarkCore
 
-/// The DESIGN contract shapes and the richer keys decode to the expected model.
+/// The contract shapes (docs/info-window-content.md) and the richer keys decode to the expected model.
 @Suite struct InfoWindowContentDecodingTests {
   @Test func aStringIsOneBodyText() throws {
     let content = try InfoWindowContent(decoding: "Melbourne")
@@ -22,7 +22,7 @@ import WaymarkCore
   }
 
   @Test func aListIsAVerticalStackTopToBottom() throws {
-    // The example of DESIGN.md's melbourne_window plugin.
+    // The example melbourne_window plugin of docs/plugins.md.
     let content = try InfoWindowContent(decoding: [
       ["text": "Melbourne", "style": "title"], ["image": "Icon", "width": 40, "height": 40],
     ])

@@ -23,7 +23,7 @@ import WaymarkCore
   }
 
   @Test func everyCallbackIsTracedOnceInOrderWithAttribution() throws {
-    // DESIGN: every delegate callback the map makes appears once, with or without a delegate.
+    // docs/trace-format.md: every delegate callback the map makes appears once, with or without a delegate.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 10))
     let m = try map.addMarker(MarkerOptions(position: Places.sydney, id: "m", title: "M"))
     try map.tap(m)

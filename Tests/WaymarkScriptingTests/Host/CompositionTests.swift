@@ -3,7 +3,7 @@ import WaymarkCore
 
 @testable import WaymarkScripting
 
-/// Composition of several plugins (DESIGN.md): veto, content, notification; attribution in the
+/// Composition of several plugins (docs/plugins.md): veto, content, notification; attribution in the
 /// trace's `plugin` field.
 @Suite struct CompositionTests {
   static let logger = """

@@ -1,18 +1,31 @@
-/// The lines that changed between two texts, for `waymark run --watch`.
-enum LineDiff {
+/// The one diff of Waymark: which lines changed between two texts. `waymark run --watch`
+/// shows a rerun's changes with it, `waymark test --golden` a trace's differences from its
+/// golden trace (through ``TraceDiff``), and embedders use it for the same.
+///
+/// ```swift
+/// let changes = LineDiff.changes(from: ["a", "b", "c"], to: ["a", "x", "c"])
+/// LineDiff.render(changes)   // ["  a", "- b", "+ x", "  c"]
+/// ```
+public enum LineDiff {
   /// One line of a diff.
-  enum Change: Equatable {
+  public enum Change: Hashable, Sendable {
     /// In both.
     case same(String)
     /// Only in the old text.
     case removed(String)
     /// Only in the new text.
     case added(String)
+
+    /// Whether the line is in only one of the texts.
+    public var isChange: Bool {
+      if case .same = self { return false }
+      return true
+    }
   }
 
   /// The changes from `old` to `new`: common prefix and suffix kept as they are, the middle
   /// aligned by a longest common subsequence (or, past `limit` lines, all removed then added).
-  static func changes(from old: [String], to new: [String], limit: Int = 3000) -> [Change] {
+  public static func changes(from old: [String], to new: [String], limit: Int = 3000) -> [Change] {
     var prefix = 0
     while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
     var suffix = 0
@@ -58,9 +71,12 @@ enum LineDiff {
   }
 
   /// The changes as text: changed lines with `-` or `+`, and `context` unchanged lines
-  /// around each change; runs of unchanged lines in between are elided.
-  static func render(_ changes: [Change], context: Int = 1) -> [String] {
-    let changed = changes.indices.filter { if case .same = changes[$0] { return false } else { return true } }
+  /// around each change; runs of unchanged lines in between are elided (`  …`). With a
+  /// `limit`, only the first `limit` changed lines are shown, then how many more there are.
+  public static func render(_ changes: [Change], context: Int = 1, limit: Int? = nil) -> [String] {
+    var changed = changes.indices.filter { changes[$0].isChange }
+    let hidden = limit.map { max(0, changed.count - $0) } ?? 0
+    changed.removeLast(hidden)
     var keep = Set<Int>()
     for index in changed {
       for near in max(0, index - context)...min(changes.count - 1, index + context) { keep.insert(near) }
@@ -76,6 +92,7 @@ enum LineDiff {
       case .added(let line): lines.append("+ " + line)
       }
     }
+    if hidden > 0 { lines.append("  … and \(hidden) more changed line(s)") }
     return lines
   }
 }
