@@ -52,7 +52,7 @@ import WaymarkScripting
       "--html", folder.appendingPathComponent("replay.html").path,
     ])
     #expect(result.status == 0, "\(result.stderr)")
-    let expected = try String(contentsOf: DemoTests.goldenTrace(demo), encoding: .utf8)
+    let expected = try String(contentsOf: Self.golden.appendingPathComponent("\(demo).jsonl"), encoding: .utf8)
     #expect(result.stdout == expected, "\(demo): observing the run changed its trace")
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("replay.html").path))
   }

@@ -18,9 +18,8 @@ import WaymarkCore
 ///   plugin's own `string` table;
 /// - `setmetatable` refuses metatables with `__gc`: finalizers would run outside any handler
 ///   call, so outside the time budget;
-/// - `string.find`, `match`, `gmatch` and `gsub` refuse a pattern with several repetitions on
-///   a subject long enough for its backtracking to run for hours in one C call (no budget
-///   can interrupt C).
+/// - the library functions that loop in C (patterns, `table.move`, `sort`, `load`, ...) are
+///   the shim's bounded versions, which the time budget interrupts (LuaKit opens them).
 enum PluginSandbox {
   /// The libraries opened in each plugin state (`debug` only for the host's use: the prelude
   /// keeps `getinfo` for the host and hands the plugin `traceback` alone).
@@ -80,58 +79,6 @@ enum PluginSandbox {
       env[name] = copy(G[name])
     end
     G.math.randomseed(seed)
-
-    -- Lua's pattern matcher backtracks inside one C call, which no time budget can
-    -- interrupt: a pattern with several repetitions can run for hours on a long subject.
-    -- Refuse the calls whose worst case is out of reach (about 1e10 steps).
-    local byte, tointeger = string.byte, math.tointeger
-    local function after_set(p, i) -- i is at '['; returns the index after its ']'
-      i = i + 1
-      if byte(p, i) == 94 then i = i + 1 end
-      repeat
-        if byte(p, i) == nil then return i end
-        i = i + (byte(p, i) == 37 and 2 or 1)
-      until byte(p, i) == 93
-      return i + 1
-    end
-    local function repetitions(p)
-      local count, i, n = 0, 1, #p
-      if byte(p, 1) == 94 then i = 2 end
-      while i <= n do
-        local c = byte(p, i)
-        if c == 40 or c == 41 then
-          i = i + 1
-        elseif c == 37 and byte(p, i + 1) == 98 then
-          i = i + 4
-        elseif c == 37 and byte(p, i + 1) == 102 then
-          i = after_set(p, i + 2)
-        else
-          if c == 37 then i = i + 2 elseif c == 91 then i = after_set(p, i) else i = i + 1 end
-          local q = byte(p, i)
-          if q == 42 or q == 43 or q == 45 then count = count + 1; i = i + 1 elseif q == 63 then i = i + 1 end
-        end
-      end
-      return count
-    end
-    local function guarded(name, original, plain_argument)
-      return function(s, pattern, a, b, ...)
-        if type(s) == "string" and type(pattern) == "string" and not (plain_argument and b) then
-          local k = repetitions(pattern)
-          if k >= 2 then
-            local power = k + (byte(pattern, 1) == 94 and 0 or 1)
-            if (#s) ^ power > 1e10 then
-              error(string.format("string.%s: a pattern with %d repetitions on a %d-byte subject could backtrack " ..
-                "for hours in one call that no time budget can stop; match smaller pieces", name, k, #s), 2)
-            end
-          end
-        end
-        return original(s, pattern, a, b, ...)
-      end
-    end
-    env.string.find = guarded("find", G.string.find, true)
-    env.string.match = guarded("match", G.string.match)
-    env.string.gmatch = guarded("gmatch", G.string.gmatch)
-    env.string.gsub = guarded("gsub", G.string.gsub)
 
     local function virtual_time() return epoch + floor(now()) end
     env.os = {
