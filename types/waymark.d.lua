@@ -115,6 +115,10 @@
 ---@field marker Marker?
 ---@field kind 'window'|'contents'|'default'
 ---@field content Content?
+---@field x number?
+---@field y number?
+---@field width number?
+---@field height number?
 
 ---What the camera sees (R29).
 ---@class VisibleRegion
@@ -164,7 +168,7 @@
 ---@class Map
 ---@field camera Camera The camera { target, zoom, bearing, tilt }; assigning a camera table or update moves it at once (R24).
 ---@field selected_marker Marker? The selected marker; assign a marker to select it and show its window (R11), nil to deselect.
----@field info_window InfoWindow? The shown info window { marker, kind = 'window'|'contents'|'default', content } or nil. (read-only)
+---@field info_window InfoWindow? The shown info window { marker, kind = 'window'|'contents'|'default', content, x, y, width, height } or nil; the frame is in points, tail included. (read-only)
 ---@field time number Virtual time in seconds since the map was created. (read-only)
 ---@field min_zoom number The smallest zoom the camera may reach (R21). (read-only)
 ---@field max_zoom number The largest zoom the camera may reach (R21). (read-only)
@@ -317,6 +321,11 @@ function Map:add_poi(poi) end
 ---@param layer FeatureLayer
 function Map:add_feature_layer(layer) end
 
+---Writes the map as it is now as an SVG picture to path, or without one into the run's --snapshots folder (NNNN-<t>-snapshot.svg; nothing without the option); returns the path written. Scripts only.
+---@param path string?
+---@return string?
+function Map:snapshot(path) end
+
 ---Adds an overlay { kind = 'polyline'|'polygon'|'circle'|'ground_overlay', ... } (R15).
 ---@param options OverlayOptions
 ---@return Overlay
@@ -429,6 +438,11 @@ function Timer:cancel() end
 ---@field did_change_map_capabilities (fun(map: Map, capabilities: table<string, true>))? The set of map capabilities changed. Notification: every plugin is called.
 ---@field did_tap_features (fun(map: Map, features: Feature[], layer: string, location: Coordinate))? Data-driven styling: once per feature layer hit by a tap. Notification: every plugin is called.
 
+---The value as text, the same on every run: tables with sorted keys (`<cycle>` inside themselves), `marker "id"`, `<function>`; what `print` and `tostring` use (plugins and scripts).
+---@param value any
+---@return string
+function inspect(value) end
+
 ---The script API (scripts only).
 waymark = {}
 
@@ -447,7 +461,7 @@ function waymark.map(options) end
 ---@return any
 function expect(condition, message) end
 
----Expects `actual == expected`; a failure shows both values.
+---Expects `actual` to equal `expected`, tables compared deeply key by key; a failure shows both values and the path of the first difference.
 ---@param actual any
 ---@param expected any
 ---@param message string?
@@ -461,3 +475,7 @@ function expect_eq(actual, expected, message) end
 ---@param message string?
 ---@return boolean
 function expect_near(actual, expected, tolerance, message) end
+
+---Declares that a plugin_error whose message matches the Lua `pattern` is expected: `waymark test` does not fail the test for it, and the run fails if none happens.
+---@param pattern string
+function expect_plugin_error(pattern) end

@@ -154,7 +154,7 @@ enum LuaC {
     var source = source
     return source.withUTF8 { buffer in
       buffer.withMemoryRebound(to: CChar.self) {
-        luaL_loadbufferx(L, $0.baseAddress, $0.count, chunkName, "t")
+        waymark_load(L, $0.baseAddress, $0.count, chunkName, "t")
       }
     }
   }

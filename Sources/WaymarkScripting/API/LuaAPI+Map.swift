@@ -24,7 +24,7 @@ extension LuaAPI {
       }),
     .property(
       "Map", "info_window", "InfoWindow?",
-      "The shown info window { marker, kind = 'window'|'contents'|'default', content } or nil.",
+      "The shown info window { marker, kind = 'window'|'contents'|'default', content, x, y, width, height } or nil; the frame is in points, tail included.",
       get: { bridge, stack, _ in pushInfoWindow(try bridge.requireMap().infoWindow, bridge, stack) }),
     .property(
       "Map", "time", "number", "Virtual time in seconds since the map was created.",
@@ -250,12 +250,8 @@ extension LuaAPI {
       "Map", "log", [.init("...", "any")],
       "Adds a `log` record to the trace (values joined by tabs), as print does.",
       { bridge, context in
-        let stack = context.stack
-        var parts: [String] = []
-        if context.argumentCount >= 2 {
-          for i in 2...context.argumentCount { parts.append(describe(at: i, on: stack)) }
-        }
-        try bridge.requireMap().log(parts.joined(separator: "\t"), source: bridge.logSource)
+        let text = try bridge.printedText(from: 2, on: context.stack)
+        try bridge.requireMap().log(text, source: bridge.logSource)
         return 0
       }),
   ]
@@ -279,30 +275,6 @@ extension LuaAPI {
         return 0
       }),
   ]
-
-  /// A short text for a value, as `tostring` would print plain values.
-  static func describe(at index: Int32, on stack: LuaStack) -> String {
-    switch stack.type(at: index) {
-    case .nil, .none: return "nil"
-    case .boolean: return stack.boolean(at: index) ? "true" : "false"
-    case .number:
-      if stack.isInteger(at: index), let n = stack.integer(at: index) { return String(n) }
-      return formatLuaNumber(stack.number(at: index) ?? 0)
-    case .string: return stack.string(at: index) ?? ""
-    case .userdata:
-      if let marker = stack.object(at: index, as: LuaMapBridge.markerType) { return "marker \(marker.id)" }
-      return stack.typeName(at: index)
-    default: return stack.typeName(at: index)
-    }
-  }
-
-  /// `%.14g`, like Lua prints floats.
-  static func formatLuaNumber(_ x: Double) -> String {
-    if x.isNaN { return "nan" }
-    if x.isInfinite { return x < 0 ? "-inf" : "inf" }
-    if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) + ".0" }
-    return String(x)
-  }
 
   /// Options of `add_marker`, and whether the table has a `user_data`.
   static func readMarkerOptions(at index: Int32, on stack: LuaStack) throws(LuaFunctionError)
@@ -342,6 +314,13 @@ extension LuaAPI {
     if let content = window.content, let value = bridge.contentStore?.value(for: content) {
       ContentConversion.push(value, on: stack)
       stack.rawSetField("content", ofTableAt: -2)
+    }
+    if let frame = bridge.map?.infoWindowFrame {
+      let size = window.layout.size
+      for (key, value) in [("x", frame.x), ("y", frame.y), ("width", size.width), ("height", size.height)] {
+        stack.push(value)
+        stack.rawSetField(key, ofTableAt: -2)
+      }
     }
   }
 }

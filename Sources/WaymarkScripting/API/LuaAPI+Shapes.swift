@@ -108,7 +108,10 @@ extension LuaAPIShape {
   /// The shown info window.
   static let infoWindow = LuaAPIShape(
     name: "InfoWindow", doc: "The shown info window.",
-    fields: [.init("marker", "Marker?"), .init("kind", "'window'|'contents'|'default'"), .init("content", "Content?")])
+    fields: [
+      .init("marker", "Marker?"), .init("kind", "'window'|'contents'|'default'"), .init("content", "Content?"),
+      .init("x", "number?"), .init("y", "number?"), .init("width", "number?"), .init("height", "number?"),
+    ])
   /// The corners of what the camera sees.
   static let visibleRegion = LuaAPIShape(
     name: "VisibleRegion", doc: "What the camera sees (R29).",

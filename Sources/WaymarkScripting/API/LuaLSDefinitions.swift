@@ -45,6 +45,13 @@ public enum LuaLSDefinitions {
       out.append("---@field \(handler.name) (\(handler.functionType))? \(handler.doc)")
     }
     out.append("")
+    out.append(
+      "---The value as text, the same on every run: tables with sorted keys (`<cycle>` inside themselves), `marker \"id\"`, `<function>`; what `print` and `tostring` use (plugins and scripts)."
+    )
+    out.append("---@param value any")
+    out.append("---@return string")
+    out.append("function inspect(value) end")
+    out.append("")
     out.append("---The script API (scripts only).")
     out.append("waymark = {}")
     out.append("")

@@ -40,6 +40,11 @@ final class LuaMapBridge {
   var reportError: (_ bridge: LuaMapBridge, _ context: String, _ error: LuaError) -> Void = { _, _, _ in }
   /// The content values of shown windows, to hand `map.info_window.content` back.
   var contentStore: ContentStore?
+  /// The state's ``ValueRendering`` table: `map:log` joins its values with its `join`.
+  var values: LuaRef?
+  /// Writes `map:snapshot(path?)`'s picture and returns the path written (nil: nothing
+  /// written); nil for plugins, which cannot write files.
+  var snapshot: ((_ map: MapView, _ path: String?) throws -> String?)?
 
   /// The map the state drives now; nil before the first and after ``retireMap()``.
   private(set) var map: MapView?
@@ -137,15 +142,51 @@ final class LuaMapBridge {
     stack.register("__tostring", inTableAt: -1) { context in
       let stack = context.stack
       if let marker = stack.object(at: 1, as: Self.markerType) {
-        stack.push("marker \(marker.id)")
+        stack.push("marker \(Self.quoted(marker.id))")
       } else if let overlay = stack.object(at: 1, as: Self.overlayType) {
-        stack.push("overlay \(overlay.id)")
+        stack.push("overlay \(Self.quoted(overlay.id))")
       } else {
         stack.push(owner.lowercased())
       }
       return 1
     }
     stack.pop()
+  }
+
+  /// An id in double quotes, escaped as `inspect` escapes strings.
+  static func quoted(_ id: String) -> String {
+    var out = "\""
+    for scalar in id.unicodeScalars {
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        let code = String(scalar.value)
+        out += "\\" + String(repeating: "0", count: 3 - code.count) + code
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  /// The values from `first` to the top of the stack as `print` writes them (joined by
+  /// tabs, without addresses), through the state's ``ValueRendering`` table.
+  func printedText(from first: Int32, on stack: LuaStack) throws -> String {
+    let count = stack.top - first + 1
+    guard count > 0 else { return "" }
+    guard let values else {
+      return (first...stack.top).map { stack.string(at: $0) ?? stack.typeName(at: $0) }.joined(separator: "\t")
+    }
+    let base = stack.top
+    defer { stack.setTop(base) }
+    stack.push(values)
+    stack.rawGetField("join", ofTableAt: -1)
+    for index in first...base { stack.pushValue(at: index) }
+    try stack.call(arguments: count, results: 1)
+    return stack.string(at: -1) ?? ""
   }
 
   private func index(owner: String, _ context: LuaCallContext) throws -> Int32 {

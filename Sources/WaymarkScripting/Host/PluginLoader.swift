@@ -63,7 +63,7 @@ struct PluginLoader {
       file: file, folder: folder, state: state, bridge: bridge, mapRef: bridge.mapRef!, modules: modules, name: name)
     // The state owns the bridge and these functions: they capture the bridge and the module
     // loader (neither holds the state), never the instance.
-    try PluginSandbox.build(
+    bridge.values = try PluginSandbox.build(
       on: stack, now: { [bridge] in bridge.now }, log: { [bridge] text in bridge.log(text) },
       require: { [modules] context in try modules.require(context) }, seed: Self.seed(for: name))
     let lineOf = stack.ref()

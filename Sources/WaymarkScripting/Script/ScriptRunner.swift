@@ -1,5 +1,6 @@
 import LuaKit
 import WaymarkCore
+import WaymarkRender
 
 /// Runs a scripted demo: a Lua script that builds a map with `waymark.map{...}`, drives it
 /// (taps, drags, gestures, time) and checks what happened with `expect`, `expect_eq` and
@@ -32,17 +33,25 @@ final class ScriptSession {
   let options: ScriptOptions
   let trace = TraceLog()
   var outcome = ScriptOutcome()
-  private var state: LuaState?
+  private(set) var state: LuaState?
+  /// The script's `expect_plugin_error` patterns, with where each was declared.
+  var expectedPluginErrors: [(pattern: String, location: String)] = []
+  /// `(pattern, message)` → whether the message matches the Lua pattern (the script library's).
+  var pluginErrorMatcher: LuaRef?
   /// The script state's bridge (the state owns it).
   private var bridge: LuaMapBridge?
   private let modules: ModuleLoader
   /// The map the script drives now and its plugins.
   private var current: (map: MapView, host: PluginHost)?
   private var hostFiles: Set<String> = []
+  private let snapshots: SnapshotWriter
+  private let recorder: ReplayRecorder?
 
   init(path: String, options: ScriptOptions) {
     self.path = path
     self.options = options
+    snapshots = SnapshotWriter(folder: options.snapshotFolder)
+    recorder = options.recordsReplay ? ReplayRecorder() : nil
     folder = PluginFiles.folder(of: path)
     modules = ModuleLoader(folder: folder)
   }
@@ -65,11 +74,16 @@ final class ScriptSession {
       self.state = state
       let bridge = try LuaMapBridge.install(in: state, allowsTimeControl: true)
       bridge.reportError = { [weak self] _, context, error in self?.reportCallbackError(context, error) }
+      bridge.snapshot = { [snapshots, recorder] map, path in
+        let written = try snapshots.snapshot(map, to: path)
+        if written != nil { recorder?.markPicture(of: map) }
+        return written
+      }
       self.bridge = bridge
       let stack = state.stack
       // The state owns these functions: they capture what the state owns or what does not
       // hold it (the bridge, the trace, the module loader), never the session.
-      try PluginSandbox.build(
+      bridge.values = try PluginSandbox.build(
         on: stack, now: { [bridge] in bridge.now },
         log: { [bridge, trace] text in
           var record = TraceRecord(time: bridge.now, event: "log")
@@ -79,7 +93,7 @@ final class ScriptSession {
         require: { [modules] context in try modules.require(context) },
         seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)))
       stack.pop()  // the host's linedefined helper
-      try ScriptLibrary.install(into: -1, on: stack, session: self)
+      pluginErrorMatcher = try ScriptLibrary.install(into: -1, on: stack, session: self, values: bridge.values!)
       stack.pushValue(at: -1)
       modules.environment = stack.ref()
       try stack.load(source, chunkName: "@" + path, environmentAt: -1)
@@ -97,6 +111,8 @@ final class ScriptSession {
     retire()
     guard let bridge else { throw LuaFunctionError("the script's state is closed") }
     map.settleTimeLimit = options.timeLimit
+    recorder?.begin(map, traceStart: trace.records.count)
+    map.addObserver(snapshots)
     let host = PluginHost(map: map, configuration: options.plugins)
     let folders = options.pluginFolders + pluginFolders
     hostFiles.formUnion(folders)  // watched too: a new plugin file there changes the run
@@ -109,9 +125,9 @@ final class ScriptSession {
   }
 
   /// Records a failed expectation (already "file:line: message").
-  func fail(_ message: String) {
+  func fail(_ message: String, at time: Double? = nil) {
     outcome.failures.append(message)
-    var record = TraceRecord(time: now, event: "expect_failed")
+    var record = TraceRecord(time: time ?? now, event: "expect_failed")
     record.message = message
     trace.append(record)
   }
@@ -131,11 +147,17 @@ final class ScriptSession {
     hostFiles.formUnion(previous.host.watchedFiles)
     previous.host.unloadAll()
     bridge?.retireMap()
+    recorder?.end(traceEnd: trace.records.count)
+    options.mapFinished?(previous.map)
     current = nil
   }
 
   private func finish() {
+    let end = now
     retire()
+    classifyPluginErrors(endingAt: end)
+    if let failure = snapshots.failure { outcome.problems.append(failure) }
+    outcome.replay = recorder?.recording
     outcome.records = trace.records
     outcome.files = Array(Set(modules.sources.keys).union(hostFiles).union([path])).sorted()
     state?.close()

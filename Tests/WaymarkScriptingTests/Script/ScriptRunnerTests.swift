@@ -124,7 +124,7 @@ import WaymarkCore
       local o = map:add_overlay{ kind = "circle", center = { lat = 0, lng = 0 }, radius = 1 }
       print(m, o, map, map:after(1, function() end))
       """)
-    #expect(outcome.records.last?.message == "marker a\toverlay overlay-1\tmap\ttimer")
+    #expect(outcome.records.last?.message == "marker \"a\"\toverlay \"overlay-1\"\tmap\ttimer")
   }
 
   @Test func sharedUserDataHasAQuota() throws {
