@@ -92,6 +92,10 @@
 ---@field marker Marker?
 ---@field kind 'window'|'contents'|'default'
 ---@field content Content?
+---@field x number?
+---@field y number?
+---@field width number?
+---@field height number?
 
 ---What the camera sees (R29).
 ---@class VisibleRegion
@@ -140,7 +144,7 @@
 ---@class Map
 ---@field camera Camera The camera { target, zoom, bearing, tilt }; assigning a camera table or update moves it at once (R24).
 ---@field selected_marker Marker? The selected marker; assign a marker to select it and show its window (R11), nil to deselect.
----@field info_window InfoWindow? The shown info window { marker, kind = 'window'|'contents'|'default', content } or nil. (read-only)
+---@field info_window InfoWindow? The shown info window { marker, kind = 'window'|'contents'|'default', content, x, y, width, height } or nil; the frame is in points, tail included. (read-only)
 ---@field time number Virtual time in seconds since the map was created. (read-only)
 ---@field min_zoom number The smallest zoom the camera may reach (R21). (read-only)
 ---@field max_zoom number The largest zoom the camera may reach (R21). (read-only)
@@ -292,6 +296,11 @@ function Map:add_poi(poi) end
 ---Adds a data-driven styling layer: { name, features = { { place_id, boundary = { Coordinate... } } } }.
 ---@param layer FeatureLayer
 function Map:add_feature_layer(layer) end
+
+---Writes the map as it is now as an SVG picture to path, or without one into the run's --snapshots folder (NNNN-<t>-snapshot.svg; nothing without the option); returns the path written. Scripts only.
+---@param path string?
+---@return string?
+function Map:snapshot(path) end
 
 ---Adds an overlay { kind = 'polyline'|'polygon'|'circle'|'ground_overlay', ... } (R15).
 ---@param options OverlayOptions

@@ -120,6 +120,7 @@ extension LuaAPI {
       name: "InfoWindow", doc: "The shown info window.",
       fields: [
         .init("marker", "Marker?"), .init("kind", "'window'|'contents'|'default'"), .init("content", "Content?"),
+        .init("x", "number?"), .init("y", "number?"), .init("width", "number?"), .init("height", "number?"),
       ]),
     LuaAPIShape(
       name: "VisibleRegion", doc: "What the camera sees (R29).",

@@ -24,7 +24,7 @@ extension LuaAPI {
       }),
     .property(
       "Map", "info_window", "InfoWindow?",
-      "The shown info window { marker, kind = 'window'|'contents'|'default', content } or nil.",
+      "The shown info window { marker, kind = 'window'|'contents'|'default', content, x, y, width, height } or nil; the frame is in points, tail included.",
       get: { bridge, stack, _ in pushInfoWindow(try bridge.requireMap().infoWindow, bridge, stack) }),
     .property(
       "Map", "time", "number", "Virtual time in seconds since the map was created.",
@@ -317,6 +317,13 @@ extension LuaAPI {
     if let content = window.content, let value = bridge.contentStore?.value(for: content) {
       ContentConversion.push(value, on: stack)
       stack.rawSetField("content", ofTableAt: -2)
+    }
+    if let frame = bridge.map?.infoWindowFrame {
+      let size = window.layout.size
+      for (key, value) in [("x", frame.x), ("y", frame.y), ("width", size.width), ("height", size.height)] {
+        stack.push(value)
+        stack.rawSetField(key, ofTableAt: -2)
+      }
     }
   }
 }
