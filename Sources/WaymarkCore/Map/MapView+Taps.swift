@@ -5,11 +5,11 @@ extension MapView {
   /// (R4, R5), the my-location dot (R32), tappable overlays (R15), points of interest (R17),
   /// then the map itself (R14), with feature layers reported on the way (callback 23).
   ///
-  /// Throws if called from inside a delegate callback, or for a non-finite point.
+  /// Throws if called from inside a delegate callback, or for a point that is not finite or
+  /// lies more than a million points away (``Point/validated(_:)``).
   public func tap(at point: Point) throws(MapError) {
     try requireNoCallbackRunning("tap")
-    try MapError.requireFinite(point.x, "tap.x")
-    try MapError.requireFinite(point.y, "tap.y")
+    _ = try point.validated("tap")
     notify(.input(MapInput(kind: .tap, point: point)))
     if let window = infoWindow, let frame = infoWindowFrame, frame.contains(point) {
       if let marker = window.marker {
@@ -135,8 +135,7 @@ extension MapView {
   /// did_long_press_at_coordinate (R19).
   public func longPress(at point: Point) throws(MapError) {
     try requireNoCallbackRunning("long_press")
-    try MapError.requireFinite(point.x, "long_press.x")
-    try MapError.requireFinite(point.y, "long_press.y")
+    _ = try point.validated("long_press")
     notify(.input(MapInput(kind: .longPress, point: point)))
     if let window = infoWindow, let frame = infoWindowFrame, frame.contains(point) {
       if let marker = window.marker {
@@ -180,6 +179,11 @@ extension MapView {
     guard marker.map === self else { throw .notOnThisMap(what: "marker \(marker.id)") }
     guard let point = iconCenter(of: marker) else {
       throw .invalidValue(field: action, value: "marker \(marker.id)", reason: "is beyond the horizon")
+    }
+    guard (try? point.validated(action)) != nil else {
+      throw .invalidValue(
+        field: action, value: "marker \(marker.id)",
+        reason: "has its icon centre at (\(formatNumber(point.x)), \(formatNumber(point.y))), off any screen")
     }
     return point
   }

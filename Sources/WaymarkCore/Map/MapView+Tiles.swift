@@ -16,10 +16,17 @@ struct TileSet: Hashable {
     let origin = Mercator.worldPoint(projection.camera.target)
     let xs = corners.map { origin.x + Mercator.wrappedDelta(from: origin.x, to: $0.x) }
     let tiles = exp2(Double(zoom))
-    minX = Int((xs.min()! * tiles).rounded(.down))
-    maxX = Int((xs.max()! * tiles).rounded(.down))
-    minY = max(0, Int((corners.map(\.y).min()! * tiles).rounded(.down)))
-    maxY = min(Int(tiles) - 1, Int((corners.map(\.y).max()! * tiles).rounded(.down)))
+    minX = Self.tile(xs.min()! * tiles, limit: 2 * tiles)
+    maxX = Self.tile(xs.max()! * tiles, limit: 2 * tiles)
+    minY = max(0, Self.tile(corners.map(\.y).min()! * tiles, limit: tiles))
+    maxY = min(Int(tiles) - 1, Self.tile(corners.map(\.y).max()! * tiles, limit: tiles))
+  }
+
+  /// The tile index of a position in tile units, within ±`limit` (a projection that is not
+  /// finite, which validated input never gives, counts as tile 0 rather than trapping).
+  private static func tile(_ position: Double, limit: Double) -> Int {
+    guard position.isFinite else { return 0 }
+    return Int(min(max(position, -limit), limit).rounded(.down))
   }
 }
 

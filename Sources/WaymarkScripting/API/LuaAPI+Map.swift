@@ -175,6 +175,9 @@ extension LuaAPI {
       "The coordinate under a screen point, nil above the horizon (R29).",
       { bridge, context in
         let p = try LuaValues.point(at: 2, on: context.stack, field: "coordinate_for")
+        do { _ = try p.validated("coordinate_for") } catch let error as MapError {
+          throw LuaFunctionError(error.description)
+        }
         if let c = try bridge.requireMap().projection.coordinate(for: p) {
           LuaValues.push(c, on: context.stack)
         } else {
@@ -211,8 +214,8 @@ extension LuaAPI {
       returns: "number", "How many points `meters` span at the coordinate at this zoom (R29).",
       { bridge, context in
         let meters = try context.checkNumber(2)
-        guard meters.isFinite, meters >= 0 else {
-          throw LuaFunctionError("points_for_meters: \(formatNumber(meters)) meters is not a finite number >= 0")
+        guard meters.isFinite, meters >= 0, meters <= 1e9 else {
+          throw LuaFunctionError("points_for_meters: \(formatNumber(meters)) meters is not a number from 0 to 1e9")
         }
         let c = try LuaValues.coordinate(at: 3, on: context.stack, field: "points_for_meters")
         context.stack.push(try bridge.requireMap().projection.points(forMeters: meters, at: c))
