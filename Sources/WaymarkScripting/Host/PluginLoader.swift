@@ -7,6 +7,8 @@ struct PluginLoader {
   let map: MapView
   let configuration: PluginHost.Configuration
   let contentStore: ContentStore
+  /// Where the instances' states report that the run must be replayed with exact counting.
+  let replays: ExactReplayFlag
   /// Where errors of callbacks (timers, on_complete) of the new instance go, by its bridge.
   let reportError: (LuaMapBridge, String, LuaError) -> Void
 
@@ -50,6 +52,7 @@ struct PluginLoader {
     let folder = PluginFiles.folder(of: file)
     let state = try LuaState(memoryLimit: configuration.memoryLimit, libraries: PluginSandbox.libraries)
     state.timeBudget = configuration.timeBudget
+    state.instructionBudget = configuration.instructionBudget.map { ($0, configuration.instructionCounting) }
     let modules = ModuleLoader(folder: folder)
     modules.sources[file] = source
     let name = PluginFiles.baseName(of: file)
@@ -61,6 +64,7 @@ struct PluginLoader {
     bridge.attach(map, on: stack)
     let instance = PluginInstance(
       file: file, folder: folder, state: state, bridge: bridge, mapRef: bridge.mapRef!, modules: modules, name: name)
+    instance.replays = replays
     // The state owns the bridge and these functions: they capture the bridge and the module
     // loader (neither holds the state), never the instance.
     bridge.values = try PluginSandbox.build(
