@@ -47,9 +47,9 @@ enum InstructionBudgetBenchmark {
       let none = try folder.host(for: map, configuration: configuration(nil))
       var fastTime = 0.0, exactTime = 0.0, noneTime = 0.0
       for _ in 0..<callsPerRun {  // interleaved, so drifts hit all alike
-        fastTime += seconds { blackHole(fast.mapView(map, didTap: marker)) }
-        exactTime += seconds { blackHole(exact.mapView(map, didTap: marker)) }
-        noneTime += seconds { blackHole(none.mapView(map, didTap: marker)) }
+        fastTime += seconds { blackHole(fast.mapView(map, receive: .didTapMarker(marker))) }
+        exactTime += seconds { blackHole(exact.mapView(map, receive: .didTapMarker(marker))) }
+        noneTime += seconds { blackHole(none.mapView(map, receive: .didTapMarker(marker))) }
       }
       // A run whose fast counting could not judge a call is replayed with exact counting
       // (ScriptRunner does so): that replay is part of its cost.

@@ -42,6 +42,9 @@ final class LuaMapBridge {
   var contentStore: ContentStore?
   /// The state's ``ValueRendering`` table: `map:log` joins its values with its `join`.
   var values: LuaRef?
+  /// Writes `map:snapshot(path?)`'s picture and returns the path written (nil: nothing
+  /// written); nil for plugins, which cannot write files.
+  var snapshot: ((_ map: MapView, _ path: String?) throws -> String?)?
 
   /// The map the state drives now; nil before the first and after ``retireMap()``.
   private(set) var map: MapView?

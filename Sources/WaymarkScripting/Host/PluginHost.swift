@@ -17,7 +17,7 @@ import WaymarkCore
 /// answer is a `plugin_error` trace record (plugin, `handler`, message with file:line) and
 /// counts as nil. A plugin failing ``Configuration/maxConsecutiveFailures`` calls in a row is
 /// disabled until its file changes and it is reloaded. Not thread-safe: use the map's thread.
-public final class PluginHost: MapViewDelegate, AnswerAttributing {
+public final class PluginHost: DelegateEventHandler {
   /// Budgets and limits of every plugin.
   public struct Configuration: Sendable {
     /// Wall-clock budget of each handler call (default 50 ms); nil for none (benchmarks).
@@ -59,8 +59,6 @@ public final class PluginHost: MapViewDelegate, AnswerAttributing {
   public let configuration: Configuration
   /// Every diagnostic of every load and reload so far, in order.
   public internal(set) var diagnostics: [PluginDiagnostic] = []
-  /// The plugin whose answer decided the last veto or content callback (nil: the default).
-  public internal(set) var lastAnswerSource: String?
 
   /// Loaded plugins in the order they are asked.
   var instances: [PluginInstance] = []
@@ -97,7 +95,7 @@ public final class PluginHost: MapViewDelegate, AnswerAttributing {
     instances.map { instance in
       PluginInfo(
         name: instance.name, file: instance.file, priority: instance.priority,
-        handlers: DelegateCallback.allCases.filter { instance.handlers[$0.slot] != nil }.map(\.rawValue),
+        handlers: DelegateCallback.allCases.filter { instance.handlers[$0.rawValue] != nil }.map(\.name),
         isDisabled: instance.isDisabled)
     }
   }

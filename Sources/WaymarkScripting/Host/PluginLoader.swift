@@ -18,7 +18,7 @@ struct PluginLoader {
   /// The field names a plugin table may hold besides handlers.
   static let lifecycleFields = ["name", "priority", "setup", "teardown", "on_reload", "save_state", "state"]
   /// Every known field name.
-  static let knownFields = lifecycleFields + DelegateCallback.allCases.map(\.rawValue)
+  static let knownFields = lifecycleFields + DelegateCallback.allCases.map(\.name)
 
   /// The loaded instance and its warnings, or the errors that stopped it.
   func load(file: String) -> (instance: PluginInstance?, diagnostics: [PluginDiagnostic]) {
@@ -153,13 +153,13 @@ struct PluginLoader {
           default: instance.saveState = ref
           }
         default:
-          if let callback = DelegateCallback(rawValue: field) {
+          if let callback = DelegateCallback(name: field) {
             guard type == .function else {
               return problem(field, "\(field) must be a function, got \(stack.typeName(at: value))")
             }
             stack.pushValue(at: value)
-            instance.handlers[callback.slot] = stack.ref()
-            instance.handlerLines[callback.slot] = lineDefined(stack, lineOf, value) ?? 0
+            instance.handlers[callback.rawValue] = stack.ref()
+            instance.handlerLines[callback.rawValue] = lineDefined(stack, lineOf, value) ?? 0
           } else if type == .function {
             let suggestion = Suggestion.closest(to: field, among: Self.knownFields)
             problem(

@@ -1,4 +1,5 @@
 import WaymarkCore
+import WaymarkRender
 
 /// How `ScriptRunner` runs a scripted demo.
 public struct ScriptOptions: Sendable {
@@ -18,6 +19,16 @@ public struct ScriptOptions: Sendable {
   public var plugins = PluginHost.Configuration()
   /// The largest script file accepted, in bytes.
   public var maxScriptSize = 4 << 20
+  /// Where the run writes an SVG at every idle camera and every `map:snapshot()` without a
+  /// path (`--snapshots`); nil: those are not written. The folder must exist.
+  public var snapshotFolder: String?
+  /// Whether the run records what its maps show for the HTML replay (`--html`), in
+  /// ``ScriptOutcome/replay``.
+  public var recordsReplay = false
+  /// Called with each map when the run is done with it (a later `waymark.map{}` replaced
+  /// it, or the script ended), after its plugins' teardown: to inspect, draw or keep its
+  /// final state.
+  public var mapFinished: (@Sendable (MapView) -> Void)?
 
   /// The defaults.
   public init() {}
@@ -44,6 +55,9 @@ public struct ScriptOutcome: Sendable {
   /// The files the run read (the script, its modules, plugins and their modules) and the
   /// plugin folders it loaded, for `--watch`.
   public var files: [String] = []
+  /// What the run's maps showed over time, when ``ScriptOptions/recordsReplay`` asked for it:
+  /// give it to `ReplayPage.html` with ``records``.
+  public var replay: ReplayRecording?
 
   /// Creates an empty outcome.
   public init() {}

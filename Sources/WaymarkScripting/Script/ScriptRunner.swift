@@ -1,5 +1,6 @@
 import LuaKit
 import WaymarkCore
+import WaymarkRender
 
 /// Runs a scripted demo: a Lua script that builds a map with `waymark.map{...}`, drives it
 /// (taps, drags, gestures, time) and checks what happened with `expect`, `expect_eq` and
@@ -57,10 +58,14 @@ final class ScriptSession {
   private var hostFiles: Set<String> = []
   /// Whether a plugin host of this run asked for an exact replay (fast instruction counting).
   private(set) var needsExactReplay = false
+  private let snapshots: SnapshotWriter
+  private let recorder: ReplayRecorder?
 
   init(path: String, options: ScriptOptions) {
     self.path = path
     self.options = options
+    snapshots = SnapshotWriter(folder: options.snapshotFolder)
+    recorder = options.recordsReplay ? ReplayRecorder() : nil
     folder = PluginFiles.folder(of: path)
     modules = ModuleLoader(folder: folder)
   }
@@ -83,6 +88,11 @@ final class ScriptSession {
       self.state = state
       let bridge = try LuaMapBridge.install(in: state, allowsTimeControl: true)
       bridge.reportError = { [weak self] _, context, error in self?.reportCallbackError(context, error) }
+      bridge.snapshot = { [snapshots, recorder] map, path in
+        let written = try snapshots.snapshot(map, to: path)
+        if written != nil { recorder?.markPicture(of: map) }
+        return written
+      }
       self.bridge = bridge
       let stack = state.stack
       // The state owns these functions: they capture what the state owns or what does not
@@ -115,6 +125,8 @@ final class ScriptSession {
     retire()
     guard let bridge else { throw LuaFunctionError("the script's state is closed") }
     map.settleTimeLimit = options.timeLimit
+    recorder?.begin(map, traceStart: trace.records.count)
+    map.addObserver(snapshots)
     let host = PluginHost(map: map, configuration: options.plugins)
     let folders = options.pluginFolders + pluginFolders
     hostFiles.formUnion(folders)  // watched too: a new plugin file there changes the run
@@ -150,6 +162,8 @@ final class ScriptSession {
     previous.host.unloadAll()
     if previous.host.needsExactReplay { needsExactReplay = true }
     bridge?.retireMap()
+    recorder?.end(traceEnd: trace.records.count)
+    options.mapFinished?(previous.map)
     current = nil
   }
 
@@ -157,6 +171,8 @@ final class ScriptSession {
     let end = now
     retire()
     classifyPluginErrors(endingAt: end)
+    if let failure = snapshots.failure { outcome.problems.append(failure) }
+    outcome.replay = recorder?.recording
     outcome.records = trace.records
     outcome.files = Array(Set(modules.sources.keys).union(hostFiles).union([path])).sorted()
     state?.close()
