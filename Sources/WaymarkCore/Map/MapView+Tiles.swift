@@ -51,12 +51,12 @@ extension MapView {
     if let loading = tiles.loading {
       clock.cancel(loading)
     } else {
-      emit(.didStartTileRendering, default: ()) { $0.mapViewDidStartTileRendering(self) }
+      emit(.didStartTileRendering)
     }
     tiles.loading = clock.schedule(at: clock.now + policy.tileLoadLatency) { [weak self] in
       guard let self else { return }
       tiles.loading = nil
-      emit(.didFinishTileRendering, default: ()) { $0.mapViewDidFinishTileRendering(self) }
+      emit(.didFinishTileRendering)
       snapshotIfReady()
     }
   }
@@ -65,7 +65,7 @@ extension MapView {
   func snapshotIfReady() {
     guard tiles.loading == nil, tiles.visible != nil, !tiles.snapshotSent, !isCameraMoving else { return }
     tiles.snapshotSent = true
-    emit(.snapshotReady, default: ()) { $0.mapViewSnapshotReady(self) }
+    emit(.snapshotReady)
   }
 
   // MARK: Places, features, capabilities
@@ -95,12 +95,7 @@ extension MapView {
   public func setCapabilities(_ new: MapCapabilities) {
     guard new != capabilities else { return }
     capabilities = new
-    emit(
-      .didChangeMapCapabilities, default: (),
-      record: { record in
-        record.extra = [TraceField("capabilities", .list(new.names.map(TraceValue.string)))]
-      }
-    ) { $0.mapView(self, didChange: new) }
+    emit(.didChangeMapCapabilities(new))
   }
 
   // MARK: Overlays (R15)

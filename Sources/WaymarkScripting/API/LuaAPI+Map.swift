@@ -288,20 +288,20 @@ extension LuaAPI {
     guard stack.type(at: index) == .table else {
       throw LuaValues.typeError("add_marker", expected: "a table of marker options", at: index, on: stack)
     }
-    try LuaValues.requireKnownFields(
-      ofTableAt: index, on: stack, allowed: MarkerField.optionNames, what: "add_marker")
-    let position = try LuaValues.withField("position", ofTableAt: index, on: stack) {
+    let shape = LuaAPIShape.markerOptions
+    try shape.requireKnownFields(ofTableAt: index, on: stack, what: "add_marker")
+    let position = try shape.withField("position", ofTableAt: index, on: stack) {
       v throws(LuaFunctionError) -> Coordinate in
       guard !LuaValues.isNil(v, on: stack) else { throw LuaFunctionError("add_marker: position is required") }
       return try LuaValues.coordinate(at: v, on: stack, field: "marker.position")
     }
     var options = MarkerOptions(position: position)
-    options.id = try LuaValues.withField("id", ofTableAt: index, on: stack) {
+    options.id = try shape.withField("id", ofTableAt: index, on: stack) {
       v throws(LuaFunctionError) in try LuaValues.optionalString(at: v, on: stack, field: "marker.id")
     }
     for field in MarkerField.all where field.name != "position" && field.name != "id" {
       guard let assign = field.assign else { continue }
-      try LuaValues.withField(field.name, ofTableAt: index, on: stack) { v throws(LuaFunctionError) in
+      try shape.withField(field.name, ofTableAt: index, on: stack) { v throws(LuaFunctionError) in
         if !LuaValues.isNil(v, on: stack) || field.type.hasSuffix("?") { try assign(stack, v, &options) }
       }
     }

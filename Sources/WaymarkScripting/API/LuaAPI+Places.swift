@@ -11,15 +11,17 @@ extension LuaAPI {
       { bridge, context in
         let stack = context.stack
         try context.checkTable(2)
-        try LuaValues.requireKnownFields(
-          ofTableAt: 2, on: stack, allowed: ["place_id", "name", "location"], what: "add_poi")
-        let placeID = try LuaValues.withField("place_id", ofTableAt: 2, on: stack) { i throws(LuaFunctionError) in
+        try LuaAPIShape.pointOfInterest.requireKnownFields(ofTableAt: 2, on: stack, what: "add_poi")
+        let placeID = try LuaAPIShape.pointOfInterest.withField("place_id", ofTableAt: 2, on: stack) {
+          i throws(LuaFunctionError) in
           try LuaValues.string(at: i, on: stack, field: "add_poi.place_id")
         }
-        let name = try LuaValues.withField("name", ofTableAt: 2, on: stack) { i throws(LuaFunctionError) in
+        let name = try LuaAPIShape.pointOfInterest.withField("name", ofTableAt: 2, on: stack) {
+          i throws(LuaFunctionError) in
           try LuaValues.string(at: i, on: stack, field: "add_poi.name")
         }
-        let location = try LuaValues.withField("location", ofTableAt: 2, on: stack) { i throws(LuaFunctionError) in
+        let location = try LuaAPIShape.pointOfInterest.withField("location", ofTableAt: 2, on: stack) {
+          i throws(LuaFunctionError) in
           try LuaValues.coordinate(at: i, on: stack, field: "add_poi.location")
         }
         try bridge.quota.requireRoomForObject("add_poi")
@@ -76,12 +78,12 @@ extension LuaAPI {
   ]
 
   private static func featureLayer(at index: Int32, on stack: LuaStack) throws(LuaFunctionError) -> FeatureLayer {
-    try LuaValues.requireKnownFields(
-      ofTableAt: index, on: stack, allowed: ["name", "features"], what: "add_feature_layer")
-    let name = try LuaValues.withField("name", ofTableAt: index, on: stack) { i throws(LuaFunctionError) in
+    try LuaAPIShape.featureLayer.requireKnownFields(ofTableAt: index, on: stack, what: "add_feature_layer")
+    let name = try LuaAPIShape.featureLayer.withField("name", ofTableAt: index, on: stack) {
+      i throws(LuaFunctionError) in
       try LuaValues.string(at: i, on: stack, field: "add_feature_layer.name")
     }
-    let features = try LuaValues.withField("features", ofTableAt: index, on: stack) {
+    let features = try LuaAPIShape.featureLayer.withField("features", ofTableAt: index, on: stack) {
       list throws(LuaFunctionError) -> [Feature] in
       guard stack.type(at: list) == .table else {
         throw LuaValues.typeError("add_feature_layer.features", expected: "a list of features", at: list, on: stack)
@@ -94,10 +96,11 @@ extension LuaAPI {
         let feature = try stack.withStackBalance { () throws(LuaFunctionError) -> Feature? in
           guard stack.rawGetIndex(position, ofTableAt: list) == .table else { return nil }
           let item = stack.top
-          let placeID = try LuaValues.withField("place_id", ofTableAt: item, on: stack) { i throws(LuaFunctionError) in
+          let placeID = try LuaAPIShape.feature.withField("place_id", ofTableAt: item, on: stack) {
+            i throws(LuaFunctionError) in
             try LuaValues.string(at: i, on: stack, field: "\(field).place_id")
           }
-          let boundary = try LuaValues.withField("boundary", ofTableAt: item, on: stack) {
+          let boundary = try LuaAPIShape.feature.withField("boundary", ofTableAt: item, on: stack) {
             ring throws(LuaFunctionError) -> [Coordinate] in
             guard stack.type(at: ring) == .table else {
               throw LuaValues.typeError("\(field).boundary", expected: "a list of coordinates", at: ring, on: stack)

@@ -36,6 +36,34 @@ enum LuaValues {
     }
   }
 
+  /// Pushes a callback's argument as its handler receives it (docs/plugins.md, "Handlers"):
+  /// markers and overlays as their userdata, capabilities as a set
+  /// `{ advanced_markers = true }`, features as `{ { place_id = } }`. Stack: +1.
+  static func push(_ value: CallbackValue, bridge: LuaMapBridge, on stack: LuaStack) {
+    switch value {
+    case .boolean(let flag): stack.push(flag)
+    case .camera(let camera): push(camera, on: stack)
+    case .coordinate(let coordinate): push(coordinate, on: stack)
+    case .marker(let marker): bridge.push(marker, on: stack)
+    case .overlay(let overlay): bridge.push(overlay, on: stack)
+    case .string(let text): stack.push(text)
+    case .capabilities(let capabilities):
+      stack.newTable()
+      for name in capabilities.names {
+        stack.push(true)
+        stack.rawSetField(name, ofTableAt: -2)
+      }
+    case .features(let features):
+      stack.newTable(arrayCount: Int32(clamping: features.count))
+      for (i, feature) in features.enumerated() {
+        stack.newTable()
+        stack.push(feature.placeID)
+        stack.rawSetField("place_id", ofTableAt: -2)
+        stack.rawSetIndex(i + 1, ofTableAt: -2)
+      }
+    }
+  }
+
   /// Pushes a string or nil. Stack: +1.
   static func push(_ string: String?, on stack: LuaStack) {
     if let string { stack.push(string) } else { stack.pushNil() }

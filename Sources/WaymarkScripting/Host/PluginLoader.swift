@@ -7,6 +7,8 @@ struct PluginLoader {
   let map: MapView
   let configuration: PluginHost.Configuration
   let contentStore: ContentStore
+  /// Where the instances' states report that the run must be replayed with exact counting.
+  let replays: ExactReplayFlag
   /// Where errors of callbacks (timers, on_complete) of the new instance go, by its bridge.
   let reportError: (LuaMapBridge, String, LuaError) -> Void
 
@@ -18,7 +20,7 @@ struct PluginLoader {
   /// The field names a plugin table may hold besides handlers.
   static let lifecycleFields = ["name", "priority", "setup", "teardown", "on_reload", "save_state", "state"]
   /// Every known field name.
-  static let knownFields = lifecycleFields + DelegateCallback.allCases.map(\.rawValue)
+  static let knownFields = lifecycleFields + DelegateCallback.allCases.map(\.name)
 
   /// The loaded instance and its warnings, or the errors that stopped it.
   func load(file: String) -> (instance: PluginInstance?, diagnostics: [PluginDiagnostic]) {
@@ -52,6 +54,7 @@ struct PluginLoader {
     let folder = PluginFiles.folder(of: file)
     let state = try LuaState(memoryLimit: configuration.memoryLimit, libraries: PluginSandbox.libraries)
     state.timeBudget = configuration.timeBudget
+    state.instructionBudget = configuration.instructionBudget.map { ($0, configuration.instructionCounting) }
     let modules = ModuleLoader(folder: folder)
     modules.sources[file] = source
     let name = PluginFiles.baseName(of: file)
@@ -63,6 +66,7 @@ struct PluginLoader {
     bridge.attach(map, on: stack)
     let instance = PluginInstance(
       file: file, folder: folder, state: state, bridge: bridge, mapRef: bridge.mapRef!, modules: modules, name: name)
+    instance.replays = replays
     // The state owns the bridge and these functions: they capture the bridge and the module
     // loader (neither holds the state), never the instance.
     bridge.values = try PluginSandbox.build(
@@ -155,13 +159,13 @@ struct PluginLoader {
           default: instance.saveState = ref
           }
         default:
-          if let callback = DelegateCallback(rawValue: field) {
+          if let callback = DelegateCallback(name: field) {
             guard type == .function else {
               return problem(field, "\(field) must be a function, got \(stack.typeName(at: value))")
             }
             stack.pushValue(at: value)
-            instance.handlers[callback.slot] = stack.ref()
-            instance.handlerLines[callback.slot] = lineDefined(stack, lineOf, value) ?? 0
+            instance.handlers[callback.rawValue] = stack.ref()
+            instance.handlerLines[callback.rawValue] = lineDefined(stack, lineOf, value) ?? 0
           } else if type == .function {
             let suggestion = Suggestion.closest(to: field, among: Self.knownFields)
             problem(

@@ -216,7 +216,7 @@ extension ScriptOptions {
     }
     #expect(bridge.installedMembers.values.map(\.count).reduce(0, +) == LuaAPI.entries.count)
     for callback in DelegateCallback.allCases {
-      #expect(definitions.contains("---@field \(callback.rawValue) (fun(map: Map"), "\(callback.rawValue)")
+      #expect(definitions.contains("---@field \(callback.name) (fun(map: Map"), "\(callback.name)")
     }
     for lifecycle in ["setup", "teardown", "on_reload", "save_state"] {
       #expect(definitions.contains("---@field \(lifecycle) (fun("), "\(lifecycle)")
