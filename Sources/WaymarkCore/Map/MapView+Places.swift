@@ -34,13 +34,17 @@ extension MapView {
   public func addPointOfInterest(_ poi: PointOfInterest) throws(MapError) {
     var poi = poi
     poi.location = try poi.location.validated("poi.location")
+    try TextLimits.check(poi.placeID, atMost: TextLimits.name, "poi.place_id")
+    try TextLimits.check(poi.name, atMost: TextLimits.name, "poi.name")
     places.pointsOfInterest.append(poi)
     notify(.placesChanged)
   }
 
   /// Adds a data-driven styling layer whose features can be tapped (callback 23).
   public func addFeatureLayer(_ layer: FeatureLayer) throws(MapError) {
+    try TextLimits.check(layer.name, atMost: TextLimits.name, "feature_layer.name")
     for (f, feature) in layer.features.enumerated() {
+      try TextLimits.check(feature.placeID, atMost: TextLimits.name, "feature_layer.features[\(f + 1)].place_id")
       for (index, point) in feature.boundary.enumerated() {
         _ = try point.validated("feature_layer.features[\(f + 1)].boundary[\(index + 1)]")
       }

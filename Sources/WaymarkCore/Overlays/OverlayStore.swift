@@ -12,6 +12,7 @@ struct OverlayStore {
   mutating func add(_ options: OverlayOptions) throws(MapError) -> Overlay {
     var options = options
     options.shape = try options.shape.validated()
+    try options.checkTexts()
     if let id = options.id, overlays.contains(where: { $0.id == id }) {
       throw .invalidValue(
         field: "overlay.id", value: "\"\(id)\"", reason: "is already used by another overlay on this map")

@@ -29,6 +29,9 @@ final class PluginInstance {
   /// The table the file returned.
   var table: LuaRef!
   var consecutiveFailures = 0
+  /// Where closing tells the host that this state's instruction budget asks for an exact
+  /// replay (``PluginHost/needsExactReplay``).
+  var replays: ExactReplayFlag?
   /// Whether it was disabled after repeated failures; its timers and callbacks stop too.
   var isDisabled = false {
     didSet { bridge.isActive = !isDisabled }
@@ -62,6 +65,7 @@ final class PluginInstance {
   /// Idempotent.
   func close() {
     bridge.retireMap()
+    if !state.isClosed, state.needsExactReplay { replays?.isNeeded = true }
     state.close()
   }
 }
