@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "WaymarkCore", targets: ["WaymarkCore"]),
     .library(name: "LuaKit", targets: ["LuaKit"]),
     .library(name: "WaymarkScripting", targets: ["WaymarkScripting"]),
+    .library(name: "WaymarkRender", targets: ["WaymarkRender"]),
     .library(name: "WaymarkServe", targets: ["WaymarkServe"]),
     .executable(name: "waymark", targets: ["waymark"]),
     .executable(name: "waymark-bench", targets: ["waymark-bench"]),
@@ -22,27 +23,37 @@ let package = Package(
     .target(name: "LuaKit", dependencies: ["CLua", "CLuaShims"]),
     // The map runtime. Knows nothing of Lua.
     .target(name: "WaymarkCore"),
+    // The map's state as SVG; the HTML replay of a run. Knows nothing of Lua.
+    .target(
+      name: "WaymarkRender", dependencies: ["WaymarkCore"],
+      exclude: ["BaseMap/README.md", "BaseMap/make_land_data.py"]),
     // Lua plugins as delegates, the Lua face of the map, scripted demos.
-    .target(name: "WaymarkScripting", dependencies: ["WaymarkCore", "LuaKit"]),
+    .target(name: "WaymarkScripting", dependencies: ["WaymarkCore", "WaymarkRender", "LuaKit"]),
     // GNU libmicrohttpd from the system (Debian: libmicrohttpd-dev), for WaymarkServe only.
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     // The live map over HTTP: a live session on its own thread, routes, the page.
-    .target(name: "WaymarkServe", dependencies: ["WaymarkScripting", "WaymarkCore", "CMicroHTTPD"]),
+    .target(
+      name: "WaymarkServe", dependencies: ["WaymarkScripting", "WaymarkRender", "WaymarkCore", "CMicroHTTPD"]),
     // The command-line tool.
-    .executableTarget(name: "waymark", dependencies: ["WaymarkScripting", "WaymarkCore", "WaymarkServe"]),
+    .executableTarget(
+      name: "waymark", dependencies: ["WaymarkScripting", "WaymarkRender", "WaymarkCore", "WaymarkServe"]),
     // Benchmarks with their own baselines, measured in the same run.
     .executableTarget(
       name: "waymark-bench",
-      dependencies: ["WaymarkCore", "WaymarkScripting", "WaymarkServe", "LuaKit", "CLua", "CLuaShims"],
+      dependencies: ["WaymarkCore", "WaymarkRender", "WaymarkScripting", "WaymarkServe", "LuaKit", "CLua", "CLuaShims"],
       path: "Benchmarks/waymark-bench"),
     .testTarget(name: "WaymarkCoreTests", dependencies: ["WaymarkCore"]),
+    .testTarget(name: "WaymarkRenderTests", dependencies: ["WaymarkRender", "WaymarkCore"]),
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShims"]),
     .testTarget(
       name: "WaymarkScriptingTests", dependencies: ["WaymarkScripting", "WaymarkCore", "LuaKit"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "WaymarkServeTests", dependencies: ["WaymarkServe", "WaymarkScripting", "WaymarkCore"]),
-    .testTarget(name: "WaymarkCLITests", dependencies: ["waymark"], exclude: ["Golden"]),
+    .testTarget(
+      name: "WaymarkServeTests", dependencies: ["WaymarkServe", "WaymarkScripting", "WaymarkRender", "WaymarkCore"]),
+    .testTarget(
+      name: "WaymarkCLITests", dependencies: ["waymark", "WaymarkScripting", "WaymarkRender", "WaymarkCore"],
+      exclude: ["Golden"]),
   ]
 )
 

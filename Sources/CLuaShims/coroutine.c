@@ -11,6 +11,7 @@
   do {                                             \
     waymark_runtime *rt_ = waymark_runtime_of(L);  \
     waymark_set_running(rt_, (co));                \
+    waymark_count_on(rt_, (co));                   \
     waymark_arm_if_expired(rt_, (co));             \
     body;                                          \
     waymark_set_running(rt_, (L));                 \
@@ -20,6 +21,7 @@
 /// Moves `nargs` values from L to co and resumes co. Returns how many results were moved
 /// back onto L, or -1 with the error message on top of L.
 static int resume_with(lua_State *L, lua_State *co, int nargs) {
+  waymark_check_cstack(L);
   if (!lua_checkstack(co, nargs)) {
     lua_pushliteral(L, "too many arguments to resume");
     return -1;
@@ -93,6 +95,7 @@ static int close_coroutine(lua_State *L) {
   if (co == L || !(suspended || dead)) {
     return luaL_error(L, "cannot close a %s coroutine", co == L ? "running" : "normal");
   }
+  waymark_check_cstack(L); // closing runs __close handlers, which may close others (bug in 5.4.4)
   WITH_RUNNING(L, co, status = lua_resetthread(co));
   if (status == LUA_OK) {
     lua_pushboolean(L, 1);

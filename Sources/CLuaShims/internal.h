@@ -9,10 +9,56 @@ void waymark_watchdog_register(waymark_runtime *rt);
 void waymark_watchdog_unregister(waymark_runtime *rt);
 /// Arms the budget hook on L (owner thread) if the current call timed out.
 void waymark_arm_if_expired(waymark_runtime *rt, lua_State *L);
+/// In exact counting, arms the counting hook on a thread entered during a call (a coroutine
+/// made before the call has none).
+void waymark_count_on(waymark_runtime *rt, lua_State *L);
+/// Whether the running call has run past `budget_ns` (the watchdog asks each tick): by wall
+/// time since it first saw the call, or, with fast instruction counting, by the calling
+/// thread's CPU time (instructions.c), so a descheduled call is not stopped.
+int waymark_call_ran_past(waymark_runtime *rt, uint64_t now, uint64_t budget_ns);
 /// Publishes L as the running thread; waits out a watchdog arming the old one.
 void waymark_set_running(waymark_runtime *rt, lua_State *L);
 /// Replaces coroutine.resume, coroutine.wrap and coroutine.close in the table on top.
 void waymark_install_coroutine_wrappers(lua_State *L);
+/// Replace functions of the library table on top with bounded versions: string.find, match,
+/// gmatch, gsub, rep (pattern_lib.c, misc_lib.c); table.insert, remove, move, concat, unpack,
+/// sort (table_lib.c); utf8.codes; load and collectgarbage of the base library.
+void waymark_install_pattern_functions(lua_State *L);
+void waymark_install_string_functions(lua_State *L);
+void waymark_install_table_functions(lua_State *L);
+void waymark_install_utf8_functions(lua_State *L);
+void waymark_install_base_functions(lua_State *L);
+/// lua_load from a reader function at `function` (its pieces kept alive at `anchor`), in
+/// slices, like waymark_load.
+int waymark_load_from_function(lua_State *L, int function, int anchor, const char *name, const char *mode);
+/// Checks (and repairs) the function a text chunk compiled to, on top of the stack
+/// (chunk_repair.c). Returns LUA_OK with the function, or an error status with the message.
+int waymark_repair_chunk(lua_State *L, const char *name);
 /// The traceback message handler.
 int waymark_traceback(lua_State *L);
+
+// MARK: - Bounded C loops (budget.c)
+
+/// Raises the time-budget error if the watchdog has stopped the running call.
+void waymark_check_budget(lua_State *L);
+/// Raises "C stack overflow" when less than a safe reserve of the thread's C stack is left.
+void waymark_check_cstack(lua_State *L);
+
+/// Steps a C loop may take between two checks of the budget (a check is three atomic loads).
+enum { WAYMARK_STEPS_PER_CHECK = 4096 };
+/// Counts the steps of one C function's loops.
+typedef struct {
+  size_t until_check;
+} waymark_step_counter;
+#define WAYMARK_STEP_COUNTER {WAYMARK_STEPS_PER_CHECK}
+
+/// Counts `steps` units of work; every WAYMARK_STEPS_PER_CHECK of them, checks the budget.
+static inline void waymark_steps(lua_State *L, waymark_step_counter *counter, size_t steps) {
+  if (counter->until_check > steps) {
+    counter->until_check -= steps;
+    return;
+  }
+  counter->until_check = WAYMARK_STEPS_PER_CHECK;
+  waymark_check_budget(L);
+}
 #endif

@@ -64,7 +64,14 @@ void waymark_openlibs(lua_State *L, unsigned libs) {
   for (size_t i = 0; i < sizeof libraries / sizeof libraries[0]; i++) {
     if (!(libs & libraries[i].bit)) continue;
     luaL_requiref(L, libraries[i].name, libraries[i].open, 1);
-    if (libraries[i].bit == WAYMARK_LIB_COROUTINE) waymark_install_coroutine_wrappers(L);
+    switch (libraries[i].bit) {
+    case WAYMARK_LIB_BASE: waymark_install_base_functions(L); break;
+    case WAYMARK_LIB_COROUTINE: waymark_install_coroutine_wrappers(L); break;
+    case WAYMARK_LIB_TABLE: waymark_install_table_functions(L); break;
+    case WAYMARK_LIB_STRING: waymark_install_string_functions(L); break;
+    case WAYMARK_LIB_UTF8: waymark_install_utf8_functions(L); break;
+    default: break;
+    }
     lua_pop(L, 1);
   }
 }

@@ -2,8 +2,10 @@ import Foundation
 import Testing
 
 /// Every demo in scripts/ runs to its end with its expectations met, and its JSON trace is
-/// byte for byte its golden trace. Re-record with `WAYMARK_RECORD=1 swift test --filter DemoTests`
-/// and read the diff of Tests/WaymarkCLITests/Golden/ before committing.
+/// byte for byte its golden trace, through the same mechanism users have: `waymark test
+/// scripts/*.lua --golden Tests/WaymarkCLITests/Golden`. Re-record with `WAYMARK_RECORD=1
+/// swift test --filter DemoTests` (which adds `--update`) and read the diff of
+/// Tests/WaymarkCLITests/Golden/ before committing.
 @Suite struct DemoTests {
   static let demos: [String] = {
     let folder = CLI.root.appendingPathComponent("scripts")
@@ -19,29 +21,16 @@ import Testing
     }
   }
 
-  @Test(arguments: demos)
-  func demoMatchesItsGoldenTrace(demo: String) throws {
+  @Test func everyDemoMatchesItsGoldenTrace() throws {
+    let record = ProcessInfo.processInfo.environment["WAYMARK_RECORD"] == "1"
     // A generous handler budget: a loaded machine must not turn a stall into a plugin_error.
-    let result = try CLI.run(["run", "scripts/\(demo).lua", "--trace", "json", "--budget", "2000"])
-    #expect(result.status == 0, "\(demo): \(result.stderr)")
-    #expect(result.stderr.isEmpty, "\(demo) printed problems: \(result.stderr)")
-    let golden = CLI.root.appendingPathComponent("Tests/WaymarkCLITests/Golden/\(demo).jsonl")
-    if ProcessInfo.processInfo.environment["WAYMARK_RECORD"] == "1" {
-      try Data(result.stdout.utf8).write(to: golden)
-      return
-    }
-    let expected = try String(contentsOf: golden, encoding: .utf8)
-    guard result.stdout != expected else { return }
-    let got = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-    let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let first = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
-    Issue.record(
-      """
-      \(demo): the trace differs from Golden/\(demo).jsonl at line \(first + 1) (\(got.count) lines, golden \(want.count))
-        got:    \(first < got.count ? String(got[first]) : "<end>")
-        golden: \(first < want.count ? String(want[first]) : "<end>")
-      re-record with WAYMARK_RECORD=1 if the change is intended
-      """)
+    let result = try CLI.run(
+      ["test"] + Self.demos.map { "scripts/\($0).lua" } + [
+        "--golden", "Tests/WaymarkCLITests/Golden", "--budget", "2000",
+      ]
+        + (record ? ["--update"] : []))
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.hasSuffix("\n\(Self.demos.count) passed, 0 failed\n"), "\(result.stdout)")
   }
 
   @Test func aDemoGivesTheSameBytesEveryRun() throws {

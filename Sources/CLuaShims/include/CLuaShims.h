@@ -87,6 +87,11 @@ enum {
 /// The coroutine library gets watchdog-aware resume, wrap and close.
 void waymark_openlibs(lua_State *L, unsigned libs);
 
+/// Loads a chunk like luaL_loadbufferx, handing it to the parser in slices with the time
+/// budget checked between them; a text chunk is then checked for the miscompilations of
+/// Lua 5.4.4 and repaired or refused (docs/plugins.md, "Known bugs of Lua 5.4.4").
+int waymark_load(lua_State *L, const char *chunk, size_t size, const char *name, const char *mode);
+
 // MARK: - Error trampoline
 
 /// The Swift side of a Lua function. Returns the number of results (>= 0),

@@ -22,7 +22,10 @@ public enum TraceDiff {
   public static func differences(expected: [TraceRecord], actual: [TraceRecord], limit: Int = 20) -> [String]? {
     let expectedJSON = expected.map(TraceJSON.line), actualJSON = actual.map(TraceJSON.line)
     guard expectedJSON != actualJSON else { return nil }
-    var changes = LineDiff.changes(from: expected.map(TraceText.describe), to: actual.map(TraceText.describe))
+    // Both sides are read back from their JSON first, so that numbers are rounded the same
+    // way (six decimals) before the text trace rounds them again.
+    let expectedText = expectedJSON.map(describe), actualText = actualJSON.map(describe)
+    var changes = LineDiff.changes(from: expectedText, to: actualText)
     if !changes.contains(where: \.isChange) { changes = LineDiff.changes(from: expectedJSON, to: actualJSON) }
     let removed = changes.filter { if case .removed = $0 { true } else { false } }.count
     let added = changes.filter { if case .added = $0 { true } else { false } }.count
@@ -30,5 +33,13 @@ public enum TraceDiff {
       "\(removed) record(s) only in the expected trace, \(added) only in this run"
       + " (expected \(expected.count) records, got \(actual.count))"
     return [summary] + LineDiff.render(changes, context: 1, limit: limit)
+  }
+
+  /// The text-trace line of a JSON record line.
+  private static func describe(_ line: String) -> String {
+    guard let value = try? TraceJSONReader.value(of: line), let record = try? TraceJSONReader.record(from: value) else {
+      return line
+    }
+    return TraceText.describe(record)
   }
 }

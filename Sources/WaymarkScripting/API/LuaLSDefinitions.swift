@@ -13,7 +13,7 @@ public enum LuaLSDefinitions {
       "---@alias Content string|table Info-window content: a string, a node, or a list of nodes (docs/info-window-content.md).",
       "",
     ]
-    for shape in LuaAPI.shapes + [mapOptions] {
+    for shape in LuaAPI.shapes {
       out.append("---\(shape.doc)")
       out.append("---@class \(shape.name)")
       for field in shape.fields { out.append("---@field \(field.name) \(field.type)") }
@@ -45,6 +45,13 @@ public enum LuaLSDefinitions {
       out.append("---@field \(handler.name) (\(handler.functionType))? \(handler.doc)")
     }
     out.append("")
+    out.append(
+      "---The value as text, the same on every run: tables with sorted keys (`<cycle>` inside themselves), `marker \"id\"`, `<function>`; what `print` and `tostring` use (plugins and scripts)."
+    )
+    out.append("---@param value any")
+    out.append("---@return string")
+    out.append("function inspect(value) end")
+    out.append("")
     out.append("---The script API (scripts only).")
     out.append("waymark = {}")
     out.append("")
@@ -61,13 +68,4 @@ public enum LuaLSDefinitions {
     }
     return out.joined(separator: "\n")
   }
-
-  /// The options of `waymark.map{...}`.
-  static let mapOptions = LuaAPIShape(
-    name: "MapOptions", doc: "Options of waymark.map (scripts only).",
-    fields: [
-      LuaAPIParameter("camera", "Camera?"), LuaAPIParameter("size", "Size?"),
-      LuaAPIParameter("policy", "'ios'|'android'|'web'|nil"), LuaAPIParameter("plugins", "string[]?"),
-      LuaAPIParameter("padding", "number|table|nil"),
-    ])
 }

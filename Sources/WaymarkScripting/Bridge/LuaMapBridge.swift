@@ -40,6 +40,13 @@ final class LuaMapBridge {
   var reportError: (_ bridge: LuaMapBridge, _ context: String, _ error: LuaError) -> Void = { _, _, _ in }
   /// The content values of shown windows, to hand `map.info_window.content` back.
   var contentStore: ContentStore?
+  /// The state's ``ValueRendering`` table: `map:log` joins its values with its `join`.
+  var values: LuaRef?
+  /// What this state's code makes the host keep, and its limits (plugin or script).
+  let quota: HostQuota
+  /// Writes `map:snapshot(path?)`'s picture and returns the path written (nil: nothing
+  /// written); nil for plugins, which cannot write files.
+  var snapshot: ((_ map: MapView, _ path: String?) throws -> String?)?
 
   /// The map the state drives now; nil before the first and after ``retireMap()``.
   private(set) var map: MapView?
@@ -57,14 +64,19 @@ final class LuaMapBridge {
   /// The shared value each marker's local `user_data` was last taken from or published as.
   private var userDataSources: [ObjectIdentifier: SharedUserData] = [:]
 
-  private init(allowsTimeControl: Bool) {
+  private init(allowsTimeControl: Bool, limits: HostLimits?) {
     self.allowsTimeControl = allowsTimeControl
+    quota = HostQuota(
+      limits ?? (allowsTimeControl ? .script : .plugin), owner: allowsTimeControl ? "the script" : "this plugin")
   }
 
   /// Installs the API into `state`, which from now on owns the bridge. Call once per state.
-  static func install(in state: LuaState, allowsTimeControl: Bool = false) throws(LuaError) -> LuaMapBridge {
+  /// `limits` default to ``HostLimits/script`` with time control, else ``HostLimits/plugin``.
+  static func install(in state: LuaState, allowsTimeControl: Bool = false, limits: HostLimits? = nil) throws(LuaError)
+    -> LuaMapBridge
+  {
     precondition(state.attachment == nil, "a Lua state has one map bridge")
-    let bridge = LuaMapBridge(allowsTimeControl: allowsTimeControl)
+    let bridge = LuaMapBridge(allowsTimeControl: allowsTimeControl, limits: limits)
     let stack = state.stack
     try stack.withStackBalance { () throws(LuaError) in
       for owner in LuaAPI.owners { bridge.installMembers(of: owner.name, on: stack) }
@@ -137,15 +149,51 @@ final class LuaMapBridge {
     stack.register("__tostring", inTableAt: -1) { context in
       let stack = context.stack
       if let marker = stack.object(at: 1, as: Self.markerType) {
-        stack.push("marker \(marker.id)")
+        stack.push("marker \(Self.quoted(marker.id))")
       } else if let overlay = stack.object(at: 1, as: Self.overlayType) {
-        stack.push("overlay \(overlay.id)")
+        stack.push("overlay \(Self.quoted(overlay.id))")
       } else {
         stack.push(owner.lowercased())
       }
       return 1
     }
     stack.pop()
+  }
+
+  /// An id in double quotes, escaped as `inspect` escapes strings.
+  static func quoted(_ id: String) -> String {
+    var out = "\""
+    for scalar in id.unicodeScalars {
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        let code = String(scalar.value)
+        out += "\\" + String(repeating: "0", count: 3 - code.count) + code
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  /// The values from `first` to the top of the stack as `print` writes them (joined by
+  /// tabs, without addresses), through the state's ``ValueRendering`` table.
+  func printedText(from first: Int32, on stack: LuaStack) throws -> String {
+    let count = stack.top - first + 1
+    guard count > 0 else { return "" }
+    guard let values else {
+      return (first...stack.top).map { stack.string(at: $0) ?? stack.typeName(at: $0) }.joined(separator: "\t")
+    }
+    let base = stack.top
+    defer { stack.setTop(base) }
+    stack.push(values)
+    stack.rawGetField("join", ofTableAt: -1)
+    for index in first...base { stack.pushValue(at: index) }
+    try stack.call(arguments: count, results: 1)
+    return try loggedText(at: -1, on: stack)
   }
 
   private func index(owner: String, _ context: LuaCallContext) throws -> Int32 {
@@ -261,6 +309,17 @@ final class LuaMapBridge {
     map?.log(text, source: logSource)
   }
 
+  /// The string at `index` as a log record keeps it: at most
+  /// ``MapView/longestLogMessage`` bytes, with a note of how many more were cut, copied only
+  /// that far and charged to the state's log budget (``HostQuota``) first.
+  func loggedText(at index: Int32, on stack: LuaStack) throws(LuaFunctionError) -> String {
+    let room = MapView.longestLogMessage - 64  // for the note
+    guard let (text, length) = stack.string(at: index, atMost: room) else { return "" }
+    try quota.chargeLog(min(length, MapView.longestLogMessage))
+    guard length > text.utf8.count else { return text }
+    return text + "… (\(length - text.utf8.count) more bytes)"
+  }
+
   /// Pushes the `user_data` of the marker at `index`. Stack: +1.
   ///
   /// Values are kept per state (so a table stays the same table here) and published to the
@@ -289,24 +348,21 @@ final class LuaMapBridge {
     guard let marker = stack.object(at: index, as: Self.markerType) else {
       return storeUserData(of: index, value: value, on: stack)
     }
-    let shared = SharedUserData(PlainValue.read(at: value, on: stack, bridge: self))
     let previous = userDataSources[ObjectIdentifier(marker)]?.size ?? 0
-    guard publishedUserDataBytes - previous + shared.size <= Self.userDataQuota else {
+    let plain: PlainValue
+    do {
+      plain = try PlainValue.read(at: value, on: stack, bridge: self, maxBytes: quota.sharedRoom(replacing: previous))
+    } catch {
       throw LuaFunctionError(
-        "marker.user_data: this state would share more than \(Self.userDataQuota >> 20) MiB of user_data with the others"
-          + " (\(shared.size) bytes for this value); keep large data in the plugin itself")
+        "marker.user_data: \(error.message); \(quota.owner) shares at most \(formatBytes(quota.limits.sharedBytes))"
+          + " of user_data with the others (keep large data in the state itself)")
     }
+    let shared = SharedUserData(plain)
+    try quota.chargeShared(shared.size, replacing: previous, what: "marker.user_data")
     storeUserData(of: index, value: value, on: stack)
     try marker.update { $0.userData = shared }
-    publishedUserDataBytes += shared.size - previous
     userDataSources[ObjectIdentifier(marker)] = shared
   }
-
-  /// How many bytes of user_data one state may publish for the others to read: the copies
-  /// live outside every Lua memory cap.
-  static let userDataQuota = 8 << 20
-  /// What this state has published so far, in bytes.
-  private var publishedUserDataBytes = 0
 
   private func storeUserData(of index: Int32, value: Int32, on stack: LuaStack) {
     stack.push(userData)

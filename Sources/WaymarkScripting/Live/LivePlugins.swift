@@ -62,12 +62,11 @@ struct LivePluginTracker {
   /// The plugins of `host` in asking order, then the files that failed to load.
   func plugins(of host: PluginHost?) -> [LivePlugin] {
     guard let host else { return [] }
-    var result = host.instances.map { instance in
+    var result = host.plugins.map { info in
       LivePlugin(
-        name: instance.name, file: instance.file, version: live[instance.file]?.version ?? 1,
-        digest: live[instance.file]?.digest ?? Self.digest(instance.sources), priority: instance.priority,
-        handlers: DelegateCallback.allCases.filter { instance.handlers[$0.slot] != nil }.map(\.rawValue),
-        isDisabled: instance.isDisabled, error: errors[instance.file])
+        name: info.name, file: info.file, version: live[info.file]?.version ?? 1,
+        digest: live[info.file]?.digest ?? "", priority: info.priority, handlers: info.handlers,
+        isDisabled: info.isDisabled, error: errors[info.file])
     }
     for file in host.failedFiles.keys.sorted() where !host.instances.contains(where: { $0.file == file }) {
       let message =

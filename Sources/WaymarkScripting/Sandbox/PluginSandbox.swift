@@ -11,15 +11,15 @@ import WaymarkCore
 /// - `os` reduced to `clock`, `time`, `date`, `difftime`, all on the map's virtual clock;
 /// - `debug` reduced to `traceback`; no `io`, no `package`;
 /// - `require` of text modules in the plugin's folder only;
-/// - `print` adds a `log` record to the trace;
+/// - `print` adds a `log` record to the trace; `print`, `tostring` and `inspect` show values
+///   without memory addresses (``ValueRendering``);
 /// - `math.random` seeded from the plugin's file name;
 /// - the string metatable is protected (`getmetatable("")` is false) and its `__index` is the
 ///   plugin's own `string` table;
 /// - `setmetatable` refuses metatables with `__gc`: finalizers would run outside any handler
 ///   call, so outside the time budget;
-/// - `string.find`, `match`, `gmatch` and `gsub` refuse a pattern with several repetitions on
-///   a subject long enough for its backtracking to run for hours in one C call (no budget
-///   can interrupt C).
+/// - the library functions that loop in C (patterns, `table.move`, `sort`, `load`, ...) are
+///   the shim's bounded versions, which the time budget interrupts (LuaKit opens them).
 enum PluginSandbox {
   /// The libraries opened in each plugin state (`debug` only for the host's use: the prelude
   /// keeps `getinfo` for the host and hands the plugin `traceback` alone).
@@ -29,33 +29,48 @@ enum PluginSandbox {
   static let epoch = 1_735_689_600
 
   /// Runs the prelude and pushes the plugin's globals table and the host's `linedefined`
-  /// helper. Stack: +2.
+  /// helper. Stack: +2. Returns the table of ``ValueRendering`` (`join` is what `map:log`
+  /// writes, `show` and `first_difference` what expectations use).
+  @discardableResult
   static func build(
-    on stack: LuaStack, now: @escaping () -> Double, log: @escaping (String) -> Void,
+    on stack: LuaStack, now: @escaping () -> Double, log: @escaping (_ stack: LuaStack, _ index: Int32) throws -> Void,
     require: @escaping LuaFunctionBody, seed: Int
-  ) throws(LuaError) {
+  ) throws(LuaError) -> LuaRef {
     try stack.load(prelude, chunkName: "=(sandbox)")
     stack.push(function: "clock") { context in
       context.stack.push(now())
       return 1
     }
+    try stack.run(ValueRendering.source, chunkName: "=(values)", results: 1)
+    let values = stack.ref()
+    // print is a Swift function called by the plugin itself, so its errors (the log budget)
+    // name the plugin's line.
     stack.push(function: "print") { context in
-      log(context.stack.string(at: 1) ?? "")
+      let stack = context.stack
+      let count = stack.top
+      stack.push(values)
+      stack.rawGetField("join", ofTableAt: -1)
+      stack.remove(at: -2)
+      stack.insert(at: 1)
+      try stack.call(arguments: count, results: 1)
+      try log(stack, -1)
       return 0
     }
     stack.push(function: "require", require)
     stack.push(seed)
     stack.push(epoch)
-    try stack.call(arguments: 5, results: 2)
+    stack.push(values)
+    try stack.call(arguments: 6, results: 2)
+    return values
   }
 
   /// Lua source of the prelude: trusted code run with the real globals.
   static let prelude = #"""
-    local now, host_log, host_require, seed, epoch = ...
+    local now, host_print, host_require, seed, epoch, values = ...
     local G = _G
     local getinfo, traceback = debug.getinfo, debug.traceback
     local pairs, select, tostring, type, error = pairs, select, tostring, type, error
-    local concat, floor, rawload = table.concat, math.floor, load
+    local floor, rawload = math.floor, load
     local real_date, real_time = os.date, os.time
 
     local env = {}
@@ -73,58 +88,6 @@ enum PluginSandbox {
       env[name] = copy(G[name])
     end
     G.math.randomseed(seed)
-
-    -- Lua's pattern matcher backtracks inside one C call, which no time budget can
-    -- interrupt: a pattern with several repetitions can run for hours on a long subject.
-    -- Refuse the calls whose worst case is out of reach (about 1e10 steps).
-    local byte, tointeger = string.byte, math.tointeger
-    local function after_set(p, i) -- i is at '['; returns the index after its ']'
-      i = i + 1
-      if byte(p, i) == 94 then i = i + 1 end
-      repeat
-        if byte(p, i) == nil then return i end
-        i = i + (byte(p, i) == 37 and 2 or 1)
-      until byte(p, i) == 93
-      return i + 1
-    end
-    local function repetitions(p)
-      local count, i, n = 0, 1, #p
-      if byte(p, 1) == 94 then i = 2 end
-      while i <= n do
-        local c = byte(p, i)
-        if c == 40 or c == 41 then
-          i = i + 1
-        elseif c == 37 and byte(p, i + 1) == 98 then
-          i = i + 4
-        elseif c == 37 and byte(p, i + 1) == 102 then
-          i = after_set(p, i + 2)
-        else
-          if c == 37 then i = i + 2 elseif c == 91 then i = after_set(p, i) else i = i + 1 end
-          local q = byte(p, i)
-          if q == 42 or q == 43 or q == 45 then count = count + 1; i = i + 1 elseif q == 63 then i = i + 1 end
-        end
-      end
-      return count
-    end
-    local function guarded(name, original, plain_argument)
-      return function(s, pattern, a, b, ...)
-        if type(s) == "string" and type(pattern) == "string" and not (plain_argument and b) then
-          local k = repetitions(pattern)
-          if k >= 2 then
-            local power = k + (byte(pattern, 1) == 94 and 0 or 1)
-            if (#s) ^ power > 1e10 then
-              error(string.format("string.%s: a pattern with %d repetitions on a %d-byte subject could backtrack " ..
-                "for hours in one call that no time budget can stop; match smaller pieces", name, k, #s), 2)
-            end
-          end
-        end
-        return original(s, pattern, a, b, ...)
-      end
-    end
-    env.string.find = guarded("find", G.string.find, true)
-    env.string.match = guarded("match", G.string.match)
-    env.string.gmatch = guarded("gmatch", G.string.gmatch)
-    env.string.gsub = guarded("gsub", G.string.gsub)
 
     local function virtual_time() return epoch + floor(now()) end
     env.os = {
@@ -163,11 +126,9 @@ enum PluginSandbox {
       end
       return real_setmetatable(t, mt)
     end
-    env.print = function(...)
-      local parts = {}
-      for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
-      host_log(concat(parts, "\t"))
-    end
+    env.print = host_print
+    env.tostring = values.tostring
+    env.inspect = values.inspect
     env.require = host_require
     env._G = env
 

@@ -2,7 +2,7 @@ import LuaKit
 import WaymarkCore
 
 /// The script-only globals: the `waymark` module (`waymark.map{...}`, `waymark.version`)
-/// and the expectations `expect`, `expect_eq`, `expect_near`. Declared as data
+/// and the expectations `expect`, `expect_eq`, `expect_near`, `expect_plugin_error`. Declared as data
 /// (``entries``) so `waymark types` lists them next to the map's API.
 public enum ScriptLibrary {
   /// The script API's functions, for the LuaLS definitions.
@@ -21,7 +21,10 @@ public enum ScriptLibrary {
       parameters: [
         LuaAPIParameter("actual", "any"), LuaAPIParameter("expected", "any"), LuaAPIParameter("message", "string?"),
       ],
-      returns: "boolean", doc: "Expects `actual == expected`; a failure shows both values."),
+      returns: "boolean",
+      doc:
+        "Expects `actual` to equal `expected`, tables compared deeply key by key; a failure shows both values and the path of the first difference."
+    ),
     LuaHandlerSignature(
       name: "expect_near",
       parameters: [
@@ -29,13 +32,19 @@ public enum ScriptLibrary {
         LuaAPIParameter("tolerance", "number?"), LuaAPIParameter("message", "string?"),
       ],
       returns: "boolean", doc: "Expects `|actual - expected| <= tolerance` (default 1e-9); a failure shows both."),
+    LuaHandlerSignature(
+      name: "expect_plugin_error", parameters: [LuaAPIParameter("pattern", "string")], returns: nil,
+      doc:
+        "Declares that a plugin_error whose message matches the Lua `pattern` is expected: `waymark test` does not fail the test for it, and the run fails if none happens."
+    ),
   ]
 
-  /// The fields `waymark.map{...}` accepts.
-  static let mapFields = ["camera", "size", "policy", "plugins", "padding"]
-
-  /// Installs the globals into the environment table at `environment`.
-  static func install(into environment: Int32, on stack: LuaStack, session: ScriptSession) throws(LuaError) {
+  /// Installs the globals into the environment table at `environment`; `values` is the
+  /// state's ``ValueRendering`` table. Returns the matcher of `expect_plugin_error` patterns,
+  /// `(pattern, message) -> boolean`.
+  static func install(into environment: Int32, on stack: LuaStack, session: ScriptSession, values: LuaRef)
+    throws(LuaError) -> LuaRef
+  {
     let environment = stack.absoluteIndex(environment)
     try stack.load(prelude, chunkName: "=(script library)")
     stack.pushValue(at: environment)
@@ -53,32 +62,38 @@ public enum ScriptLibrary {
       return 0
     }
     stack.push(WaymarkVersion.current)
-    try stack.call(arguments: 4, results: 0)
+    stack.push(values)
+    stack.push(function: "expect_plugin_error") { [weak session] context in
+      session?.expectPluginError(try context.checkString(1), location: try context.checkString(2))
+      return 0
+    }
+    try stack.call(arguments: 6, results: 1)
+    return stack.ref()
   }
 
   private static func makeMap(_ context: LuaCallContext, session: ScriptSession) throws -> Int32 {
     let stack = context.stack
     if stack.type(at: 1) == .none || stack.type(at: 1) == .nil { stack.newTable() }
     try context.checkTable(1)
-    try LuaValues.requireKnownFields(ofTableAt: 1, on: stack, allowed: mapFields, what: "waymark.map")
-    let camera = try LuaValues.withField("camera", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
+    let shape = LuaAPIShape.mapOptions
+    try shape.requireKnownFields(ofTableAt: 1, on: stack, what: "waymark.map")
+    let camera = try shape.withField("camera", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
       LuaValues.isNil(index, on: stack)
         ? CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2)
         : try CameraUpdateReader.readPosition(at: index, on: stack, what: "waymark.map camera")
     }
-    let size = try LuaValues.withField("size", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
+    let size = try shape.withField("size", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
       guard !LuaValues.isNil(index, on: stack) else { return Size(width: 390, height: 844) }
-      try LuaValues.requireKnownFields(
-        ofTableAt: index, on: stack, allowed: ["width", "height"], what: "waymark.map size")
+      try LuaAPIShape.size.requireKnownFields(ofTableAt: index, on: stack, what: "waymark.map size")
       return try Size(
-        width: LuaValues.withField("width", ofTableAt: index, on: stack) { w throws(LuaFunctionError) in
+        width: LuaAPIShape.size.withField("width", ofTableAt: index, on: stack) { w throws(LuaFunctionError) in
           try LuaValues.number(at: w, on: stack, field: "size.width")
         },
-        height: LuaValues.withField("height", ofTableAt: index, on: stack) { h throws(LuaFunctionError) in
+        height: LuaAPIShape.size.withField("height", ofTableAt: index, on: stack) { h throws(LuaFunctionError) in
           try LuaValues.number(at: h, on: stack, field: "size.height")
         })
     }
-    let policyName = try LuaValues.withField("policy", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
+    let policyName = try shape.withField("policy", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
       try LuaValues.optionalString(at: index, on: stack, field: "policy")
     }
     let name = session.options.policy ?? policyName ?? "ios"
@@ -89,7 +104,7 @@ public enum ScriptLibrary {
     }
     let folders = try pluginFolders(stack, session: session)
     let map = try MapView(camera: camera, viewSize: size, policy: policy, trace: session.trace)
-    let padding = try LuaValues.withField("padding", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
+    let padding = try shape.withField("padding", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
       LuaValues.isNil(index, on: stack)
         ? EdgeInsets.zero : try CameraUpdateReader.readInsets(at: index, on: stack, field: "padding", default: 0)
     }
@@ -100,13 +115,15 @@ public enum ScriptLibrary {
 
   /// The script's `plugins` list, each folder resolved against the script's folder.
   private static func pluginFolders(_ stack: LuaStack, session: ScriptSession) throws(LuaFunctionError) -> [String] {
-    try LuaValues.withField("plugins", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
+    try LuaAPIShape.mapOptions.withField("plugins", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
       guard !LuaValues.isNil(index, on: stack) else { return [] }
       guard stack.type(at: index) == .table else {
         throw LuaValues.typeError("plugins", expected: "a list of folder names", at: index, on: stack)
       }
       var folders: [String] = []
-      for position in 1...max(1, stack.rawLength(at: index)) {
+      var budget = LuaValues.maxFields
+      let count = try LuaValues.listLength(at: index, on: stack, field: "waymark.map plugins", budget: &budget)
+      for position in 1...max(1, count) {
         let type = stack.rawGetIndex(position, ofTableAt: index)
         defer { stack.pop() }
         if type == .nil { break }
@@ -128,19 +145,9 @@ public enum ScriptLibrary {
   /// Trusted Lua, run with the real globals: defines the expectations (they need the
   /// caller's line, which only `debug.getinfo` knows) and the `waymark` module.
   static let prelude = #"""
-    local env, make_map, host_fail, version = ...
-    local getinfo, format, type, tostring, tonumber, abs, mtype =
-      debug.getinfo, string.format, type, tostring, tonumber, math.abs, math.type
-
-    local function show(value)
-      if type(value) == "string" then return format("%q", value) end
-      if mtype(value) == "float" then
-        local short = format("%.15g", value)
-        if tonumber(short) == value then return short end
-        return format("%.17g", value)
-      end
-      return tostring(value)
-    end
+    local env, make_map, host_fail, version, values, host_expect_error = ...
+    local getinfo, type, tostring, abs, find = debug.getinfo, type, tostring, math.abs, env.string.find
+    local show, first_difference, pcall = values.show, values.first_difference, pcall
 
     local function fail(message)
       local info = getinfo(3, "Sl")
@@ -156,8 +163,13 @@ public enum ScriptLibrary {
     end
 
     env.expect_eq = function(actual, expected, message)
-      if actual == expected then return true end
-      fail(prefix(message) .. "expected " .. show(expected) .. ", got " .. show(actual))
+      local path, a, b = first_difference(actual, expected)
+      if path == nil then return true end
+      local text = prefix(message) .. "expected " .. show(expected) .. ", got " .. show(actual)
+      if path ~= "" then
+        text = text .. " (first difference at " .. path .. ": expected " .. show(b) .. ", got " .. show(a) .. ")"
+      end
+      fail(text)
       return false
     end
 
@@ -170,6 +182,22 @@ public enum ScriptLibrary {
       return false
     end
 
+    env.expect_plugin_error = function(pattern)
+      if type(pattern) ~= "string" then
+        error("bad argument #1 to 'expect_plugin_error' (string expected, got " .. type(pattern) .. ")", 2)
+      end
+      local info = getinfo(2, "Sl")
+      host_expect_error(pattern, info and (info.short_src .. ":" .. (info.currentline or 0)) or "?")
+    end
+
     env.waymark = { map = make_map, version = version }
+
+    -- Whether a plugin_error's message matches an expect_plugin_error pattern (a malformed
+    -- pattern is looked for as plain text).
+    return function(pattern, message)
+      local ok, found = pcall(find, message, pattern)
+      if ok then return found ~= nil end
+      return find(message, pattern, 1, true) ~= nil
+    end
     """#
 }

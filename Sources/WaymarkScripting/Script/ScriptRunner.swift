@@ -1,5 +1,6 @@
 import LuaKit
 import WaymarkCore
+import WaymarkRender
 
 /// Runs a scripted demo: a Lua script that builds a map with `waymark.map{...}`, drives it
 /// (taps, drags, gestures, time) and checks what happened with `expect`, `expect_eq` and
@@ -21,7 +22,19 @@ public enum ScriptRunner {
   public static func run(_ path: String, options: ScriptOptions = ScriptOptions()) -> ScriptOutcome {
     let session = ScriptSession(path: path, options: options)
     session.run()
-    return session.outcome
+    guard session.needsExactReplay, options.plugins.instructionBudget != nil,
+      options.plugins.instructionCounting == .fast
+    else { return session.outcome }
+    // A handler call lasted long enough that it may have passed its instruction budget:
+    // the run is deterministic, so it is run again counting every instruction, and that
+    // run's verdicts are the ones reported (docs/testing.md, "The instruction budget").
+    var exact = options
+    exact.plugins.instructionCounting = .exact
+    let replay = ScriptSession(path: path, options: exact)
+    replay.run()
+    var outcome = replay.outcome
+    outcome.wasReplayedExactly = true
+    return outcome
   }
 }
 
@@ -33,6 +46,10 @@ final class ScriptSession {
   let trace = TraceLog()
   var outcome = ScriptOutcome()
   private(set) var state: LuaState?
+  /// The script's `expect_plugin_error` patterns, with where each was declared.
+  var expectedPluginErrors: [(pattern: String, location: String)] = []
+  /// `(pattern, message)` → whether the message matches the Lua pattern (the script library's).
+  var pluginErrorMatcher: LuaRef?
   /// The script state's bridge (the state owns it).
   private(set) var bridge: LuaMapBridge?
   let modules: ModuleLoader
@@ -43,10 +60,16 @@ final class ScriptSession {
   /// Whether the script's chunk was loaded and started (false: unreadable or a syntax error).
   private(set) var didStart = false
   private var hostFiles: Set<String> = []
+  /// Whether a plugin host of this run asked for an exact replay (fast instruction counting).
+  private(set) var needsExactReplay = false
+  private let snapshots: SnapshotWriter
+  private let recorder: ReplayRecorder?
 
   init(path: String, options: ScriptOptions) {
     self.path = path
     self.options = options
+    snapshots = SnapshotWriter(folder: options.snapshotFolder)
+    recorder = options.recordsReplay ? ReplayRecorder() : nil
     folder = PluginFiles.folder(of: path)
     modules = ModuleLoader(folder: folder)
   }
@@ -73,23 +96,28 @@ final class ScriptSession {
     do {
       let state = try LuaState(memoryLimit: options.scriptMemoryLimit, libraries: PluginSandbox.libraries)
       self.state = state
-      let bridge = try LuaMapBridge.install(in: state, allowsTimeControl: true)
+      let bridge = try LuaMapBridge.install(in: state, allowsTimeControl: true, limits: options.hostLimits)
       bridge.reportError = { [weak self] _, context, error in self?.reportCallbackError(context, error) }
+      bridge.snapshot = { [snapshots, recorder] map, path in
+        let written = try snapshots.snapshot(map, to: path)
+        if written != nil { recorder?.markPicture(of: map) }
+        return written
+      }
       self.bridge = bridge
       let stack = state.stack
       // The state owns these functions: they capture what the state owns or what does not
       // hold it (the bridge, the trace, the module loader), never the session.
-      try PluginSandbox.build(
+      bridge.values = try PluginSandbox.build(
         on: stack, now: { [bridge] in bridge.now },
-        log: { [bridge, trace] text in
+        log: { [bridge, trace] stack, index in
           var record = TraceRecord(time: bridge.now, event: "log")
-          record.message = MapView.capped(text)
+          record.message = try bridge.loggedText(at: index, on: stack)
           trace.append(record)
         },
         require: { [modules] context in try modules.require(context) },
         seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)))
       stack.pop()  // the host's linedefined helper
-      try ScriptLibrary.install(into: -1, on: stack, session: self)
+      pluginErrorMatcher = try ScriptLibrary.install(into: -1, on: stack, session: self, values: bridge.values!)
       stack.pushValue(at: -1)
       modules.environment = stack.ref()
       try stack.load(source, chunkName: "@" + path, environmentAt: -1)
@@ -109,6 +137,8 @@ final class ScriptSession {
     retire()
     guard let bridge else { throw LuaFunctionError("the script's state is closed") }
     map.settleTimeLimit = options.timeLimit
+    recorder?.begin(map, traceStart: trace.records.count)
+    map.addObserver(snapshots)
     let host = PluginHost(map: map, configuration: options.plugins)
     let folders = options.pluginFolders + pluginFolders
     hostFiles.formUnion(folders)  // watched too: a new plugin file there changes the run
@@ -121,9 +151,9 @@ final class ScriptSession {
   }
 
   /// Records a failed expectation (already "file:line: message").
-  func fail(_ message: String) {
+  func fail(_ message: String, at time: Double? = nil) {
     outcome.failures.append(message)
-    var record = TraceRecord(time: now, event: "expect_failed")
+    var record = TraceRecord(time: time ?? now, event: "expect_failed")
     record.message = message
     trace.append(record)
   }
@@ -142,12 +172,19 @@ final class ScriptSession {
     guard let previous = current else { return }
     hostFiles.formUnion(previous.host.watchedFiles)
     previous.host.unloadAll()
+    if previous.host.needsExactReplay { needsExactReplay = true }
     bridge?.retireMap()
+    recorder?.end(traceEnd: trace.records.count)
+    options.mapFinished?(previous.map)
     current = nil
   }
 
   func finish() {
+    let end = now
     retire()
+    classifyPluginErrors(endingAt: end)
+    if let failure = snapshots.failure { outcome.problems.append(failure) }
+    outcome.replay = recorder?.recording
     outcome.records = trace.records
     outcome.files = Array(Set(modules.sources.keys).union(hostFiles).union([path])).sorted()
     state?.close()

@@ -83,7 +83,7 @@ extension CommandSpec {
         value = inline
       } else {
         guard index < arguments.count else {
-          throw UsageError(message: "--\(name) needs a value (\(option.value!))", command: self.name)
+          throw UsageError(message: "\(argument) needs a value (\(option.value!))", command: self.name)
         }
         value = arguments[index]
         index += 1
@@ -115,7 +115,8 @@ extension CommandSpec {
     if !options.isEmpty {
       lines += ["", "options:"]
       for option in options {
-        let left = "  --\(option.name)\(option.value.map { " \($0)" } ?? "")"
+        let dashes = option.name.count == 1 ? "-" : "--"
+        let left = "  \(dashes)\(option.name)\(option.value.map { " \($0)" } ?? "")"
         let pad = String(repeating: " ", count: max(2, 28 - left.count))
         lines.append(left + pad + option.help + (option.repeatable ? " (repeatable)" : ""))
       }

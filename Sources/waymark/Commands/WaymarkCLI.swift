@@ -4,7 +4,7 @@ import WaymarkCore
 /// The command line: `waymark run | check | types | --help | --version`.
 enum WaymarkCLI {
   /// The subcommands.
-  static let commands: [CommandSpec] = [RunCommand.spec, CheckCommand.spec, TypesCommand.spec]
+  static let commands: [CommandSpec] = [RunCommand.spec, TestCommand.spec, CheckCommand.spec, TypesCommand.spec]
 
   /// Runs the command line and returns the exit code (0 success, 1 an expectation
   /// failed, 2 bad usage, 3 a script could not be loaded or stopped with an error).
@@ -24,6 +24,8 @@ enum WaymarkCLI {
     case "--version", "-V":
       Output.print("waymark \(WaymarkVersion.current)")
       return ExitCode.success
+    case TestWorker.command:
+      return TestWorker.main(Array(arguments.dropFirst()))
     default: break
     }
     guard let spec = commands.first(where: { $0.name == first }) else {
@@ -41,6 +43,7 @@ enum WaymarkCLI {
       let parsed = try spec.parse(rest)
       switch spec.name {
       case RunCommand.spec.name: return try RunCommand(parsed).execute()
+      case TestCommand.spec.name: return try TestCommand(parsed).execute()
       case CheckCommand.spec.name: return CheckCommand(parsed).execute()
       default: return try TypesCommand(parsed).execute()
       }
@@ -65,6 +68,7 @@ enum WaymarkCLI {
 
     commands:
       run SCRIPT      run a scripted demo and print its trace
+      test [PATH]...  run every *_test.lua in parallel, each isolated; 'N passed, N failed' (JUnit, TAP, shards)
       check [PATH]... load plugins and scripts without running them; report problems with file:line
       types           print the LuaLS definition file (---@meta) of the whole Lua API
 
@@ -75,10 +79,11 @@ enum WaymarkCLI {
       waymark run scripts/marker_events.lua
       waymark run scripts/marker_events.lua --trace json --trace-file trace.jsonl
       waymark run scripts/drag.lua --watch
+      waymark test tests --junit report.xml
       waymark check plugins scripts
       waymark types > types/waymark.d.lua
 
-    exit codes: 0 success, 1 an expectation failed, 2 bad usage, 3 a script could not be loaded or stopped with an error
+    exit codes: 0 success, 1 an expectation (or a test) failed, 2 bad usage, 3 a script could not be loaded or stopped with an error
     """
 }
 

@@ -108,11 +108,11 @@ import WaymarkCore
     #expect(second.contains("loop_in_close.lua:17: time budget of 250 ms exceeded"))
   }
 
-  @Test func aBacktrackingPatternBombIsRefusedBeforeItRuns() throws {
+  @Test func aBacktrackingPatternBombIsStoppedByTheBudget() throws {
     let f = try PluginFixture.hostile("pattern_bomb.lua")
     try f.map.tap(f.melbourne)
     let message = try f.singleError(plugin: "pattern_bomb", handler: "did_tap_marker", line: 5)
-    #expect(message.contains("string.find: a pattern with 5 repetitions on a 5000-byte subject could backtrack"))
+    #expect(message.contains("time budget of 250 ms exceeded"))
     expectDefaultSelection(f, f.melbourne)
   }
 

@@ -72,14 +72,14 @@ import WaymarkCore
     let fixture = try Fixture()
     let session = fixture.session
     let map = try #require(session.map)
-    #expect(try window(after: session) == "v1 taps=1")
-    #expect(try window(after: session) == "v1 taps=2")
+    #expect(try window(after: session) == #""v1 taps=1""#)
+    #expect(try window(after: session) == #""v1 taps=2""#)
     #expect(session.plugins.first?.version == 1)
     try fixture.folder.write("plugins/window.lua", Self.windowPlugin("v2"))
     #expect(session.reloadChangedPlugins().isEmpty)
     #expect(session.takeRecords().contains { $0.event == "plugin_reloaded" && $0.pluginName == "window" })
     #expect(session.map === map, "the same map: not a rerun")
-    #expect(try window(after: session) == "v2 taps=3", "on_reload carried the taps")
+    #expect(try window(after: session) == #""v2 taps=3""#, "on_reload carried the taps")
     let plugin = try #require(session.plugins.first)
     #expect(plugin.version == 2 && plugin.error == nil && plugin.digest.count == 8)
   }
@@ -87,7 +87,7 @@ import WaymarkCore
   @Test func aBrokenEditKeepsTheOldVersionAnsweringAndSaysWhy() throws {
     let fixture = try Fixture()
     let session = fixture.session
-    #expect(try window(after: session) == "v1 taps=1")
+    #expect(try window(after: session) == #""v1 taps=1""#)
     let digest = session.plugins.first?.digest
     try fixture.folder.write("plugins/window.lua", "local p = {}\nfunction p.marker_info_window(\nreturn p\n")
     #expect(session.reloadChangedPlugins().first?.line == 3)
@@ -96,10 +96,10 @@ import WaymarkCore
     let plugin = try #require(session.plugins.first)
     #expect(plugin.version == 1 && plugin.digest == digest)
     #expect(plugin.error?.contains("window.lua:3:") == true)
-    #expect(try window(after: session) == "v1 taps=2", "the old version still answers")
+    #expect(try window(after: session) == #""v1 taps=2""#, "the old version still answers")
     try fixture.folder.write("plugins/window.lua", Self.windowPlugin("v3"))
     session.reloadChangedPlugins()
-    #expect(try window(after: session) == "v3 taps=3")
+    #expect(try window(after: session) == #""v3 taps=3""#)
     #expect(session.plugins.first?.version == 2 && session.plugins.first?.error == nil)
   }
 
@@ -128,7 +128,8 @@ import WaymarkCore
     let session = fixture.session
     _ = session.takeRecords()
     #expect(session.evaluate("1 + 1") == .values(["2"]))
-    #expect(session.evaluate("home.id, greeting") == .values(["home", "hello"]), "returned locals and globals")
+    #expect(session.evaluate("{ 1, a = 'b' }") == .values([#"{ 1, a = "b" }"#]), "shown with inspect")
+    #expect(session.evaluate("home.id, greeting") == .values([#""home""#, #""hello""#]), "returned locals and globals")
     #expect(session.evaluate("map.camera.zoom") == .values(["4.0"]))
     #expect(session.evaluate("x = 41") == .values([]))
     #expect(session.evaluate("x + 1") == .values(["42"]), "a line's globals persist")
@@ -165,7 +166,7 @@ import WaymarkCore
       return
     }
     #expect(budget.contains("time budget"))
-    #expect(session.evaluate("home.title") == .values(["Home"]))
+    #expect(session.evaluate("home.title") == .values([#""Home""#]))
   }
 
   @Test func aScriptThatCannotStartGivesNoSession() throws {

@@ -1,0 +1,194 @@
+// The rest of the standard library functions that could run unbounded inside one C call, or
+// that carry a published bug of Lua 5.4.4, rewritten with Lua 5.4's arguments and results:
+// - string.rep: repeating the empty string 2^62 times looped that many times;
+// - utf8.codes: skipped spurious continuation bytes instead of raising (bug fixed in 5.4.5);
+// - load: the parser runs in one C call; the chunk now reaches it in slices, with the time
+//   budget checked between them, and what it compiles is repaired (chunk_repair.c);
+// - collectgarbage("collect"/"step"): a whole cycle in one call; now steps, checking the
+//   budget between them.
+#include <limits.h>
+#include <string.h>
+
+#include "internal.h"
+
+// MARK: - string.rep
+
+static int rep(lua_State *L) {
+  size_t length, separator_length;
+  const char *s = luaL_checklstring(L, 1, &length);
+  lua_Integer n = luaL_checkinteger(L, 2);
+  const char *separator = luaL_optlstring(L, 3, "", &separator_length);
+  if (n <= 0 || length + separator_length == 0) {
+    lua_pushliteral(L, "");
+    return 1;
+  }
+  size_t unit = length + separator_length;
+  if (unit < length || unit > (size_t)INT_MAX / (lua_Unsigned)n) {
+    return luaL_error(L, "resulting string too large");
+  }
+  size_t total = (size_t)n * unit - separator_length;
+  luaL_Buffer b;
+  char *out = luaL_buffinitsize(L, &b, total);
+  memcpy(out, s, length);
+  if (total > length) memcpy(out + length, separator, separator_length);
+  // Double what is written until it is done: O(log n) copies.
+  size_t written = total > length ? unit : length;
+  while (written < total) {
+    size_t chunk = written < total - written ? written : total - written;
+    memcpy(out + written, out, chunk);
+    written += chunk;
+  }
+  luaL_pushresultsize(&b, total);
+  return 1;
+}
+
+// MARK: - utf8.codes
+
+enum { MAX_UNICODE = 0x10FFFF, MAX_UTF = 0x7FFFFFFF };
+
+static int is_continuation(const char *s, const char *end) { return s < end && (*s & 0xC0) == 0x80; }
+
+/// Decodes the sequence at s (before end) into *code; returns where the next one starts, or
+/// NULL for an invalid sequence: a missing continuation byte, an overlong form, more than
+/// 31 bits, and (strict) surrogates and code points past U+10FFFF.
+static const char *decode_utf8(const char *s, const char *end, unsigned long *code, int strict) {
+  static const unsigned long smallest[] = {0, 0, 0x80, 0x800, 0x10000, 0x200000, 0x4000000};
+  unsigned int lead = (unsigned char)*s;
+  unsigned long value;
+  int length;
+  if (lead < 0x80) {
+    value = lead;
+    length = 1;
+  } else {
+    // The count of leading one bits is the sequence's length (2 to 6); a lone 10xxxxxx is
+    // a continuation byte, not a lead.
+    length = 0;
+    while (length < 7 && (lead & (0x80u >> length))) length++;
+    if (length < 2 || length > 6) return NULL;
+    value = lead & (0x7Fu >> length);
+    for (int i = 1; i < length; i++) {
+      if (!is_continuation(s + i, end)) return NULL;
+      value = (value << 6) | ((unsigned char)s[i] & 0x3F);
+    }
+    if (value > MAX_UTF || value < smallest[length]) return NULL;
+  }
+  if (strict && (value > MAX_UNICODE || (value >= 0xD800 && value <= 0xDFFF))) return NULL;
+  *code = value;
+  return s + length;
+}
+
+static int codes_next(lua_State *L, int strict) {
+  size_t length;
+  const char *s = luaL_checklstring(L, 1, &length);
+  const char *end = s + length;
+  lua_Unsigned n = (lua_Unsigned)lua_tointeger(L, 2);
+  while (n < length && is_continuation(s + n, end)) n++; // past the current sequence
+  if (n >= length) return 0;
+  unsigned long code;
+  const char *next = decode_utf8(s + n, end, &code, strict);
+  if (next == NULL || is_continuation(next, end)) return luaL_error(L, "invalid UTF-8 code");
+  lua_pushinteger(L, (lua_Integer)n + 1);
+  lua_pushinteger(L, (lua_Integer)code);
+  return 2;
+}
+
+static int codes_next_strict(lua_State *L) { return codes_next(L, 1); }
+static int codes_next_lax(lua_State *L) { return codes_next(L, 0); }
+
+static int codes(lua_State *L) {
+  int lax = lua_toboolean(L, 2);
+  size_t length;
+  const char *s = luaL_checklstring(L, 1, &length);
+  luaL_argcheck(L, !is_continuation(s, s + length), 1, "invalid UTF-8 code");
+  lua_pushcfunction(L, lax ? codes_next_lax : codes_next_strict);
+  lua_pushvalue(L, 1);
+  lua_pushinteger(L, 0);
+  return 3;
+}
+
+// MARK: - load
+
+/// Stack slot that anchors the piece a reader function returned.
+enum { PIECE_SLOT = 5 };
+
+static int load(lua_State *L) {
+  size_t length;
+  const char *s = lua_tolstring(L, 1, &length);
+  const char *mode = luaL_optstring(L, 3, "bt");
+  int environment = !lua_isnone(L, 4) ? 4 : 0;
+  int status;
+  if (s != NULL) {
+    const char *name = luaL_optstring(L, 2, s);
+    status = waymark_load(L, s, length, name, mode);
+  } else {
+    const char *name = luaL_optstring(L, 2, "=(load)");
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_settop(L, PIECE_SLOT);
+    status = waymark_load_from_function(L, 1, PIECE_SLOT, name, mode);
+  }
+  if (status != LUA_OK) {
+    luaL_pushfail(L);
+    lua_insert(L, -2);
+    return 2;
+  }
+  if (environment != 0) {
+    lua_pushvalue(L, environment);
+    if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+  }
+  return 1;
+}
+
+// MARK: - collectgarbage
+
+/// Runs collector steps until `cycles` cycles have ended (or, with a byte goal, until that
+/// much work was done), checking the budget between steps. Returns whether a cycle ended.
+static int collect_in_steps(lua_State *L, int cycles, lua_Integer kilobytes) {
+  int ended = 0;
+  lua_Integer done = 0;
+  for (;;) {
+    waymark_check_budget(L);
+    if (lua_gc(L, LUA_GCSTEP, 0)) ended++;
+    done += 8;
+    if (ended >= cycles) return 1;
+    if (kilobytes >= 0 && done >= kilobytes) return ended > 0;
+  }
+}
+
+static int collectgarbage(lua_State *L) {
+  const char *option = luaL_optstring(L, 1, "collect");
+  if (strcmp(option, "collect") == 0) {
+    collect_in_steps(L, 2, -1); // the cycle under way, then a whole one
+    lua_pushinteger(L, 0);
+    return 1;
+  }
+  if (strcmp(option, "step") == 0) {
+    lua_Integer kilobytes = luaL_optinteger(L, 2, 0);
+    lua_pushboolean(L, collect_in_steps(L, 1, kilobytes > 0 ? kilobytes : 0));
+    return 1;
+  }
+  lua_pushvalue(L, lua_upvalueindex(1)); // Lua's own for every other option
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+// MARK: - Installation
+
+void waymark_install_string_functions(lua_State *L) {
+  waymark_install_pattern_functions(L);
+  lua_pushcfunction(L, rep);
+  lua_setfield(L, -2, "rep");
+}
+
+void waymark_install_utf8_functions(lua_State *L) {
+  lua_pushcfunction(L, codes);
+  lua_setfield(L, -2, "codes");
+}
+
+void waymark_install_base_functions(lua_State *L) {
+  lua_pushcfunction(L, load);
+  lua_setfield(L, -2, "load");
+  lua_getfield(L, -1, "collectgarbage");
+  lua_pushcclosure(L, collectgarbage, 1);
+  lua_setfield(L, -2, "collectgarbage");
+}

@@ -1,0 +1,194 @@
+import Foundation
+import WaymarkCore
+import WaymarkScripting
+
+/// `waymark test [PATH]...`: runs every `*_test.lua` under the folders given (and every file
+/// named directly), each in its own process, several at once, and reports each file, then
+/// `N passed, N failed`.
+struct TestCommand {
+  static let spec = CommandSpec(
+    name: "test", usage: "[PATH]...",
+    summary: """
+      Runs every *_test.lua file under the folders given (and every file named directly; with no PATH, under
+      the current folder), each in its own process, several at once. Prints a line per file (pass, fail or
+      error, and its time), each failure with its file:line and the trace just before it, then
+      'N passed, N failed'. A test fails on a failed expectation, on a plugin_error it did not declare with
+      expect_plugin_error(pattern), or on a trace that differs from its golden trace. Exit 0 when all pass,
+      1 when any fails, 3 when a file could not be loaded or stopped with an error (or crashed, hung or ran
+      out of memory).
+      """,
+    options: [
+      OptionSpec(name: "j", value: "N", help: "run N files at once (default: the number of cores)"),
+      OptionSpec(name: "golden", value: "DIR", help: "compare each file's JSON trace with DIR/<name>.jsonl"),
+      OptionSpec(name: "update", value: nil, help: "with --golden: write the golden traces instead"),
+      OptionSpec(name: "junit", value: "FILE", help: "write a JUnit XML report to FILE"),
+      OptionSpec(name: "tap", value: nil, help: "print TAP (version 13) instead of the lines for people"),
+      OptionSpec(name: "shard", value: "I/N", help: "run only the I-th of N stable shards of the files (I from 1)"),
+      OptionSpec(name: "plugins", value: "DIR", repeatable: true, help: "load every *.lua plugin in DIR"),
+      OptionSpec(name: "policy", value: "NAME", help: "ios, android or web: overrides the scripts'"),
+    ] + BudgetOptions.specs + [
+      OptionSpec(name: "timeout", value: "SECONDS", help: "stop a file that runs longer (default 60)"),
+      OptionSpec(name: "memory", value: "MB", help: "stop a file whose process grows past MB MiB (default 2048)"),
+    ],
+    positionals: 0...Int.max,
+    examples: [
+      "waymark test tests",
+      "waymark test tests --golden tests/golden",
+      "waymark test tests --junit report.xml --shard 2/4",
+      "waymark test scripts/marker_events.lua scripts/drag.lua -j 1",
+    ])
+
+  let paths: [String]
+  let jobs: Int
+  let worker: TestWorker.Settings
+  let junit: String?
+  let tap: Bool
+  let shard: (index: Int, count: Int)?
+  let timeout: Double
+  let memoryLimit: Int
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
+    if let text = arguments.value("j") {
+      guard let count = Int(text), count >= 1 else {
+        throw UsageError(message: "-j \(text): expected a whole number of files at once, at least 1", command: "test")
+      }
+      jobs = count
+    } else {
+      jobs = ProcessInfo.processInfo.activeProcessorCount
+    }
+    var worker = TestWorker.Settings()
+    worker.options.pluginFolders = arguments.all("plugins")
+    if let policy = arguments.value("policy") {
+      guard BehaviorPolicy.presets[policy] != nil else {
+        throw UsageError(message: "--policy \(policy): expected ios, android or web", command: "test")
+      }
+      worker.options.policy = policy
+    }
+    try BudgetOptions.apply(
+      arguments, to: &worker.options.plugins, command: "test", instructions: BudgetOptions.testInstructions)
+    worker.golden = arguments.value("golden")
+    worker.updatesGolden = arguments.flag("update")
+    if worker.updatesGolden, worker.golden == nil {
+      throw UsageError(message: "--update writes golden traces: give their folder with --golden DIR", command: "test")
+    }
+    let timeout = arguments.value("timeout") ?? "60"
+    guard let seconds = Double(timeout), seconds.isFinite, seconds > 0 else {
+      throw UsageError(message: "--timeout \(timeout): expected a positive number of seconds", command: "test")
+    }
+    self.timeout = seconds
+    worker.options.scriptBudget = .seconds(max(1, Int64(seconds.rounded(.up))))
+    let memory = arguments.value("memory") ?? "2048"
+    guard let megabytes = Int(memory), megabytes > 0 else {
+      throw UsageError(message: "--memory \(memory): expected a positive number of MiB", command: "test")
+    }
+    memoryLimit = megabytes << 20
+    self.worker = worker
+    junit = arguments.value("junit")
+    tap = arguments.flag("tap")
+    shard = try arguments.value("shard").map(TestFiles.shard)
+  }
+
+  func execute() throws(CommandFailure) -> Int32 {
+    for folder in worker.options.pluginFolders where !isFolder(folder) {
+      throw CommandFailure(
+        message:
+          "--plugins \(folder): no such folder (looked for \(URL(fileURLWithPath: folder).standardizedFileURL.path))",
+        code: ExitCode.scriptError)
+    }
+    let all: [String]
+    do {
+      all = try TestFiles.find(paths)
+    } catch {
+      throw CommandFailure(message: error.message, code: ExitCode.usage)
+    }
+    guard !all.isEmpty else {
+      throw CommandFailure(
+        message: "no *\(TestFiles.suffix) files in \(paths.joined(separator: " ")); name test files like tap_test.lua",
+        code: ExitCode.usage)
+    }
+    let files = shard.map { TestFiles.shard(all, index: $0.index, count: $0.count) } ?? all
+    if let golden = worker.golden { try checkGoldenNames(files, golden) }
+    let results = try run(files)
+    if let junit { try write(TestReports.junit(results), to: junit) }
+    Output.print(TestReports.summary(results))
+    if results.contains(where: { $0.status == .error }) { return ExitCode.scriptError }
+    if results.contains(where: { $0.status == .fail }) { return ExitCode.expectationFailed }
+    return ExitCode.success
+  }
+
+  /// Runs the files, printing each file's report in path order as soon as it and every file
+  /// before it have finished.
+  private func run(_ files: [String]) throws(CommandFailure) -> [TestFileResult] {
+    var results = [TestFileResult?](repeating: nil, count: files.count)
+    var printed = 0
+    let width = min(60, files.map(\.count).max() ?? 0)
+    if tap { TestReports.tapHeader(count: files.count).forEach(Output.print) }
+    let pool = ChildProcessPool(parallel: jobs, timeLimit: timeout + 5, memoryLimit: memoryLimit)
+    let argumentLists = files.map { file in
+      var settings = worker
+      settings.file = file
+      return settings.arguments
+    }
+    try pool.run(argumentLists) { index, child, stop in
+      var result = Self.result(of: child, file: files[index], stop: stop, timeout: timeout)
+      result.seconds = (ContinuousClock.now - child.started).seconds
+      results[index] = result
+      while printed < files.count, let next = results[printed] {
+        printed += 1
+        let lines = tap ? TestReports.tap(next, number: printed) : TestReports.lines(next, width: width)
+        lines.forEach(Output.print)
+      }
+    }
+    return results.map { $0! }
+  }
+
+  /// The result a child wrote, or an error saying what happened to it.
+  private static func result(
+    of child: ChildProcess, file: String, stop: ChildProcessPool.Stop?, timeout: Double
+  ) -> TestFileResult {
+    var reason: String
+    switch (stop, child.ending) {
+    case (.timedOut?, _): reason = "stopped: it ran longer than \(formatNumber(timeout)) s (--timeout)"
+    case (.memory(let bytes)?, _): reason = "stopped: its process grew to \(bytes >> 20) MiB of memory (--memory)"
+    case (nil, .signaled(let signal)?): reason = "crashed: killed by \(ChildProcess.name(ofSignal: signal))"
+    case (nil, .exited(let status)?):
+      if status == 0, !child.outputOverflowed,
+        let result = try? JSONDecoder().decode(TestFileResult.self, from: Data(child.output))
+      {
+        return result
+      }
+      reason = "crashed: its process exited with status \(status) without a result"
+    case (nil, nil): reason = "crashed"
+    }
+    let tail = child.errorText.split(separator: "\n").suffix(TestWorker.excerptLines).map(String.init)
+    return TestFileResult(file: file, status: .error, failures: [.init(kind: "error", message: reason, excerpt: tail)])
+  }
+
+  /// Two files whose goldens would be the same file are a usage error.
+  private func checkGoldenNames(_ files: [String], _ folder: String) throws(CommandFailure) {
+    var owners: [String: String] = [:]
+    for file in files {
+      let golden = TestWorker.goldenPath(of: file, in: folder)
+      if let other = owners[golden] {
+        throw CommandFailure(
+          message: "\(other) and \(file) would share the golden trace \(golden); rename one of them",
+          code: ExitCode.usage)
+      }
+      owners[golden] = file
+    }
+  }
+
+  private func isFolder(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+  }
+
+  private func write(_ text: String, to path: String) throws(CommandFailure) {
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    } catch {
+      throw CommandFailure(message: "cannot write \(path): \(RunCommand.reason(error))", code: ExitCode.scriptError)
+    }
+  }
+}

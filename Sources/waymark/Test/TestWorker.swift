@@ -1,0 +1,154 @@
+import Foundation
+import WaymarkCore
+import WaymarkScripting
+
+/// The child side of `waymark test`: runs one test file in this process and writes its
+/// ``TestFileResult`` as JSON on standard output. `waymark test` starts one such process per
+/// file (`waymark __test-file FILE ...`), so a file that crashes, hangs or leaks takes only
+/// its own process down.
+enum TestWorker {
+  /// The hidden command name.
+  static let command = "__test-file"
+  /// How many text-trace lines a failure shows from just before it.
+  static let excerptLines = 6
+
+  /// What the parent passes on.
+  struct Settings {
+    var file = ""
+    var options = ScriptOptions()
+    var golden: String?
+    var updatesGolden = false
+
+    /// The arguments that recreate these settings in a child.
+    var arguments: [String] {
+      var list = [TestWorker.command, file]
+      for folder in options.pluginFolders { list += ["--plugins", folder] }
+      if let policy = options.policy { list += ["--policy", policy] }
+      if let golden { list += ["--golden", golden] }
+      if updatesGolden { list.append("--update") }
+      if let budget = options.plugins.timeBudget { list += ["--budget-ms", String(budget.milliseconds)] }
+      if let budget = options.plugins.instructionBudget { list += ["--instructions", String(budget)] }
+      if let budget = options.scriptBudget { list += ["--script-budget", String(budget.components.seconds)] }
+      return list
+    }
+
+    /// Reads what ``arguments`` wrote.
+    init(arguments: [String]) {
+      var rest = arguments[...]
+      file = rest.popFirst() ?? ""
+      while let flag = rest.popFirst() {
+        switch flag {
+        case "--plugins": options.pluginFolders.append(rest.popFirst() ?? "")
+        case "--policy": options.policy = rest.popFirst()
+        case "--golden": golden = rest.popFirst()
+        case "--update": updatesGolden = true
+        case "--budget-ms": options.plugins.timeBudget = rest.popFirst().flatMap(Int.init).map { .milliseconds($0) }
+        case "--instructions": options.plugins.instructionBudget = rest.popFirst().flatMap(Int.init)
+        case "--script-budget": options.scriptBudget = rest.popFirst().flatMap(Int64.init).map { .seconds($0) }
+        default: break
+        }
+      }
+    }
+
+    init() {}
+  }
+
+  /// Runs the file named in `arguments` and prints its result; the exit status is 0 whenever
+  /// a result was written.
+  static func main(_ arguments: [String]) -> Int32 {
+    let settings = Settings(arguments: arguments)
+    let result = run(settings)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    guard let data = try? encoder.encode(result) else { return ExitCode.scriptError }
+    do {
+      try FileHandle.standardOutput.write(contentsOf: data + Data("\n".utf8))
+    } catch {
+      return ExitCode.scriptError
+    }
+    return ExitCode.success
+  }
+
+  /// Runs one test file and judges it.
+  static func run(_ settings: Settings) -> TestFileResult {
+    let outcome = ScriptRunner.run(settings.file, options: settings.options)
+    var result = TestFileResult(file: settings.file, status: .pass)
+    let records = outcome.records
+    if let error = outcome.error {
+      result.status = .error
+      let stop = records.lastIndex { $0.event == "script_error" } ?? records.endIndex
+      result.failures.append(.init(kind: "error", message: error, excerpt: excerpt(records, before: stop)))
+    }
+    let unexpected = Set(outcome.pluginProblems.filter { !$0.isExpected && !$0.isWarning }.map(\.index))
+    for (index, record) in records.enumerated() {
+      if record.event == "expect_failed" {
+        result.failures.append(
+          .init(kind: "expectation", message: record.message ?? "", excerpt: excerpt(records, before: index)))
+      } else if unexpected.contains(index), let problem = outcome.pluginProblems.first(where: { $0.index == index }) {
+        result.failures.append(
+          .init(kind: "plugin_error", message: problem.line, excerpt: excerpt(records, before: index)))
+      }
+    }
+    if let golden = settings.golden, result.status != .error {
+      compare(records, golden: golden, file: settings.file, updating: settings.updatesGolden, into: &result)
+    }
+    if result.status == .pass, !result.failures.isEmpty { result.status = .fail }
+    return result
+  }
+
+  /// The golden trace of a test file: `DIR/<name>.jsonl`, name being the file's without `.lua`.
+  static func goldenPath(of file: String, in folder: String) -> String {
+    let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+    return (folder.hasSuffix("/") ? folder : folder + "/") + name + ".jsonl"
+  }
+
+  private static func compare(
+    _ records: [TraceRecord], golden folder: String, file: String, updating: Bool, into result: inout TestFileResult
+  ) {
+    let path = goldenPath(of: file, in: folder)
+    let text = records.map { TraceJSON.line($0) + "\n" }.joined()
+    if updating {
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        result.goldenWritten = path
+      } catch {
+        result.failures.append(.init(kind: "golden", message: "cannot write the golden trace \(path): \(error)"))
+      }
+      return
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      result.failures.append(
+        .init(kind: "golden", message: "no golden trace \(path) (run with --update to write it)"))
+      return
+    }
+    let expected: [TraceRecord]
+    do {
+      expected = try TraceJSONReader.records(from: String(decoding: data, as: UTF8.self))
+    } catch {
+      result.failures.append(.init(kind: "golden", message: "\(path): not a JSON trace: \(error)"))
+      return
+    }
+    guard let lines = TraceDiff.differences(expected: expected, actual: records) else { return }
+    result.failures.append(
+      .init(
+        kind: "golden", message: "the trace differs from \(path): \(lines[0])",
+        excerpt: ["- \(path)", "+ this run"] + lines.dropFirst()))
+  }
+
+  /// The text-trace lines of the records just before `index`.
+  static func excerpt(_ records: [TraceRecord], before index: Int) -> [String] {
+    let end = min(records.count, index)
+    let start = max(0, end - 200)  // enough to fold the camera frames just before
+    let lines = TraceText().lines(Array(records[start..<end])).dropFirst()
+    return Array(lines.suffix(excerptLines))
+  }
+}
+
+extension Duration {
+  /// The duration in whole milliseconds.
+  var milliseconds: Int64 {
+    let parts = components
+    return parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000
+  }
+}
