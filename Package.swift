@@ -41,7 +41,9 @@ let package = Package(
     // Benchmarks with their own baselines, measured in the same run.
     .executableTarget(
       name: "waymark-bench",
-      dependencies: ["WaymarkCore", "WaymarkRender", "WaymarkScripting", "WaymarkServe", "LuaKit", "CLua", "CLuaShims"],
+      dependencies: [
+        "WaymarkCore", "WaymarkRender", "WaymarkScripting", "WaymarkServe", "LuaKit", "CLua", "CLuaShims",
+      ],
       path: "Benchmarks/waymark-bench"),
     .testTarget(name: "WaymarkCoreTests", dependencies: ["WaymarkCore"]),
     .testTarget(name: "WaymarkRenderTests", dependencies: ["WaymarkRender", "WaymarkCore"]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test of Waymark: the Swift tests, then the replay's tests in a real browser
-# (headless Chromium). Installs what it needs first: scripts/setup.sh for the build, and for
+# Runs every test of Waymark: the Swift tests, then the replay's and the live map's tests in
+# a real browser (headless Chromium). Installs what it needs first: scripts/setup.sh for the build, and for
 # the browser tests Debian's chromium and chromium-driver and PyPI's selenium, each only when
 # missing. Arguments go to `swift test` (e.g. --filter DemoTests) and skip the browser tests.
 set -euo pipefail
@@ -27,4 +27,4 @@ if ! python3 -c "import selenium" 2>/dev/null; then
   echo "test: installing selenium with pip"
   python3 -m pip install --quiet selenium 2>/dev/null || python3 -m pip install --quiet --break-system-packages selenium
 fi
-python3 Tests/Browser/test_replay.py .build/debug/waymark
+for test in Tests/Browser/test_*.py; do python3 "$test" .build/debug/waymark; done

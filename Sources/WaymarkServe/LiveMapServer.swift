@@ -89,6 +89,9 @@ public final class LiveMapServer: @unchecked Sendable {
     server = nil
   }
 
+  /// Throws unless `host` is an address the server can bind: an IP literal or `localhost`.
+  public static func checkHost(_ host: String) throws(ServeError) { _ = try ListenAddress(host) }
+
   /// 128 random bits as 32 hex digits, from the system's generator.
   static func randomToken() -> String {
     var generator = SystemRandomNumberGenerator()

@@ -1,5 +1,6 @@
 import Foundation
 import WaymarkCore
+import WaymarkRender
 import WaymarkScripting
 
 /// The live map's routes: which path, which methods, the token, and the answer. Runs on the
@@ -15,6 +16,7 @@ struct Routes: Sendable {
     case state = "/state"
     case events = "/events"
     case input = "/input"
+    case picture = "/map.svg"
 
     var methods: [String] { self == .input ? ["POST"] : ["GET", "HEAD"] }
   }
@@ -23,11 +25,13 @@ struct Routes: Sendable {
   /// gets a page saying where the token is); 405 for a method the path does not answer.
   func respond(to request: HTTPRequest) -> HTTPResponse {
     guard let route = Route(rawValue: request.path) else {
-      return .error(404, "no such route: \(Self.printable(request.path)) (the routes are /, /state, /events, /input)")
+      return .error(
+        404, "no such route: \(Self.printable(request.path)) (the routes are /, /state, /events, /input, /map.svg)")
     }
     let given = request.query["token"]
     if route == .page, given == nil, route.methods.contains(request.method) {
-      return .bytes(200, "text/html; charset=utf-8", Data(Page.withoutToken.utf8), extra: [Page.securityPolicy])
+      return .bytes(
+        200, "text/html; charset=utf-8", Data(Page.withoutToken.utf8), extra: [Page.securityPolicy(nonce: "none")])
     }
     guard let given, Self.constantTimeEquals(given, token) else {
       return .error(403, "this route needs the token of the URL that waymark serve printed (?token=...)")
@@ -40,10 +44,13 @@ struct Routes: Sendable {
     }
     switch route {
     case .page:
-      return .bytes(200, "text/html; charset=utf-8", Data(Page.html.utf8), extra: [Page.securityPolicy])
+      let nonce = LiveMapServer.randomToken()
+      return .bytes(
+        200, "text/html; charset=utf-8", Data(Page.html(nonce: nonce).utf8), extra: [Page.securityPolicy(nonce: nonce)])
     case .state: return state()
     case .events: return events(request)
     case .input: return input(request.body)
+    case .picture: return picture()
     }
   }
 
@@ -53,6 +60,13 @@ struct Routes: Sendable {
     }
     guard let state, let state else { return .error(503, "the map is gone (the server is stopping)") }
     return .json(200, JSONBody.encode(state))
+  }
+
+  /// The map as the SVG snapshots draw it (WaymarkRender), which the page shows.
+  private func picture() -> HTTPResponse {
+    let svg = loop.sync { session, _ in session.map.map { SVGRenderer().svg(of: $0) } }
+    guard let svg, let svg else { return .error(503, "the map is gone (the server is stopping)") }
+    return .bytes(200, "image/svg+xml; charset=utf-8", Data(svg.utf8))
   }
 
   private func events(_ request: HTTPRequest) -> HTTPResponse {

@@ -1,5 +1,6 @@
 import Foundation
 import WaymarkCore
+import WaymarkRender
 import WaymarkScripting
 
 /// What `GET /state` answers: the state an HTML replay's `waymarkReplay.state()` gives (the
@@ -55,20 +56,12 @@ struct LiveMapState: Encodable, Sendable {
     infoWindow = map.infoWindow.map { window in
       Window(
         marker: window.marker?.id, kind: window.kindName,
-        text: Self.lines(of: window.layout.content).joined(separator: "\n"))
+        text: InfoWindowText.lines(of: window.layout).joined(separator: "\n"))
     }
     selected = map.selectedMarker?.id
     size = ViewSize(width: map.viewSize.width, height: map.viewSize.height)
     self.plugins = plugins
     self.clock = clock
-  }
-
-  /// The text lines of a laid-out node and its children, top to bottom.
-  static func lines(of node: LaidOutNode) -> [String] {
-    var lines: [String] = []
-    if case .text(let text) = node.element { lines += text.lines.map(\.text) }
-    for child in node.children { lines += Self.lines(of: child) }
-    return lines
   }
 
   private enum Key: String, CodingKey {

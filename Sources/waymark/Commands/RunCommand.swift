@@ -8,9 +8,7 @@ struct RunCommand {
   static let spec = CommandSpec(
     name: "run", usage: "SCRIPT",
     summary: "Runs a scripted demo (a Lua script that builds a map and drives it) and prints its trace.",
-    options: [
-      OptionSpec(name: "plugins", value: "DIR", repeatable: true, help: "load every *.lua plugin in DIR"),
-      OptionSpec(name: "policy", value: "NAME", help: "ios (default), android or web: overrides the script's"),
+    options: ScriptOptionParsing.pluginSpecs + [
       OptionSpec(name: "trace", value: "FORMAT", help: "text (default), json (JSON Lines) or none"),
       OptionSpec(name: "trace-file", value: "PATH", help: "write the trace to PATH instead of standard output"),
       OptionSpec(name: "frames", value: nil, help: "text trace: one line per camera frame instead of folding them"),
@@ -19,11 +17,7 @@ struct RunCommand {
         name: "snapshots", value: "DIR",
         help: "write an SVG of the map at every idle camera and map:snapshot() into DIR (NNNN-<t>-<reason>.svg)"),
       OptionSpec(name: "html", value: "FILE", help: "write a self-contained HTML replay of the run to FILE"),
-      OptionSpec(
-        name: "time-limit", value: "SECONDS", help: "virtual time after which settle() gives up (default 600)"),
-      OptionSpec(
-        name: "script-budget", value: "SECONDS", help: "wall-clock budget of the script's own Lua code (default 120)"),
-    ] + BudgetOptions.specs + [
+    ] + ScriptOptionParsing.limitSpecs + [
       OptionSpec(
         name: "strict", value: nil,
         help: "exit 1 when a plugin_error or a warning happened that the script did not expect")
@@ -50,31 +44,7 @@ struct RunCommand {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     script = arguments.positionals[0]
-    var options = ScriptOptions()
-    options.pluginFolders = arguments.all("plugins")
-    if let policy = arguments.value("policy") {
-      guard BehaviorPolicy.presets[policy] != nil else {
-        throw UsageError(
-          message:
-            "--policy \(policy): expected ios, android or web\(Self.hint(policy, BehaviorPolicy.presets.keys.sorted()))",
-          command: "run")
-      }
-      options.policy = policy
-    }
-    if let limit = arguments.value("time-limit") {
-      guard let seconds = Double(limit), seconds.isFinite, seconds > 0, seconds <= VirtualClock.longestStep else {
-        throw UsageError(
-          message: "--time-limit \(limit): expected a positive number of seconds, at most 1e9", command: "run")
-      }
-      options.timeLimit = seconds
-    }
-    try BudgetOptions.apply(arguments, to: &options.plugins, command: "run", instructions: nil)
-    if let budget = arguments.value("script-budget") {
-      guard let seconds = Int(budget), seconds > 0 else {
-        throw UsageError(message: "--script-budget \(budget): expected a positive number of seconds", command: "run")
-      }
-      options.scriptBudget = .seconds(seconds)
-    }
+    var options = try ScriptOptionParsing.options(arguments, command: "run")
     let name = arguments.value("trace") ?? "text"
     guard let format = Format(rawValue: name) else {
       throw UsageError(
@@ -101,14 +71,7 @@ struct RunCommand {
   }
 
   func execute() throws(CommandFailure) -> Int32 {
-    for folder in options.pluginFolders {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-        let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
-        throw CommandFailure(
-          message: "--plugins \(folder): no such folder (looked for \(absolute))", code: ExitCode.scriptError)
-      }
-    }
+    try ScriptOptionParsing.requireFolders(options)
     if let folder = options.snapshotFolder {
       do {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -1,10 +1,12 @@
 import Foundation
 import WaymarkCore
 
-/// The command line: `waymark run | check | types | --help | --version`.
+/// The command line: `waymark run | test | serve | repl | check | types | --help | --version`.
 enum WaymarkCLI {
   /// The subcommands.
-  static let commands: [CommandSpec] = [RunCommand.spec, TestCommand.spec, CheckCommand.spec, TypesCommand.spec]
+  static let commands: [CommandSpec] = [
+    RunCommand.spec, TestCommand.spec, ServeCommand.spec, ReplCommand.spec, CheckCommand.spec, TypesCommand.spec,
+  ]
 
   /// Runs the command line and returns the exit code (0 success, 1 an expectation
   /// failed, 2 bad usage, 3 a script could not be loaded or stopped with an error).
@@ -44,6 +46,8 @@ enum WaymarkCLI {
       switch spec.name {
       case RunCommand.spec.name: return try RunCommand(parsed).execute()
       case TestCommand.spec.name: return try TestCommand(parsed).execute()
+      case ServeCommand.spec.name: return try ServeCommand(parsed).execute()
+      case ReplCommand.spec.name: return try ReplCommand(parsed).execute()
       case CheckCommand.spec.name: return CheckCommand(parsed).execute()
       default: return try TypesCommand(parsed).execute()
       }
@@ -69,6 +73,8 @@ enum WaymarkCLI {
     commands:
       run SCRIPT      run a scripted demo and print its trace
       test [PATH]...  run every *_test.lua in parallel, each isolated; 'N passed, N failed' (JUnit, TAP, shards)
+      serve SCRIPT    keep the script's map alive on a page you click; plugins hot-reload into it
+      repl SCRIPT     the same live map in the terminal: a line of Lua at a time
       check [PATH]... load plugins and scripts without running them; report problems with file:line
       types           print the LuaLS definition file (---@meta) of the whole Lua API
 
@@ -79,6 +85,7 @@ enum WaymarkCLI {
       waymark run scripts/marker_events.lua
       waymark run scripts/marker_events.lua --trace json --trace-file trace.jsonl
       waymark run scripts/drag.lua --watch
+      waymark serve scripts/city_guide.lua
       waymark test tests --junit report.xml
       waymark check plugins scripts
       waymark types > types/waymark.d.lua

@@ -1,0 +1,45 @@
+import Foundation
+import WaymarkCore
+import WaymarkScripting
+
+/// `waymark repl SCRIPT`: the live session of `serve` in a terminal. The script builds the
+/// map; then each line of Lua runs in the script's environment, its results are shown with
+/// `inspect` and the trace records it caused follow it.
+struct ReplCommand {
+  static let spec = CommandSpec(
+    name: "repl", usage: "SCRIPT",
+    summary: """
+      Runs SCRIPT to build a map, then reads Lua a line at a time in the script's environment (map, the fields
+      of the table the script returns, its globals, inspect): results are shown with inspect, the trace records
+      the line caused are printed after it, an unfinished chunk continues on the next line. Changed plugin files
+      are hot-reloaded between lines. Commands: :reload, :trace text|json, :time, :help, :quit.
+      """,
+    options: ScriptOptionParsing.pluginSpecs + ScriptOptionParsing.limitSpecs,
+    positionals: 1...1,
+    examples: ["waymark repl scripts/city_guide.lua", "waymark repl my_scenario.lua --plugins my_plugins"])
+
+  let script: String
+  let options: ScriptOptions
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    script = arguments.positionals[0]
+    options = try ScriptOptionParsing.options(arguments, command: "repl")
+  }
+
+  func execute() throws(CommandFailure) -> Int32 {
+    try ScriptOptionParsing.requireFolders(options)
+    let session: LiveSession
+    do {
+      session = try LiveSession(script: script, options: options)
+    } catch {
+      throw CommandFailure(message: error.message, code: ExitCode.scriptError)
+    }
+    defer { session.close() }
+    for failure in session.startup.failures { Output.error("expectation failed: \(failure)") }
+    for problem in session.startup.problems { Output.error(problem) }
+    if let error = session.startup.error { Output.error("waymark repl: the script stopped with an error: \(error)") }
+    var repl = Repl(session: session, isInteractive: isatty(STDIN_FILENO) == 1)
+    repl.run()
+    return ExitCode.success
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import WaymarkCore
+import WaymarkScripting
+
+/// The read-evaluate-print loop of `waymark repl` over a live session: prompts (on a
+/// terminal), unfinished chunks continued as the `lua` interpreter does, `:` commands, hot
+/// reload between lines, and each line's trace records printed after its results.
+struct Repl {
+  /// How trace records are printed.
+  enum TraceFormat: String, CaseIterable { case text, json }
+
+  let session: LiveSession
+  /// Whether standard input is a terminal: then prompts are shown.
+  let isInteractive: Bool
+  var format = TraceFormat.text
+
+  static let prompt = "> "
+  static let continuation = ">> "
+
+  static let help = """
+    Each line is Lua, run in the script's environment: map, the fields of the table the script returns,
+    its globals, inspect. An expression's values are shown with inspect; the trace records a line caused
+    follow it. A line that does not finish a chunk continues on the next (as lua does).
+      :reload              reload every plugin now (changed files also reload by themselves between lines)
+      :trace text|json     how trace records are printed (text by default)
+      :time                the map's virtual time and whether anything is pending
+      :help                this help
+      :quit                leave (Ctrl-D too)
+    """
+
+  /// Reads and runs lines until the end of input or `:quit`.
+  mutating func run() {
+    // The script's own records are what `waymark run` prints; the REPL shows each line's.
+    let startup = session.takeRecords().count
+    if isInteractive {
+      Output.error(
+        "waymark repl: \(session.script) ran (\(startup) trace records) and its map is live; a line of Lua at a time, :help for the commands"
+      )
+    }
+    var chunk: [String] = []
+    while true {
+      if isInteractive { Self.write(chunk.isEmpty ? Self.prompt : Self.continuation) }
+      guard let line = readLine(strippingNewline: true) else {
+        if isInteractive { Self.write("\n") }
+        return
+      }
+      printRecords(reloading: true)
+      if chunk.isEmpty, line.hasPrefix(":") {
+        if !command(line) { return }
+        continue
+      }
+      chunk.append(line)
+      switch session.evaluate(chunk.joined(separator: "\n")) {
+      case .incomplete: continue
+      case .values(let values): if !values.isEmpty { Output.print(values.joined(separator: "\t")) }
+      case .failure(let message): Output.error(message)
+      }
+      chunk.removeAll()
+      printRecords(reloading: false)
+    }
+  }
+
+  /// Runs a `:` command; false to leave.
+  private mutating func command(_ line: String) -> Bool {
+    let words = line.dropFirst().split(separator: " ").map(String.init)
+    switch words.first ?? "" {
+    case "quit", "q": return false
+    case "help": Output.print(Self.help)
+    case "reload":
+      let problems = session.reloadAllPlugins()
+      if session.plugins.isEmpty { Output.print("no plugins to reload") }
+      for problem in problems where problem.severity == .error { Output.error(problem.description) }
+      printRecords(reloading: false)
+    case "trace":
+      guard words.count == 2, let format = TraceFormat(rawValue: words[1]) else {
+        Output.error(":trace: expected text or json (now \(format.rawValue))")
+        return true
+      }
+      self.format = format
+    case "time":
+      guard let map = session.map else {
+        Output.print("no map (call waymark.map{...})")
+        return true
+      }
+      let now = formatNumber(map.clock.now, decimals: 6)
+      Output.print("t = \(now) s\(map.isSettled ? ", settled" : ", still moving (map:settle() to finish)")")
+    default:
+      let name = words.first ?? ""
+      let hint = Suggestion.hint(for: name, among: ["reload", "trace", "time", "help", "quit"])
+      Output.error(":\(name): no such command\(hint); :help lists them")
+    }
+    return true
+  }
+
+  /// Prints the records made since the last print; first reloads changed plugins if asked.
+  private func printRecords(reloading: Bool) {
+    if reloading { session.reloadChangedPlugins() }
+    let records = session.takeRecords()
+    guard !records.isEmpty else { return }
+    switch format {
+    case .json: for record in records { Output.print(TraceJSON.line(record)) }
+    case .text: for line in TraceText().lines(records).dropFirst() { Output.print(line) }
+    }
+  }
+
+  private static func write(_ text: String) {
+    try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+  }
+}
