@@ -71,4 +71,25 @@ import Testing
     let luarc = try String(contentsOf: CLI.root.appendingPathComponent(".luarc.json"), encoding: .utf8)
     #expect(luarc.contains("\"workspace.library\": [\"types\"]"))
   }
+
+  @Test func theShippedLuacheckConfigurationIsTheSandboxs() throws {
+    // .luacheckrc is what `waymark types --luacheck` prints: the globals plugins really have.
+    let result = try CLI.run(["types", "--luacheck"])
+    #expect(result.status == 0)
+    let shipped = try String(contentsOf: CLI.root.appendingPathComponent(".luacheckrc"), encoding: .utf8)
+    #expect(result.stdout == shipped, "run: swift run waymark types --luacheck --output .luacheckrc")
+    #expect(result.stdout.contains("    os = { fields = { clock = {}, date = {}, difftime = {}, time = {} } },"))
+    #expect(result.stdout.contains("    debug = { fields = { traceback = {} } },"))
+    #expect(!result.stdout.contains("    io = "))
+    #expect(result.stdout.contains("    expect_near = {},"))
+  }
+
+  @Test func typesOutputMakesMissingFolders() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLI.run(["types", "--output", "types/nested/x.lua"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    let written = try String(contentsOf: folder.appendingPathComponent("types/nested/x.lua"), encoding: .utf8)
+    #expect(written.hasPrefix("---@meta\n"))
+  }
 }

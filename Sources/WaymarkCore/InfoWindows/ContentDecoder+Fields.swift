@@ -69,13 +69,18 @@ extension ContentDecoder {
             throw ContentError(path: fieldPath, message: "\(value.errorDescription) is not a list of nodes")
           }
         }
-      case "spacing": stack.spacing = noting(0) { decoder throws(ContentError) in try decoder.dimension(value, path: fieldPath) }
+      case "spacing":
+        stack.spacing = noting(0) { decoder throws(ContentError) in try decoder.dimension(value, path: fieldPath) }
       case "align":
         if axis == .vertical {
-          let alignment: HorizontalAlignment = noting(.leading) { decoder throws(ContentError) in try decoder.choice(value, path: fieldPath) }
+          let alignment: HorizontalAlignment = noting(.leading) { decoder throws(ContentError) in
+            try decoder.choice(value, path: fieldPath)
+          }
           stack.alignment = alignment == .leading ? .start : alignment == .center ? .center : .end
         } else {
-          let alignment: VerticalAlignment = noting(.top) { decoder throws(ContentError) in try decoder.choice(value, path: fieldPath) }
+          let alignment: VerticalAlignment = noting(.top) { decoder throws(ContentError) in
+            try decoder.choice(value, path: fieldPath)
+          }
           stack.alignment = alignment == .top ? .start : alignment == .center ? .center : .end
         }
       default: break

@@ -16,7 +16,8 @@ enum PluginFiles {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     let files = names.filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }.sorted().map { join(folder, $0) }
       .filter { !isDirectory($0) }
-    let modules = Set(files.flatMap { file in requiredModules(in: read(file) ?? "").map { modulePath($0, in: folder) } })
+    let modules = Set(
+      files.flatMap { file in requiredModules(in: read(file) ?? "").map { modulePath($0, in: folder) } })
     return files.filter { !modules.contains($0) }
   }
 

@@ -86,7 +86,9 @@ struct LuaParser {
         var values: [LuaExpr] = []
         if !blockEnds, !check(";") { values = try expressionList() }
         _ = accept(";")
-        guard blockEnds else { throw LuaSyntaxError(line: current.line, message: "'end' expected near \(near(current))") }
+        guard blockEnds else {
+          throw LuaSyntaxError(line: current.line, message: "'end' expected near \(near(current))")
+        }
         statements.append(LuaStatement(.return(values), line: line))
         break
       }
@@ -341,7 +343,9 @@ struct LuaParser {
       return [LuaExpr(.string(token.text), line: token.line)]
     }
     if check("{") { return [try tableConstructor()] }
-    guard accept("(") else { throw LuaSyntaxError(line: token.line, message: "function arguments expected near \(near(token))") }
+    guard accept("(") else {
+      throw LuaSyntaxError(line: token.line, message: "function arguments expected near \(near(token))")
+    }
     if accept(")") { return [] }
     let list = try expressionList()
     try expect(")", closing: "(", at: token.line)

@@ -25,7 +25,7 @@ public enum LuacheckConfiguration {
       "",
       "-- A handler receives every argument of its callback, used or not.",
       "unused_args = false",
-      "max_line_length = 120",
+      "max_line_length = false",
       "exclude_files = { \"types\", \".build\" }",
       "",
     ]

@@ -108,7 +108,8 @@ extension PluginLint {
         return .unknown
       }
       guard entry.kind == .method else {
-        report(line, "\(callee): \(name) is a field of a \(owner), not a method; read it as \(text(of: object)).\(name)")
+        report(
+          line, "\(callee): \(name) is a field of a \(owner), not a method; read it as \(text(of: object)).\(name)")
         return .unknown
       }
       checkArguments(arguments, argumentTypes, against: entry.parameters, callee: callee, line: line)

@@ -49,9 +49,10 @@ enum PluginSandbox {
       table["os." + name] =
         "os.\(name) is not available: \(files) or programs; os has only clock, time, date and difftime, on the map's virtual clock"
     }
-    for name in ["getinfo", "sethook", "gethook", "getlocal", "setlocal", "getupvalue", "setupvalue", "getregistry",
-      "getmetatable", "setmetatable", "upvalueid", "upvaluejoin", "getuservalue", "setuservalue", "debug"]
-    {
+    for name in [
+      "getinfo", "sethook", "gethook", "getlocal", "setlocal", "getupvalue", "setupvalue", "getregistry",
+      "getmetatable", "setmetatable", "upvalueid", "upvaluejoin", "getuservalue", "setuservalue", "debug",
+    ] {
       table["debug." + name] = "debug.\(name) is not available in the sandbox: debug has only traceback"
     }
     return table

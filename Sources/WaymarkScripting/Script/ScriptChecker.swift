@@ -68,11 +68,11 @@ public enum ScriptChecker {
     if file.split(separator: "/").dropLast().contains("lib") { return true }
     let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
       .filter { $0.hasSuffix(".lua") }.map { PluginFiles.join(folder, $0) }
+    let target = URL(fileURLWithPath: file).standardizedFileURL.path
     return siblings.contains { sibling in
-      sibling != file
-        && PluginFiles.requiredModules(in: PluginFiles.read(sibling) ?? "").contains {
-          PluginFiles.modulePath($0, in: folder) == file
-        }
+      PluginFiles.requiredModules(in: PluginFiles.read(sibling) ?? "").contains {
+        URL(fileURLWithPath: PluginFiles.modulePath($0, in: folder)).standardizedFileURL.path == target
+      }
     }
   }
 
