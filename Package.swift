@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "WaymarkCore", targets: ["WaymarkCore"]),
     .library(name: "LuaKit", targets: ["LuaKit"]),
     .library(name: "WaymarkScripting", targets: ["WaymarkScripting"]),
+    .library(name: "WaymarkRender", targets: ["WaymarkRender"]),
     .executable(name: "waymark", targets: ["waymark"]),
     .executable(name: "waymark-bench", targets: ["waymark-bench"]),
   ],
@@ -21,21 +22,28 @@ let package = Package(
     .target(name: "LuaKit", dependencies: ["CLua", "CLuaShims"]),
     // The map runtime. Knows nothing of Lua.
     .target(name: "WaymarkCore"),
+    // The map's state as SVG; the HTML replay of a run. Knows nothing of Lua.
+    .target(
+      name: "WaymarkRender", dependencies: ["WaymarkCore"],
+      exclude: ["BaseMap/README.md", "BaseMap/make_land_data.py"]),
     // Lua plugins as delegates, the Lua face of the map, scripted demos.
-    .target(name: "WaymarkScripting", dependencies: ["WaymarkCore", "LuaKit"]),
+    .target(name: "WaymarkScripting", dependencies: ["WaymarkCore", "WaymarkRender", "LuaKit"]),
     // The command-line tool.
-    .executableTarget(name: "waymark", dependencies: ["WaymarkScripting", "WaymarkCore"]),
+    .executableTarget(name: "waymark", dependencies: ["WaymarkScripting", "WaymarkRender", "WaymarkCore"]),
     // Benchmarks with their own baselines, measured in the same run.
     .executableTarget(
       name: "waymark-bench",
-      dependencies: ["WaymarkCore", "WaymarkScripting", "LuaKit", "CLua", "CLuaShims"],
+      dependencies: ["WaymarkCore", "WaymarkRender", "WaymarkScripting", "LuaKit", "CLua", "CLuaShims"],
       path: "Benchmarks/waymark-bench"),
     .testTarget(name: "WaymarkCoreTests", dependencies: ["WaymarkCore"]),
+    .testTarget(name: "WaymarkRenderTests", dependencies: ["WaymarkRender", "WaymarkCore"]),
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShims"]),
     .testTarget(
       name: "WaymarkScriptingTests", dependencies: ["WaymarkScripting", "WaymarkCore", "LuaKit"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "WaymarkCLITests", dependencies: ["waymark"], exclude: ["Golden"]),
+    .testTarget(
+      name: "WaymarkCLITests", dependencies: ["waymark", "WaymarkScripting", "WaymarkRender", "WaymarkCore"],
+      exclude: ["Golden"]),
   ]
 )
 

@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test of Waymark. Installs what it needs first (scripts/setup.sh).
+# Runs every test of Waymark: the Swift tests, then the replay's tests in a real browser
+# (headless Chromium). Installs what it needs first: scripts/setup.sh for the build, and for
+# the browser tests Debian's chromium and chromium-driver and PyPI's selenium, each only when
+# missing. Arguments go to `swift test` (e.g. --filter DemoTests) and skip the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d /opt/swift/usr/bin ] && export PATH="/opt/swift/usr/bin:$PATH"
@@ -21,3 +24,21 @@ luacheck --no-color -q --std waymark_plugin "$examples/plugins"
 luacheck --no-color -q --std waymark_script "$examples/scripts"
 swift build --build-tests
 swift test --skip-build --disable-xctest "$@"
+[ $# -eq 0 ] || exit 0
+
+# The browser tests' tools.
+needed=()
+command -v chromium >/dev/null 2>&1 || needed+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || needed+=(chromium-driver)
+if [ ${#needed[@]} -gt 0 ]; then
+  sudo=()
+  if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
+  echo "test: installing ${needed[*]} with apt-get"
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${needed[@]}" >/dev/null
+fi
+if ! python3 -c "import selenium" 2>/dev/null; then
+  echo "test: installing selenium with pip"
+  python3 -m pip install --quiet selenium 2>/dev/null || python3 -m pip install --quiet --break-system-packages selenium
+fi
+python3 Tests/Browser/test_replay.py .build/debug/waymark

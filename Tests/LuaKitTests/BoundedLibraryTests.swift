@@ -84,54 +84,12 @@ import Testing
     #expect(state.stack.string(at: 3) == "ab, ab, ab")
   }
 
-  @Test func aNestedCoroutineCloseChainEndsWithCStackOverflow() throws {
-    let state = try LuaState()
-    // Each __close closes the next coroutine: ten thousand levels deep (the bug of 5.4.4).
-    try state.stack.run(
-      """
-      local function nest(n)
-        local co = coroutine.create(function()
-          local x <close> = setmetatable({}, { __close = function()
-            if n > 0 then assert(coroutine.close(nest(n - 1))) end
-          end })
-          coroutine.yield()
-        end)
-        coroutine.resume(co)
-        return co
-      end
-      return coroutine.close(nest(10000))
-      """, results: 2)
-    #expect(state.stack.boolean(at: 1) == false)
-    #expect(state.stack.string(at: 2)?.contains("C stack overflow") == true)
-  }
-
   @Test func theOtherFunctionsMatchTheReference() throws {
     let ours = try PatternDifferentialTests.run(Self.libraryCases, seed: 0, count: 0, reference: false)
     let theirs = try PatternDifferentialTests.run(Self.libraryCases, seed: 0, count: 0, reference: true)
     let same = ours == theirs
     #expect(same, "\(PatternDifferentialTests.firstDifference(ours, theirs))")
     #expect(ours.count > 1000)
-  }
-
-  @Test func utf8CodesRaisesOnSpuriousContinuationBytes() throws {
-    let state = try LuaState()
-    let stack = state.stack
-    try stack.run(
-      #"""
-      local function codes(s)
-        local t = {}
-        for p, c in utf8.codes(s) do t[#t + 1] = p .. ":" .. c end
-        return table.concat(t, " ")
-      end
-      return codes("aé€😀"), select(2, pcall(codes, "a\x80b")), select(2, pcall(codes, "\x80")),
-        select(2, pcall(codes, "é\xA9"))
-      """#, results: 4)
-    #expect(stack.string(at: 1) == "1:97 2:233 4:8364 7:128512")
-    #expect(stack.string(at: 2)?.hasSuffix("invalid UTF-8 code") == true)
-    #expect(
-      stack.string(at: 3)?.contains("bad argument #1 to 'for iterator'") == true
-        || stack.string(at: 3)?.contains("invalid UTF-8 code") == true)
-    #expect(stack.string(at: 4)?.hasSuffix("invalid UTF-8 code") == true)
   }
 
   @Test func sortOrdersWithAndWithoutAnOrderFunction() throws {

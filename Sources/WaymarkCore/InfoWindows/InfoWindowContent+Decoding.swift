@@ -53,6 +53,8 @@ struct ContentDecoder {
   /// What is wrong, in document order: a field's problem is noted and decoding goes on with
   /// the next field, so every problem is reported at once.
   private(set) var problems: [ContentError] = []
+  /// Bytes of text decoded so far.
+  var textBytes = 0
 
   init(limits: ContentLimits) {
     self.limits = limits

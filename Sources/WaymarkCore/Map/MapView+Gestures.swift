@@ -1,68 +1,36 @@
-/// A user gesture in progress (R25): the camera follows the finger from the gesture's start
-/// camera, linearly over its duration.
-struct CameraGesture {
-  enum Kind {
-    case pan(dx: Double, dy: Double)
-    case pinch(zoomBy: Double, around: Point?)
-    case rotate(degrees: Double)
-    case tilt(degrees: Double)
-  }
-
-  let kind: Kind
-  let start: CameraPosition
-  let startTime: Double
-  let duration: Double
-
-  func isFinished(at time: Double) -> Bool { time >= startTime + duration }
-
-  /// The camera at `time`.
-  func camera(at time: Double, in map: MapView) -> CameraPosition {
-    let progress = duration > 0 ? min(max((time - startTime) / duration, 0), 1) : 1
-    let projection = Projection(camera: start, viewSize: map.viewSize, padding: map.padding)
-    let update: CameraUpdate
-    switch kind {
-    case .pan(let dx, let dy): update = .scrollBy(dx: dx * progress, dy: dy * progress)
-    case .pinch(let delta, let point): update = .zoomBy(delta * progress, around: point)
-    case .rotate(let degrees): update = .change(CameraChange(bearing: start.bearing + degrees * progress))
-    case .tilt(let degrees): update = .change(CameraChange(tilt: start.tilt + degrees * progress))
-    }
-    return (try? update.destination(from: projection, zoomRange: map.minZoom...map.maxZoom)) ?? start
-  }
-}
-
 extension MapView {
   // MARK: Gestures (R25)
 
   /// A pan: the map follows the finger by `dx`, `dy` points over `duration` seconds.
   public func pan(dx: Double, dy: Double, duration: Double = 0.5) throws(MapError) {
-    try MapError.requireFinite(dx, "pan.dx")
-    try MapError.requireFinite(dy, "pan.dy")
+    try MapError.require(dx, in: -Point.largestMagnitude...Point.largestMagnitude, "pan.dx")
+    try MapError.require(dy, in: -Point.largestMagnitude...Point.largestMagnitude, "pan.dy")
     try startGesture(.pan(dx: dx, dy: dy), duration: duration, enabled: settings.scrollGestures, name: "pan")
   }
 
   /// A pinch: zoom by `zoomBy` levels about `point` (the view's centre if nil).
   public func pinch(zoomBy delta: Double, around point: Point? = nil, duration: Double = 0.5) throws(MapError) {
     try MapError.requireFinite(delta, "pinch.zoom_by")
+    if let point { _ = try point.validated("pinch.point") }
     try startGesture(
       .pinch(zoomBy: delta, around: point), duration: duration, enabled: settings.zoomGestures, name: "pinch")
   }
 
   /// A two-finger rotation by `degrees` clockwise.
   public func rotate(by degrees: Double, duration: Double = 0.5) throws(MapError) {
-    try MapError.requireFinite(degrees, "rotate.degrees")
+    try MapError.require(degrees, in: -Point.largestMagnitude...Point.largestMagnitude, "rotate.degrees")
     try startGesture(.rotate(degrees: degrees), duration: duration, enabled: settings.rotateGestures, name: "rotate")
   }
 
   /// A two-finger tilt by `degrees` (clamped to the zoom's maximum, R22).
   public func tilt(by degrees: Double, duration: Double = 0.5) throws(MapError) {
-    try MapError.requireFinite(degrees, "tilt.degrees")
+    try MapError.require(degrees, in: -Point.largestMagnitude...Point.largestMagnitude, "tilt.degrees")
     try startGesture(.tilt(degrees: degrees), duration: duration, enabled: settings.tiltGestures, name: "tilt")
   }
 
   /// A double tap: zoom in by one level about `point`, over the default animation duration.
   public func doubleTap(at point: Point) throws(MapError) {
-    try MapError.requireFinite(point.x, "double_tap.x")
-    try MapError.requireFinite(point.y, "double_tap.y")
+    _ = try point.validated("double_tap")
     try requireNoCallbackRunning("double_tap")
     notify(.input(MapInput(kind: .doubleTap, point: point)))
     try startGesture(
@@ -78,13 +46,33 @@ extension MapView {
       warn("\(name): the gesture is disabled in the map's settings; ignored (R25)")
       return
     }
-    let interrupted = animator.stopAll()
-    gesture = CameraGesture(kind: kind, start: camera, startTime: clock.now, duration: duration)
+    let interrupted = cameraController.animator.stopAll()
+    cameraController.gesture = CameraGesture(kind: kind, start: camera, startTime: clock.now, duration: duration)
     willMove(gesture: true)
     scheduleFrame()
     for due in interrupted { due.completion(due.finished) }
   }
 
-  /// Ends a running gesture where it is (an animation or an explicit move took over).
-  func stopGesture() { gesture = nil }
+  // MARK: Drags (R18)
+
+  /// Drags a marker: a long press on its icon and a finger moving to `destination` over
+  /// `duration` seconds. If the topmost marker there is draggable: did_begin_dragging_marker,
+  /// did_drag_marker at the drag sampling rate with the position already updated, and
+  /// did_end_dragging_marker (R18). Otherwise it is a long press (R19).
+  public func drag(_ marker: Marker, to destination: Coordinate, duration: Double = 1) throws(MapError) {
+    try requireNoCallbackRunning("drag")
+    let destination = try destination.validated("drag.to")
+    try MapError.requireNonNegative(duration, "drag.duration")
+    let point = try iconPoint(of: marker, action: "drag")
+    if let window = infoWindow, let frame = infoWindowFrame, frame.contains(point), window.marker != nil {
+      try longPress(at: point)
+      return
+    }
+    guard let hit = topmostMarker(at: point), hit.draggable else {
+      try longPress(at: point)
+      return
+    }
+    notify(.input(MapInput(kind: .drag, point: point)))
+    beginDrag(hit, to: destination, duration: duration)
+  }
 }

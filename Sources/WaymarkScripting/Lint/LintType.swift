@@ -56,8 +56,8 @@ indirect enum LintType: Equatable {
     }
   }
 
-  /// Every table shape the checker knows: the API's and the options of `waymark.map`.
-  static let shapes: [LuaAPIShape] = LuaAPI.shapes + [LuaLSDefinitions.mapOptions]
+  /// Every table shape the checker knows (the options of `waymark.map` among them).
+  static let shapes: [LuaAPIShape] = LuaAPI.shapes
 
   /// The shape called `name`.
   static func shape(named name: String) -> LuaAPIShape? {

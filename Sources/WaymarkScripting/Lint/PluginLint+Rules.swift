@@ -173,15 +173,17 @@ extension PluginLint {
     }
   }
 
-  /// A `return` of a handler: the value must be of the kind its signature returns.
+  /// A `return` of a handler: the value must be of the kind the callback table says it
+  /// returns (``CallbackSignature/Returns``).
   func checkReturn(_ value: LuaExpr, type: LintType, of handler: LuaHandlerSignature) {
+    guard let callback = DelegateCallback(name: handler.name) else { return }
     let name = handler.name
-    switch handler.returns {
-    case "boolean?":
+    switch callback.signature.returns {
+    case .handled:
       guard let basic = type.basic, !["boolean", "nil"].contains(basic) else { return }
       report(
         value.line, "\(name) returns \(type.described) here; it must return true (handled), false or nil")
-    case "Content?":
+    case .content:
       if case .table = value.kind {
         checkContent(value)
         return
@@ -191,14 +193,13 @@ extension PluginLint {
         value.line,
         "\(name) returns \(type.described) here; it must return content (a string, a node or a list of nodes, docs/info-window-content.md) or nil"
       )
-    case nil:
+    case .nothing:
       guard case .true = value.kind else { return }
-      let vetoes = LuaAPI.handlers.filter { $0.returns == "boolean?" }.map(\.name)
+      let vetoes = DelegateCallback.allCases.filter { $0.signature.returns == .handled }.map(\.name)
       report(
         value.line,
         "\(name) returns a boolean here, which the map ignores: only \(vetoes.joined(separator: ", ")) can return true",
         .warning)
-    default: break
     }
   }
 

@@ -25,7 +25,7 @@ struct SandboxGlobals: Sendable {
       defer { state.close() }
       let stack = state.stack
       try PluginSandbox.build(
-        on: stack, now: { 0 }, log: { _ in }, require: { _ in 0 }, seed: 0)
+        on: stack, now: { 0 }, log: { _, _ in }, require: { _ in 0 }, seed: 0)
       stack.pop()  // the linedefined helper; the environment is on top
       if script {
         let names = ScriptLibrary.entries.map { $0.name.split(separator: ".")[0] } + ["waymark"]

@@ -1,4 +1,5 @@
 import WaymarkCore
+import WaymarkRender
 
 /// How `ScriptRunner` runs a scripted demo.
 public struct ScriptOptions: Sendable {
@@ -14,10 +15,22 @@ public struct ScriptOptions: Sendable {
   public var scriptBudget: Duration? = .seconds(120)
   /// Memory cap of the script's Lua state, in bytes.
   public var scriptMemoryLimit = 256 << 20
+  /// What the script's own code may make the host keep (log text, shared data, objects).
+  public var hostLimits = HostLimits.script
   /// Budgets and limits of the plugins.
   public var plugins = PluginHost.Configuration()
   /// The largest script file accepted, in bytes.
   public var maxScriptSize = 4 << 20
+  /// Where the run writes an SVG at every idle camera and every `map:snapshot()` without a
+  /// path (`--snapshots`); nil: those are not written. The folder must exist.
+  public var snapshotFolder: String?
+  /// Whether the run records what its maps show for the HTML replay (`--html`), in
+  /// ``ScriptOutcome/replay``.
+  public var recordsReplay = false
+  /// Called with each map when the run is done with it (a later `waymark.map{}` replaced
+  /// it, or the script ended), after its plugins' teardown: to inspect, draw or keep its
+  /// final state.
+  public var mapFinished: (@Sendable (MapView) -> Void)?
 
   /// The defaults.
   public init() {}
@@ -37,9 +50,16 @@ public struct ScriptOutcome: Sendable {
   /// Why the script could not be loaded or stopped, "file:line: message"; nil if it ran to
   /// its end.
   public var error: String?
+  /// Whether this is the outcome of an exact replay: with fast instruction counting, a
+  /// handler call lasted long enough that it may have passed its budget, so the run was
+  /// made again counting every instruction.
+  public var wasReplayedExactly = false
   /// The files the run read (the script, its modules, plugins and their modules) and the
   /// plugin folders it loaded, for `--watch`.
   public var files: [String] = []
+  /// What the run's maps showed over time, when ``ScriptOptions/recordsReplay`` asked for it:
+  /// give it to `ReplayPage.html` with ``records``.
+  public var replay: ReplayRecording?
 
   /// Creates an empty outcome.
   public init() {}

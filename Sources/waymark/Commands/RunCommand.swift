@@ -1,5 +1,6 @@
 import Foundation
 import WaymarkCore
+import WaymarkRender
 import WaymarkScripting
 
 /// `waymark run SCRIPT`: runs a scripted demo with its plugins and prints the trace.
@@ -15,13 +16,17 @@ struct RunCommand {
       OptionSpec(name: "frames", value: nil, help: "text trace: one line per camera frame instead of folding them"),
       OptionSpec(name: "watch", value: nil, help: "rerun when the script or a plugin changes; show what changed"),
       OptionSpec(
+        name: "snapshots", value: "DIR",
+        help: "write an SVG of the map at every idle camera and map:snapshot() into DIR (NNNN-<t>-<reason>.svg)"),
+      OptionSpec(name: "html", value: "FILE", help: "write a self-contained HTML replay of the run to FILE"),
+      OptionSpec(
         name: "time-limit", value: "SECONDS", help: "virtual time after which settle() gives up (default 600)"),
-      OptionSpec(name: "budget", value: "MS", help: "wall-clock budget of each plugin handler call (default 50)"),
       OptionSpec(
         name: "script-budget", value: "SECONDS", help: "wall-clock budget of the script's own Lua code (default 120)"),
+    ] + BudgetOptions.specs + [
       OptionSpec(
         name: "strict", value: nil,
-        help: "exit 1 when a plugin_error or a warning happened that the script did not expect"),
+        help: "exit 1 when a plugin_error or a warning happened that the script did not expect")
     ],
     positionals: 1...1,
     examples: [
@@ -29,6 +34,7 @@ struct RunCommand {
       "waymark run scripts/marker_events.lua --plugins plugins/rich_tooltip --policy android",
       "waymark run scripts/marker_events.lua --trace json --trace-file /tmp/trace.jsonl",
       "waymark run scripts/custom_info_windows.lua --watch",
+      "waymark run scripts/city_guide.lua --html /tmp/city_guide.html --snapshots /tmp/city_guide",
     ])
 
   enum Format: String, CaseIterable { case text, json, none }
@@ -40,6 +46,7 @@ struct RunCommand {
   let showsEveryFrame: Bool
   let watches: Bool
   let isStrict: Bool
+  let replayFile: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     script = arguments.positionals[0]
@@ -61,12 +68,7 @@ struct RunCommand {
       }
       options.timeLimit = seconds
     }
-    if let budget = arguments.value("budget") {
-      guard let ms = Int(budget), ms > 0 else {
-        throw UsageError(message: "--budget \(budget): expected a positive number of milliseconds", command: "run")
-      }
-      options.plugins.timeBudget = .milliseconds(ms)
-    }
+    try BudgetOptions.apply(arguments, to: &options.plugins, command: "run", instructions: nil)
     if let budget = arguments.value("script-budget") {
       guard let seconds = Int(budget), seconds > 0 else {
         throw UsageError(message: "--script-budget \(budget): expected a positive number of seconds", command: "run")
@@ -79,6 +81,13 @@ struct RunCommand {
         message: "--trace \(name): expected text, json or none\(Self.hint(name, Format.allCases.map(\.rawValue)))",
         command: "run")
     }
+    if let folder = arguments.value("snapshots") {
+      guard !folder.isEmpty else { throw UsageError(message: "--snapshots needs a folder", command: "run") }
+      options.snapshotFolder = folder
+    }
+    replayFile = arguments.value("html")
+    if replayFile?.isEmpty == true { throw UsageError(message: "--html needs a file name", command: "run") }
+    options.recordsReplay = replayFile != nil
     self.options = options
     self.format = format
     traceFile = arguments.value("trace-file")
@@ -100,9 +109,18 @@ struct RunCommand {
           message: "--plugins \(folder): no such folder (looked for \(absolute))", code: ExitCode.scriptError)
       }
     }
+    if let folder = options.snapshotFolder {
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw CommandFailure(
+          message: "--snapshots \(folder): cannot create the folder: \(Self.reason(error))", code: ExitCode.scriptError)
+      }
+    }
     if watches { return try TraceWatcher(command: self).run() }
     let outcome = ScriptRunner.run(script, options: options)
     try write(outcome)
+    try writeReplay(outcome)
     return report(outcome)
   }
 
@@ -129,6 +147,17 @@ struct RunCommand {
     } catch {
       throw CommandFailure(
         message: "cannot write the trace to \(traceFile): \(Self.reason(error))", code: ExitCode.scriptError)
+    }
+  }
+
+  /// Writes the HTML replay, if asked for.
+  func writeReplay(_ outcome: ScriptOutcome) throws(CommandFailure) {
+    guard let replayFile, let replay = outcome.replay else { return }
+    let html = ReplayPage.html(replay, records: outcome.records, title: script)
+    do {
+      try TextFile.write(html, to: replayFile)
+    } catch {
+      throw CommandFailure(message: "--html: \(error)", code: ExitCode.scriptError)
     }
   }
 

@@ -30,6 +30,7 @@ struct TraceWatcher {
         try command.write(outcome)
       }
       if command.traceFile != nil, previous != nil { try command.write(outcome) }
+      try command.writeReplay(outcome)
       status = command.report(outcome)
       previous = lines
       if let maxRuns, runs >= maxRuns { return status }

@@ -78,6 +78,27 @@ import WaymarkCore
     #expect(logs[3] == "true")
   }
 
+  /// Two bugs of Lua 5.4.4 sit behind switches a plugin cannot reach: the collector's
+  /// generational mode ("GC not setting a proper target for next cycle after a full
+  /// collection in generational mode") and binary chunks ("Loading a corrupted binary file
+  /// can segfault").
+  @Test func theCollectorModeAndBinaryChunksAreOutOfReach() throws {
+    let (logs, errors, _) = try MarkerBridgeTests.run(
+      """
+      print(pcall(collectgarbage, "generational"))
+      print(pcall(collectgarbage, "incremental"))
+      print(load(string.dump(function() end)))
+      print(pcall(load, "\\27Lua\\x54\\0", "x", "b"))
+      """)
+    #expect(errors.isEmpty)
+    #expect(logs[0].contains("collectgarbage('generational') is not allowed in a plugin"))
+    #expect(logs[1].contains("collectgarbage('incremental') is not allowed in a plugin"))
+    #expect(
+      logs[2].contains("attempt to load a binary chunk (mode is 't')")
+        || logs[2].contains("attempt to call a nil value"))
+    #expect(logs[3].contains("attempt to load a binary chunk (mode is 't')"))
+  }
+
   @Test func requireOnlyLoadsModulesNextToThePlugin() throws {
     let folder = try PluginFolder()
     try folder.write("helpers.lua", "return { twice = function(x) return 2 * x end }")

@@ -1,0 +1,81 @@
+import WaymarkCore
+
+/// How a marker's icon is drawn, in the icon's own coordinates: the box from (0, 0) to its
+/// size, which is exactly the rectangle hit-testing uses (R4). The marker's group places,
+/// turns and fades it. The SVG snapshot and the replay page draw the same markup.
+enum MarkerArt {
+  /// The shared definitions of every picture: the pin and the info window's shadow.
+  static let definitions =
+    "<defs>"
+    + "<symbol id=\"wm-pin\" viewBox=\"0 0 27 43\">"
+    + "<path d=\"M13.5 42.5C12.2 35.6 6 29.6 3.9 21.5A12.5 12.5 0 1 1 23.1 21.5C21 29.6 14.8 35.6 13.5 42.5Z\""
+    + " stroke=\"#000\" stroke-opacity=\".28\" stroke-width=\"1\"/>"
+    + "<circle cx=\"13.5\" cy=\"13.5\" r=\"4.6\" fill=\"#000\" fill-opacity=\".38\"/>"
+    + "</symbol>"
+    + "<filter id=\"wm-shadow\" x=\"-20%\" y=\"-20%\" width=\"140%\" height=\"150%\">"
+    + "<feGaussianBlur in=\"SourceAlpha\" stdDeviation=\"2\"/><feOffset dy=\"1.5\"/>"
+    + "<feComponentTransfer><feFuncA type=\"linear\" slope=\".3\"/></feComponentTransfer>"
+    + "<feMerge><feMergeNode/><feMergeNode in=\"SourceGraphic\"/></feMerge></filter>"
+    + "</defs>"
+
+  /// Appends the icon of `marker`: the default pin (tinted by its colour), or a labelled box
+  /// of its size for an image icon or an icon view; with a highlight of the box when selected.
+  static func appendIcon(of marker: Marker, selected: Bool, to buffer: inout SVGBuffer) {
+    let size = marker.iconSize
+    if selected {
+      buffer.raw("<rect class=\"selection\" x=\"-3\" y=\"-3\"")
+      buffer.attribute("width", size.width + 6)
+      buffer.attribute("height", size.height + 6)
+      buffer.raw(
+        " rx=\"5\" fill=\"\(Palette.accent)\" fill-opacity=\".14\" stroke=\"\(Palette.accent)\" stroke-width=\"2\"/>")
+    }
+    if let view = marker.iconView {
+      appendBox(size: size, label: view.name, outline: Palette.accent, dashed: false, to: &buffer)
+      return
+    }
+    switch marker.icon {
+    case .defaultPin: appendPin(Palette.pin, size: size, to: &buffer)
+    case .tintedPin(let color):
+      appendPin(
+        Palette.hex(Palette.color(color, or: ContentColor(red: 0xEA, green: 0x43, blue: 0x35))), size: size, to: &buffer
+      )
+    case .image(let name, _):
+      appendBox(size: size, label: name, outline: Palette.placeholderStroke, dashed: true, to: &buffer)
+    }
+  }
+
+  private static func appendPin(_ color: String, size: Size, to buffer: inout SVGBuffer) {
+    buffer.raw("<use href=\"#wm-pin\"")
+    buffer.attribute("width", size.width)
+    buffer.attribute("height", size.height)
+    buffer.attribute("fill", color)
+    buffer.raw("/>")
+  }
+
+  /// A box standing in for something Waymark knows only by name and size, its name inside.
+  static func appendBox(size: Size, label: String, outline: String, dashed: Bool, to buffer: inout SVGBuffer) {
+    buffer.raw("<rect")
+    buffer.attribute("width", size.width)
+    buffer.attribute("height", size.height)
+    buffer.attribute("rx", min(4, size.width / 4, size.height / 4))
+    buffer.raw(" fill=\"\(Palette.placeholder)\" fill-opacity=\".92\"")
+    buffer.attribute("stroke", outline)
+    buffer.raw(dashed ? " stroke-width=\"1\" stroke-dasharray=\"3 2\"/>" : " stroke-width=\"1.5\"/>")
+    appendLabel(label, in: Rect(x: 0, y: 0, width: size.width, height: size.height), to: &buffer)
+  }
+
+  /// The name of a placeholder, centred in `rect`, shortened with "…" to fit its width.
+  static func appendLabel(_ label: String, in rect: Rect, to buffer: inout SVGBuffer) {
+    let fontSize = min(11, max(6, rect.height * 0.45))
+    let fitting = Int((rect.width - 4) / (fontSize * 0.6))
+    guard fitting >= 1, !label.isEmpty else { return }
+    let shown = label.count <= fitting ? label : String(label.prefix(max(1, fitting - 1))) + "…"
+    buffer.raw("<text class=\"label\"")
+    buffer.attribute("x", rect.midX)
+    buffer.attribute("y", rect.midY + fontSize * 0.35)
+    buffer.attribute("font-size", fontSize)
+    buffer.raw(" text-anchor=\"middle\" fill=\"\(Palette.secondaryText)\">")
+    buffer.escaped(shown)
+    buffer.raw("</text>")
+  }
+}

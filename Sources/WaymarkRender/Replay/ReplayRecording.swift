@@ -1,0 +1,20 @@
+/// What a ``ReplayRecorder`` kept of a run: one scene per map, each a compact timeline.
+public struct ReplayRecording: Sendable {
+  /// The maps of the run, in the order they were made.
+  public internal(set) var scenes: [ReplayScene] = []
+
+  /// An empty recording.
+  public init() {}
+}
+
+/// One map's timeline: keyframes of its whole drawn state and the changes between them,
+/// on virtual time, with the records of the run's trace that belong to it.
+public struct ReplayScene: Sendable {
+  /// The scene as a JSON object, the format the replay page reads (docs/pictures.md).
+  public let json: String
+  /// The records of the run's trace that this map made: the indexes of its first and
+  /// past its last.
+  public let traceRange: Range<Int>
+  /// The virtual time the map had reached when the run was done with it.
+  public let duration: Double
+}
