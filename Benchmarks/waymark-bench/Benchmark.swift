@@ -22,6 +22,8 @@ struct Benchmark {
       TapPathLuaBenchmark.benchmark,
       WatchdogCostBenchmark.benchmark,
       PluginLoad100Benchmark.benchmark,
+      RenderSVGBenchmark.benchmark,
+      HTMLReplayBenchmark.benchmark,
     ]
   }
 }

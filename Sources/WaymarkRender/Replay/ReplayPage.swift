@@ -63,7 +63,8 @@ public enum ReplayPage {
     json.raw(",\"palette\":{")
     for (index, (key, value)) in [
       ("sea", Palette.sea), ("land", Palette.land), ("border", Palette.border), ("graticule", Palette.graticule),
-      ("accent", Palette.accent), ("secondaryText", Palette.secondaryText), ("fontFamily", Palette.fontFamily),
+      ("accent", Palette.accent), ("secondaryText", Palette.secondaryText), ("cityText", Palette.cityText),
+      ("fontFamily", Palette.fontFamily),
     ].enumerated() {
       if index > 0 { json.byte(UInt8(ascii: ",")) }
       json.json(key)
@@ -73,7 +74,9 @@ public enum ReplayPage {
     json.raw("},\"definitions\":")
     json.json(MarkerArt.definitions)
     json.raw(",\"land\":")
-    json.json(NaturalEarthLand.encodedRings.filter { $0 != "\n" })
+    json.raw(landJSON)
+    json.raw(",\"cities\":")
+    json.json(NaturalEarthCities.encodedCities)
     json.raw(",\"scenes\":[")
     for (index, scene) in recording.scenes.enumerated() {
       if index > 0 { json.byte(UInt8(ascii: ",")) }
@@ -93,24 +96,32 @@ public enum ReplayPage {
     return json.text
   }
 
-  /// JSON that cannot end the `<script>` element holding it: `</` becomes `<\/` (the same
-  /// string to a JSON parser), and `<!--` cannot open a comment.
+  /// JSON that cannot end the `<script>` element holding it: `</` becomes `<\/` and `<!`
+  /// becomes `<\u0021` (the same strings to a JSON parser; `<` only occurs inside strings).
   static func scriptSafe(_ json: String) -> String {
-    json.replacingOccurrences("</", with: "<\\/").replacingOccurrences("<!--", with: "<\\u0021--")
-  }
-}
-
-extension String {
-  /// This string with every `target` replaced (without Foundation).
-  fileprivate func replacingOccurrences(_ target: String, with replacement: String) -> String {
-    guard contains(target) else { return self }
-    var result = ""
-    var rest = self[...]
-    while let range = rest.range(of: target) {
-      result += rest[..<range.lowerBound]
-      result += replacement
-      rest = rest[range.upperBound...]
+    var out: [UInt8] = []
+    out.reserveCapacity(json.utf8.count + 64)
+    var previous: UInt8 = 0
+    for byte in json.utf8 {
+      if previous == UInt8(ascii: "<") {
+        if byte == UInt8(ascii: "/") {
+          out.append(UInt8(ascii: "\\"))
+        } else if byte == UInt8(ascii: "!") {
+          out.append(contentsOf: Array("\\u0021".utf8))
+          previous = byte
+          continue
+        }
+      }
+      out.append(byte)
+      previous = byte
     }
-    return result + rest
+    return String(decoding: out, as: UTF8.self)
   }
+
+  /// The land as one JSON string (without the line breaks of its Swift source).
+  static let landJSON: String = {
+    var json = SVGBuffer(capacity: 48 << 10)
+    json.json(NaturalEarthLand.encodedRings.filter { $0 != "\n" })
+    return json.text
+  }()
 }

@@ -9,6 +9,7 @@ enum ReplayPlayerScript {
     (() => {
       const data = JSON.parse(document.getElementById("waymark-replay-data").textContent);
       data.land = WaymarkDraw.decodeLand(data.land);
+      data.cities = WaymarkDraw.decodeCities(data.cities);
       const svg = document.getElementById("map");
       const list = document.getElementById("records");
       const clock = document.getElementById("clock");
