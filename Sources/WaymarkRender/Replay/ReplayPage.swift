@@ -43,7 +43,9 @@ public enum ReplayPage {
       title="previous event (←)"></button><button id="play" type="button" aria-label="play" \
       title="play or pause (Space)"></button><button id="next" type="button" aria-label="next event" \
       title="next event (→)"></button><input id="scrubber" type="range" min="0" step="0.001" value="0" \
-      aria-label="time"><span id="clock"></span><label>speed <select id="speed"></select></label></footer>
+      aria-label="time"><span id="clock"></span><label>speed <select id="speed"></select></label>\
+      <label title="show the did_start_tile_rendering, did_finish_tile_rendering and snapshot_ready records">\
+      <input id="tiles" type="checkbox"> tile records</label></footer>
       <script type="application/json" id="waymark-replay-data">
       """)
     page.raw(scriptSafe(data(recording, records: records, title: title)))
