@@ -19,6 +19,13 @@
 ---@field width number
 ---@field height number
 
+---Insets in points from each edge; a number sets all four.
+---@class Insets
+---@field top number?
+---@field left number?
+---@field bottom number?
+---@field right number?
+
 ---A camera; in an update, only the fields present change (R26).
 ---@class Camera
 ---@field target Coordinate?
@@ -26,7 +33,7 @@
 ---@field bearing number?
 ---@field tilt number?
 
----One verb per table (R28); see docs/plugins.md.
+---One verb per table (R28), with its modifier; see docs/plugins.md.
 ---@class CameraUpdate
 ---@field camera Camera?
 ---@field zoom_in true?
@@ -36,7 +43,7 @@
 ---@field zoom_to number?
 ---@field scroll_by Point?
 ---@field fit Coordinate[]?
----@field padding number|{top: number?, left: number?, bottom: number?, right: number?}?
+---@field padding number|Insets|nil
 
 ---Options of map:animate (R27).
 ---@class AnimationOptions
@@ -48,6 +55,22 @@
 ---@field duration number?
 ---@field easing 'linear'|'ease_in_out'|'ease_in'|'ease_out'?
 ---@field on_complete fun(finished: boolean)?
+
+---Options of a gesture or a drag: how long the finger moves.
+---@class GestureOptions
+---@field duration number?
+
+---Options of map:pinch: the point that stays fixed (the centre by default).
+---@class PinchOptions
+---@field point Point?
+---@field duration number?
+
+---Which gestures the user may make (R25).
+---@class GestureFlags
+---@field scroll boolean?
+---@field zoom boolean?
+---@field rotate boolean?
+---@field tilt boolean?
 
 ---Marker properties (R1); position is required.
 ---@class MarkerOptions
@@ -104,9 +127,10 @@
 ---@field far_left Coordinate
 ---@field far_right Coordinate
 
----A tapped feature of a data-driven styling layer.
+---A feature of a data-driven styling layer.
 ---@class Feature
 ---@field place_id string
+---@field boundary Coordinate[]?
 
 ---A point of interest of the base map (R17).
 ---@class PointOfInterest
@@ -117,9 +141,9 @@
 ---A data-driven styling layer whose features can be tapped.
 ---@class FeatureLayer
 ---@field name string
----@field features { place_id: string, boundary: Coordinate[] }[]
+---@field features Feature[]
 
----A tinted pin or a named image.
+---A tinted pin { color } or a named image { image, width, height }.
 ---@class MarkerIcon
 ---@field color string?
 ---@field image string?
@@ -138,7 +162,7 @@
 ---@field size Size?
 ---@field policy 'ios'|'android'|'web'|nil
 ---@field plugins string[]?
----@field padding number|table|nil
+---@field padding number|Insets|nil
 
 ---A map: camera, markers, overlays, selection, input and time.
 ---@class Map
@@ -154,8 +178,8 @@
 ---@field my_location_enabled boolean Whether the my-location dot and button are shown (R32).
 ---@field my_location Coordinate? The simulated device location (R32), nil until known.
 ---@field capabilities string[] What the map can do: a list of advanced_markers, data_driven_styling; assigning fires did_change_map_capabilities.
----@field padding { top: number, left: number, bottom: number, right: number } Insets that move the visual centre and shrink the visible region (R29); assign a number or a table.
----@field gestures { scroll: boolean, zoom: boolean, rotate: boolean, tilt: boolean } Which gestures the user may make (R25); assign a table of the ones to change. Code-driven moves always work.
+---@field padding Insets Insets that move the visual centre and shrink the visible region (R29); assign a number or a table.
+---@field gestures GestureFlags Which gestures the user may make (R25); assign a table of the ones to change. Code-driven moves always work.
 local Map = {}
 
 ---Animates the camera (R23, R26, R27): only the fields given move; duration defaults to 0.3 s.
@@ -251,27 +275,27 @@ function Map:long_press_info_window() end
 ---Drags a marker to a coordinate over `duration` seconds (default 1) (R18). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param marker Marker
 ---@param to Coordinate
----@param options { duration: number? }?
+---@param options GestureOptions?
 function Map:drag(marker, to, options) end
 
 ---A pan gesture: the map follows the finger by { x, y } points (R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param by Point
----@param options { duration: number? }?
+---@param options GestureOptions?
 function Map:pan(by, options) end
 
 ---A pinch gesture: zoom by levels about a point (the centre by default) (R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param zoom_by number
----@param options { point: Point?, duration: number? }?
+---@param options PinchOptions?
 function Map:pinch(zoom_by, options) end
 
 ---A two-finger rotation by degrees clockwise (R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param degrees number
----@param options { duration: number? }?
+---@param options GestureOptions?
 function Map:rotate(degrees, options) end
 
 ---A two-finger tilt by degrees (clamped, R22, R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param degrees number
----@param options { duration: number? }?
+---@param options GestureOptions?
 function Map:tilt(degrees, options) end
 
 ---A double tap: zoom in by one level about the point (R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
@@ -390,29 +414,29 @@ function Timer:cancel() end
 ---@field teardown (fun(map: Map))? Called before the plugin is replaced by a reload or unloaded.
 ---@field save_state (fun(): any)? Called on the old version before a reload; its plain-data result is on_reload's old_state.
 ---@field on_reload (fun(old_state: any, map: Map))? Called on the new version after setup, with the old version's state (save_state(), else its `state` field).
----@field will_move (fun(map: Map, gesture: boolean))? Notification: every plugin is called.
----@field did_change_camera_position (fun(map: Map, camera: Camera))? Notification: every plugin is called.
----@field idle_at_camera_position (fun(map: Map, camera: Camera))? Notification: every plugin is called.
----@field did_tap_at_coordinate (fun(map: Map, coordinate: Coordinate))? Notification: every plugin is called.
----@field did_long_press_at_coordinate (fun(map: Map, coordinate: Coordinate))? Notification: every plugin is called.
----@field did_tap_marker (fun(map: Map, marker: Marker): boolean?)? Veto: return true to handle the event (later plugins are not asked, the default is skipped).
----@field did_tap_info_window (fun(map: Map, marker: Marker))? Notification: every plugin is called.
----@field did_long_press_info_window (fun(map: Map, marker: Marker))? Notification: every plugin is called.
----@field did_tap_overlay (fun(map: Map, overlay: Overlay))? Notification: every plugin is called.
----@field did_tap_poi (fun(map: Map, place_id: string, name: string, location: Coordinate): boolean?)? Notification; under the web policy, true from any plugin stops the default POI window (R33).
----@field marker_info_window (fun(map: Map, marker: Marker): Content?)? Content: the first non-nil answer wins (R7).
----@field marker_info_contents (fun(map: Map, marker: Marker): Content?)? Content: the first non-nil answer wins (R7).
----@field did_close_info_window (fun(map: Map, marker: Marker))? Notification: every plugin is called.
----@field did_begin_dragging_marker (fun(map: Map, marker: Marker))? Notification: every plugin is called.
----@field did_drag_marker (fun(map: Map, marker: Marker))? Notification: every plugin is called.
----@field did_end_dragging_marker (fun(map: Map, marker: Marker))? Notification: every plugin is called.
----@field did_tap_my_location_button (fun(map: Map): boolean?)? Veto: return true to handle the event (later plugins are not asked, the default is skipped).
----@field did_tap_my_location (fun(map: Map, location: Coordinate))? Notification: every plugin is called.
----@field did_start_tile_rendering (fun(map: Map))? Notification: every plugin is called.
----@field did_finish_tile_rendering (fun(map: Map))? Notification: every plugin is called.
----@field snapshot_ready (fun(map: Map))? Notification: every plugin is called.
----@field did_change_map_capabilities (fun(map: Map, capabilities: table<string, true>))? Notification: every plugin is called.
----@field did_tap_features (fun(map: Map, features: Feature[], layer: string, location: Coordinate))? Notification: every plugin is called.
+---@field will_move (fun(map: Map, gesture: boolean))? Before the camera starts to change; gesture is false for code-driven moves (R23-R25). Notification: every plugin is called.
+---@field did_change_camera_position (fun(map: Map, camera: Camera))? During a move, every frame, and always for the final position. Notification: every plugin is called.
+---@field idle_at_camera_position (fun(map: Map, camera: Camera))? Once, when every gesture and animation has stopped. Notification: every plugin is called.
+---@field did_tap_at_coordinate (fun(map: Map, coordinate: Coordinate))? A tap that hit no marker, info window or tappable overlay (R14). Notification: every plugin is called.
+---@field did_long_press_at_coordinate (fun(map: Map, coordinate: Coordinate))? A long press that hit no draggable marker or info window (R19). Notification: every plugin is called.
+---@field did_tap_marker (fun(map: Map, marker: Marker): boolean?)? A tap on a marker; true = handled: the map skips its default selection behaviour (R6, R10). Veto: the first true wins; later plugins are not asked and the default is skipped.
+---@field did_tap_info_window (fun(map: Map, marker: Marker))? A tap inside the shown info window (R16). Notification: every plugin is called.
+---@field did_long_press_info_window (fun(map: Map, marker: Marker))? A long press inside the shown info window (R16). Notification: every plugin is called.
+---@field did_tap_overlay (fun(map: Map, overlay: Overlay))? A tap on a tappable polyline, polygon, circle or ground overlay (R15). Notification: every plugin is called.
+---@field did_tap_poi (fun(map: Map, place_id: string, name: string, location: Coordinate): boolean?)? A tap on a point of interest (R17); under the web policy, true from any answerer stops the default POI window (R33). Notification: every plugin is called.
+---@field marker_info_window (fun(map: Map, marker: Marker): Content?)? Asked when a marker is about to be selected; content = the whole window (R7). Content: the first non-nil answer wins.
+---@field marker_info_contents (fun(map: Map, marker: Marker): Content?)? Asked only when marker_info_window gave nil; content goes inside the default frame (R7). Content: the first non-nil answer wins.
+---@field did_close_info_window (fun(map: Map, marker: Marker))? The marker's info window was closed. Notification: every plugin is called.
+---@field did_begin_dragging_marker (fun(map: Map, marker: Marker))? A long press started dragging a draggable marker (R18). Notification: every plugin is called.
+---@field did_drag_marker (fun(map: Map, marker: Marker))? Repeatedly while dragging; marker.position is already updated (R18). Notification: every plugin is called.
+---@field did_end_dragging_marker (fun(map: Map, marker: Marker))? The drag ended (R18). Notification: every plugin is called.
+---@field did_tap_my_location_button (fun(map: Map): boolean?)? A tap on the my-location button; true = handled, else the camera animates to the location (R32). Veto: the first true wins; later plugins are not asked and the default is skipped.
+---@field did_tap_my_location (fun(map: Map, location: Coordinate))? A tap on the my-location dot (R32). Notification: every plugin is called.
+---@field did_start_tile_rendering (fun(map: Map))? Tiles were requested for a new view (R31). Notification: every plugin is called.
+---@field did_finish_tile_rendering (fun(map: Map))? All visible tiles loaded (R31). Notification: every plugin is called.
+---@field snapshot_ready (fun(map: Map))? Camera idle, tiles loaded, overlays drawn (R31). Notification: every plugin is called.
+---@field did_change_map_capabilities (fun(map: Map, capabilities: table<string, true>))? The set of map capabilities changed. Notification: every plugin is called.
+---@field did_tap_features (fun(map: Map, features: Feature[], layer: string, location: Coordinate))? Data-driven styling: once per feature layer hit by a tap. Notification: every plugin is called.
 
 ---The value as text, the same on every run: tables with sorted keys (`<cycle>` inside themselves), `marker "id"`, `<function>`; what `print` and `tostring` use (plugins and scripts).
 ---@param value any

@@ -21,6 +21,7 @@ struct Benchmark {
       LuaDispatchBenchmark.benchmark,
       TapPathLuaBenchmark.benchmark,
       WatchdogCostBenchmark.benchmark,
+      InstructionBudgetBenchmark.benchmark,
       PluginLoad100Benchmark.benchmark,
       RenderSVGBenchmark.benchmark,
       HTMLReplayBenchmark.benchmark,

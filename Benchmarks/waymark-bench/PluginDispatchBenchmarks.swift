@@ -69,7 +69,7 @@ enum LuaDispatchBenchmark {
     let samples = try context.measure { _ in
       var answers = 0
       let hosted = seconds {
-        for _ in 0..<calls where host.mapView(map, didTap: marker) { answers += 1 }
+        for _ in 0..<calls where host.mapView(map, receive: .didTapMarker(marker)).isHandled { answers += 1 }
       }
       let floor = seconds {
         for _ in 0..<calls {
@@ -126,8 +126,8 @@ enum WatchdogCostBenchmark {
     let samples = context.measure { _ in
       var onTime = 0.0, offTime = 0.0
       for _ in 0..<callsPerRun {  // interleaved, so drifts hit both alike
-        onTime += seconds { blackHole(budgeted.mapView(map, didTap: marker)) }
-        offTime += seconds { blackHole(unbudgeted.mapView(map, didTap: marker)) }
+        onTime += seconds { blackHole(budgeted.mapView(map, receive: .didTapMarker(marker))) }
+        offTime += seconds { blackHole(unbudgeted.mapView(map, receive: .didTapMarker(marker))) }
       }
       return ["on": onTime / Double(callsPerRun) * 1e3, "off": offTime / Double(callsPerRun) * 1e3]
     }

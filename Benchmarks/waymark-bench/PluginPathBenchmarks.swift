@@ -46,7 +46,7 @@ enum TapPathLuaBenchmark {
     let host = try folder.host(for: map)
     let swift = SwiftDelegate()
     let camera = map.camera
-    func taps(_ delegate: MapViewDelegate) throws -> Double {
+    func taps(_ delegate: DelegateEventHandler) throws -> Double {
       map.delegate = delegate
       try map.moveCamera(.setCamera(camera))
       try map.settle()

@@ -20,10 +20,7 @@ static waymark_runtime *runtime_if_ours(lua_State *L) {
 
 void waymark_check_budget(lua_State *L) {
   waymark_runtime *rt = runtime_if_ours(L);
-  if (rt != NULL && waymark_timed_out(rt)) {
-    luaL_error(L, "time budget of %d ms exceeded",
-               (int)atomic_load_explicit(&rt->budget_ms, memory_order_relaxed));
-  }
+  if (rt != NULL && waymark_timed_out(rt)) waymark_raise_stop(L, rt);
 }
 
 // MARK: - C stack

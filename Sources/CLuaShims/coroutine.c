@@ -11,6 +11,7 @@
   do {                                             \
     waymark_runtime *rt_ = waymark_runtime_of(L);  \
     waymark_set_running(rt_, (co));                \
+    waymark_count_on(rt_, (co));                   \
     waymark_arm_if_expired(rt_, (co));             \
     body;                                          \
     waymark_set_running(rt_, (L));                 \

@@ -9,6 +9,13 @@ void waymark_watchdog_register(waymark_runtime *rt);
 void waymark_watchdog_unregister(waymark_runtime *rt);
 /// Arms the budget hook on L (owner thread) if the current call timed out.
 void waymark_arm_if_expired(waymark_runtime *rt, lua_State *L);
+/// In exact counting, arms the counting hook on a thread entered during a call (a coroutine
+/// made before the call has none).
+void waymark_count_on(waymark_runtime *rt, lua_State *L);
+/// Whether the running call has run past `budget_ns` (the watchdog asks each tick): by wall
+/// time since it first saw the call, or, with fast instruction counting, by the calling
+/// thread's CPU time (instructions.c), so a descheduled call is not stopped.
+int waymark_call_ran_past(waymark_runtime *rt, uint64_t now, uint64_t budget_ns);
 /// Publishes L as the running thread; waits out a watchdog arming the old one.
 void waymark_set_running(waymark_runtime *rt, lua_State *L);
 /// Replaces coroutine.resume, coroutine.wrap and coroutine.close in the table on top.

@@ -27,8 +27,7 @@ static void budget_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   waymark_runtime *rt = waymark_runtime_of(L);
   if (waymark_timed_out(rt)) {
-    luaL_error(L, "time budget of %d ms exceeded",
-               (int)atomic_load_explicit(&rt->budget_ms, memory_order_relaxed));
+    waymark_raise_stop(L, rt);
   } else {
     lua_sethook(L, NULL, 0, 0); // stale hook from an earlier call: disarm
   }
@@ -69,7 +68,7 @@ static void inspect(waymark_runtime *rt, uint64_t now) {
     return;
   }
   uint64_t budget_ns = (uint64_t)atomic_load_explicit(&rt->budget_ms, memory_order_relaxed) * 1000000u;
-  if (now - rt->seen_at_ns < budget_ns) return;
+  if (!waymark_call_ran_past(rt, now, budget_ns)) return;
   if (atomic_load_explicit(&rt->expired, memory_order_relaxed) == g) return; // already armed
   atomic_store(&rt->busy, 1);
   if (atomic_load(&rt->active) && atomic_load(&rt->generation) == g) {

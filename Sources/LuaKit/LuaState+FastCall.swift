@@ -33,6 +33,22 @@ extension LuaState {
     return try callReturningBoolean(function, arguments: (first.reference, second.reference))
   }
 
+  /// Calls `function` with the arguments `push` pushes (returning how many) and reads back one
+  /// boolean: the path of every delegate callback. The message handler goes in first, so the
+  /// arguments are never moved; same costs and guarantees as ``callReturningBoolean(_:with:)``
+  /// besides what `push` does.
+  public func callReturningBoolean(_ function: LuaRef, pushingArguments push: (LuaStack) -> Int32)
+    throws(LuaError) -> LuaBooleanResult
+  {
+    let L = thread
+    precondition(function.thread == L, "LuaRef used with another state")
+    let base = LuaC.getTop(L) + 1
+    LuaC.pushRef(L, messageHandler)
+    LuaC.pushRef(L, function.reference)
+    let count = push(LuaStack(thread: L, runtime: runtime))
+    return try finishBooleanCall(L, base: base, arguments: count)
+  }
+
   @inline(__always)
   private func callReturningBoolean(_ function: LuaRef, arguments: (Int32, Int32)) throws(LuaError)
     -> LuaBooleanResult

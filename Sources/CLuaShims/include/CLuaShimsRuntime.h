@@ -41,6 +41,20 @@ typedef struct waymark_runtime {
   _Atomic uint64_t expired;     // generation the watchdog stopped
   _Atomic int busy;             // watchdog is arming a hook right now
 
+  // Instruction budget (owner thread only; instructions.c).
+  uint64_t instruction_budget; // per outermost call; 0 = none
+  int exact_counting;          // 1: a count hook counts every instruction; 0: fast mode
+  uint32_t fast_budget_ms;     // fast mode: the watchdog's budget (0 otherwise)
+  _Atomic uint64_t fast_safe_ns; // fast mode: a call using less CPU cannot pass the budget
+  uint64_t call_started_ns;    // fast mode: when the running outermost call began (wall)
+  uint64_t baseline_wall_ns;   // fast mode: when baseline_cpu_ns was read (wall)
+  _Atomic uint64_t baseline_cpu_ns; // fast mode: the calling thread's CPU time at or before
+                                    // the call's start (read at most once a millisecond)
+  _Atomic int caller_clock;    // fast mode: the CPU clock of the thread making the call
+  uint64_t instructions;       // exact mode: counted in the running outermost call
+  int instructions_exceeded;   // exact mode: the running call passed the budget
+  int needs_exact_replay;      // fast mode: some call may have passed it (sticky)
+
   // Watchdog private (under the watchdog mutex).
   uint64_t seen_generation;
   uint64_t seen_at_ns;
@@ -72,26 +86,37 @@ static inline uint32_t waymark_budget(waymark_runtime *rt) { return rt->configur
 /// Slow path of waymark_call_end: removes the hook left on `L`.
 void waymark_watch_disarm(waymark_runtime *rt, lua_State *L);
 
+/// The instruction budget's work at the start and end of an outermost call (instructions.c):
+/// fast mode reads the clock, exact mode arms and removes the counting hook. End returns 1
+/// when the instruction budget stopped the call.
+void waymark_instructions_begin(waymark_runtime *rt, lua_State *L);
+int waymark_instructions_end(waymark_runtime *rt, lua_State *L, uint64_t token);
+
 /// Starts a host protected call on thread L. Returns a token for
 /// waymark_call_end. Cost: plain stores and relaxed atomic stores; no clock,
-/// no lock, no syscall.
+/// no lock, no syscall (unless an instruction budget is set).
 static inline uint64_t waymark_call_begin(waymark_runtime *rt, lua_State *L, int *saved_enforce) {
   *saved_enforce = rt->enforce;
   rt->enforce = 1;
-  if (rt->depth++ > 0 || rt->configured_budget_ms == 0) return 0;
+  if (rt->depth++ > 0) return 0;
+  if (rt->instruction_budget != 0) waymark_instructions_begin(rt, L);
+  uint32_t budget_ms = rt->fast_budget_ms != 0 ? rt->fast_budget_ms : rt->configured_budget_ms;
+  if (budget_ms == 0) return 0;
   uint64_t g = ++rt->next_generation;
-  atomic_store_explicit(&rt->budget_ms, rt->configured_budget_ms, memory_order_relaxed);
+  atomic_store_explicit(&rt->budget_ms, budget_ms, memory_order_relaxed);
   atomic_store_explicit(&rt->running, L, memory_order_relaxed);
   atomic_store_explicit(&rt->generation, g, memory_order_relaxed);
   atomic_store_explicit(&rt->active, 1, memory_order_release);
   return g;
 }
 
-/// Whether the running budgeted call has been stopped by the watchdog.
+/// Whether the running budgeted call has been stopped, by the watchdog or by the
+/// instruction budget.
 static inline int waymark_timed_out(waymark_runtime *rt) {
-  return atomic_load_explicit(&rt->active, memory_order_relaxed) &&
-         atomic_load_explicit(&rt->expired, memory_order_relaxed) ==
-             atomic_load_explicit(&rt->generation, memory_order_relaxed);
+  return rt->instructions_exceeded ||
+         (atomic_load_explicit(&rt->active, memory_order_relaxed) &&
+          atomic_load_explicit(&rt->expired, memory_order_relaxed) ==
+              atomic_load_explicit(&rt->generation, memory_order_relaxed));
 }
 
 /// Ends a host protected call. Returns 1 if the watchdog stopped it (the
@@ -99,12 +124,26 @@ static inline int waymark_timed_out(waymark_runtime *rt) {
 static inline int waymark_call_end(waymark_runtime *rt, lua_State *L, uint64_t token, int saved_enforce) {
   rt->enforce = saved_enforce;
   rt->depth--;
-  if (token == 0) return rt->depth > 0 ? waymark_timed_out(rt) : 0;
+  int counted_out = 0;
+  if (rt->depth == 0 && rt->instruction_budget != 0) counted_out = waymark_instructions_end(rt, L, token);
+  if (token == 0) return counted_out || (rt->depth > 0 ? waymark_timed_out(rt) : 0);
   atomic_store_explicit(&rt->active, 0, memory_order_relaxed);
-  if (atomic_load_explicit(&rt->expired, memory_order_relaxed) != token) return 0;
+  if (atomic_load_explicit(&rt->expired, memory_order_relaxed) != token) return counted_out;
   waymark_watch_disarm(rt, L);
   return 1;
 }
+
+/// Sets the instruction budget of later outermost calls (0 = none). Exact: a count hook
+/// counts every call's instructions and stops the one that passes the budget, at the same
+/// instruction on every machine. Fast: nothing counts; a call that runs longer than the
+/// budget could take at the fastest rate any machine runs Lua marks the state
+/// (waymark_needs_exact_replay) for the caller to replay the whole run exactly.
+void waymark_set_instruction_budget(waymark_runtime *rt, uint64_t instructions, int exact);
+static inline uint64_t waymark_instruction_budget(waymark_runtime *rt) { return rt->instruction_budget; }
+static inline int waymark_counts_exactly(waymark_runtime *rt) { return rt->exact_counting; }
+static inline int waymark_needs_exact_replay(waymark_runtime *rt) { return rt->needs_exact_replay; }
+/// Raises the error of the stopped call on L: the instruction or the time budget.
+void waymark_raise_stop(lua_State *L, waymark_runtime *rt);
 
 /// Whether a hook is installed on L (for tests: no hook stays armed).
 static inline int waymark_has_hook(lua_State *L) { return lua_gethook(L) != NULL; }

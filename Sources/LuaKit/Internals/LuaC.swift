@@ -44,6 +44,12 @@ enum LuaC {
   static func budget(_ rt: LuaRuntimePointer) -> UInt32 { waymark_budget(rt) }
   static func setBudget(_ rt: LuaRuntimePointer, _ ms: UInt32) { waymark_set_budget(rt, ms) }
   static func hasHook(_ L: LuaThreadPointer) -> Bool { waymark_has_hook(L) != 0 }
+  static func setInstructionBudget(_ rt: LuaRuntimePointer, _ instructions: UInt64, exact: Bool) {
+    waymark_set_instruction_budget(rt, instructions, exact ? 1 : 0)
+  }
+  static func instructionBudget(_ rt: LuaRuntimePointer) -> UInt64 { waymark_instruction_budget(rt) }
+  static func countsExactly(_ rt: LuaRuntimePointer) -> Bool { waymark_counts_exactly(rt) != 0 }
+  static func needsExactReplay(_ rt: LuaRuntimePointer) -> Bool { waymark_needs_exact_replay(rt) != 0 }
   static func collectGarbage(_ L: LuaThreadPointer) { waymark_gc_collect(L) }
 
   // MARK: Stack

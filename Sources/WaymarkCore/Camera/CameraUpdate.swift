@@ -100,8 +100,7 @@ public enum CameraUpdate: Hashable, Sendable {
       let zoom = min(max(camera.zoom + delta, zoomRange.lowerBound), zoomRange.upperBound)
       camera.zoom += delta
       if let point {
-        try MapError.requireFinite(point.x, "camera_update.point.x")
-        try MapError.requireFinite(point.y, "camera_update.point.y")
+        _ = try point.validated("camera_update.point")
         if let fixed = projection.worldPoint(for: point) {
           // The point stays fixed for the zoom actually reached, clamping included (R28).
           let keep = exp2(projection.camera.zoom - zoom)
@@ -133,8 +132,8 @@ public enum CameraUpdate: Hashable, Sendable {
         camera.tilt = tilt
       }
     case .scrollBy(let dx, let dy):
-      try MapError.requireFinite(dx, "camera_update.dx")
-      try MapError.requireFinite(dy, "camera_update.dy")
+      try MapError.require(dx, in: -Point.largestMagnitude...Point.largestMagnitude, "camera_update.dx")
+      try MapError.require(dy, in: -Point.largestMagnitude...Point.largestMagnitude, "camera_update.dy")
       let worldDX = (dx * projection.cosBearing - dy * projection.sinBearing) / projection.scale
       let worldDY = (dx * projection.sinBearing + dy * projection.cosBearing) / projection.scale
       let target = projection.targetWorld

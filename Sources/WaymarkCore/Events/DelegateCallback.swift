@@ -1,88 +1,222 @@
-/// The 23 delegate callbacks by their snake_case handler names (a contract: the same names
-/// serve Lua plugins and the trace).
-public enum DelegateCallback: String, CaseIterable, Sendable {
-  /// 1
-  case willMove = "will_move"
-  /// 2
-  case didChangeCameraPosition = "did_change_camera_position"
-  /// 3
-  case idleAtCameraPosition = "idle_at_camera_position"
-  /// 4
-  case didTapAtCoordinate = "did_tap_at_coordinate"
-  /// 5
-  case didLongPressAtCoordinate = "did_long_press_at_coordinate"
-  /// 6
-  case didTapMarker = "did_tap_marker"
-  /// 7
-  case didTapInfoWindow = "did_tap_info_window"
-  /// 8
-  case didLongPressInfoWindow = "did_long_press_info_window"
-  /// 9
-  case didTapOverlay = "did_tap_overlay"
-  /// 10
-  case didTapPOI = "did_tap_poi"
-  /// 11
-  case markerInfoWindow = "marker_info_window"
-  /// 12
-  case markerInfoContents = "marker_info_contents"
-  /// 13
-  case didCloseInfoWindow = "did_close_info_window"
-  /// 14
-  case didBeginDraggingMarker = "did_begin_dragging_marker"
-  /// 15
-  case didDragMarker = "did_drag_marker"
-  /// 16
-  case didEndDraggingMarker = "did_end_dragging_marker"
-  /// 17
-  case didTapMyLocationButton = "did_tap_my_location_button"
-  /// 18
-  case didTapMyLocation = "did_tap_my_location"
-  /// 19
-  case didStartTileRendering = "did_start_tile_rendering"
-  /// 20
-  case didFinishTileRendering = "did_finish_tile_rendering"
-  /// 21
-  case snapshotReady = "snapshot_ready"
-  /// 22
-  case didChangeMapCapabilities = "did_change_map_capabilities"
-  /// 23
-  case didTapFeatures = "did_tap_features"
+/// The 23 callbacks of `GMSMapViewDelegate` (section 1 of docs/semantics.md), in the order of
+/// that section, and the one table that says everything about each: its Swift method, its
+/// handler name (the same in Lua plugins and in the trace), its arguments with their names
+/// and types, how several answers compose, and what it returns.
+///
+/// Everything else is derived from the table: the plugin host's dispatch, the names a plugin
+/// loader accepts, the LuaLS signatures, the handler table in docs/plugins.md and the trace
+/// records. Adding a callback means a case here with its row in ``signature``, a case of
+/// ``DelegateEvent`` with its method in ``MapViewDelegate``, and the place where the map
+/// makes it: the switches are exhaustive, so a missing piece does not compile.
+public enum DelegateCallback: Int, CaseIterable, Sendable {
+  case willMove
+  case didChangeCameraPosition
+  case idleAtCameraPosition
+  case didTapAtCoordinate
+  case didLongPressAtCoordinate
+  case didTapMarker
+  case didTapInfoWindow
+  case didLongPressInfoWindow
+  case didTapOverlay
+  case didTapPOI
+  case markerInfoWindow
+  case markerInfoContents
+  case didCloseInfoWindow
+  case didBeginDraggingMarker
+  case didDragMarker
+  case didEndDraggingMarker
+  case didTapMyLocationButton
+  case didTapMyLocation
+  case didStartTileRendering
+  case didFinishTileRendering
+  case snapshotReady
+  case didChangeMapCapabilities
+  case didTapFeatures
 
-  /// How several answers compose (docs/plugins.md, "Composition"): the first `true` wins a veto, the first
-  /// non-nil answer wins a content request, every answerer hears a notification.
-  public enum Composition: Sendable {
-    /// did_tap_marker, did_tap_my_location_button.
+  /// The table: one row per callback.
+  private var row: CallbackSignature {
+    switch self {
+    case .willMove:
+      .notification(
+        "will_move", "mapView(_:willMove:)", [("gesture", .boolean)],
+        "Before the camera starts to change; gesture is false for code-driven moves (R23-R25).")
+    case .didChangeCameraPosition:
+      .notification(
+        "did_change_camera_position", "mapView(_:didChange:)", [("camera", .camera)],
+        "During a move, every frame, and always for the final position.")
+    case .idleAtCameraPosition:
+      .notification(
+        "idle_at_camera_position", "mapView(_:idleAt:)", [("camera", .camera)],
+        "Once, when every gesture and animation has stopped.")
+    case .didTapAtCoordinate:
+      .notification(
+        "did_tap_at_coordinate", "mapView(_:didTapAt:)", [("coordinate", .coordinate)],
+        "A tap that hit no marker, info window or tappable overlay (R14).")
+    case .didLongPressAtCoordinate:
+      .notification(
+        "did_long_press_at_coordinate", "mapView(_:didLongPressAt:)", [("coordinate", .coordinate)],
+        "A long press that hit no draggable marker or info window (R19).")
+    case .didTapMarker:
+      CallbackSignature(
+        name: "did_tap_marker", swiftName: "mapView(_:didTap:) -> Bool", arguments: [("marker", .marker)],
+        composition: .veto, returns: .handled,
+        summary: "A tap on a marker; true = handled: the map skips its default selection behaviour (R6, R10).")
+    case .didTapInfoWindow:
+      .notification(
+        "did_tap_info_window", "mapView(_:didTapInfoWindowOf:)", [("marker", .marker)],
+        "A tap inside the shown info window (R16).")
+    case .didLongPressInfoWindow:
+      .notification(
+        "did_long_press_info_window", "mapView(_:didLongPressInfoWindowOf:)", [("marker", .marker)],
+        "A long press inside the shown info window (R16).")
+    case .didTapOverlay:
+      .notification(
+        "did_tap_overlay", "mapView(_:didTap:)", [("overlay", .overlay)],
+        "A tap on a tappable polyline, polygon, circle or ground overlay (R15).")
+    case .didTapPOI:
+      CallbackSignature(
+        name: "did_tap_poi", swiftName: "mapView(_:didTapPOIWithPlaceID:name:location:) -> Bool",
+        arguments: [("place_id", .string), ("name", .string), ("location", .coordinate)],
+        composition: .notification, returns: .handled,
+        summary:
+          "A tap on a point of interest (R17); under the web policy, true from any answerer stops the default POI window (R33)."
+      )
+    case .markerInfoWindow:
+      CallbackSignature(
+        name: "marker_info_window", swiftName: "mapView(_:markerInfoWindow:) -> InfoWindowContent?",
+        arguments: [("marker", .marker)], composition: .content, returns: .content,
+        summary: "Asked when a marker is about to be selected; content = the whole window (R7).")
+    case .markerInfoContents:
+      CallbackSignature(
+        name: "marker_info_contents", swiftName: "mapView(_:markerInfoContents:) -> InfoWindowContent?",
+        arguments: [("marker", .marker)], composition: .content, returns: .content,
+        summary: "Asked only when marker_info_window gave nil; content goes inside the default frame (R7).")
+    case .didCloseInfoWindow:
+      .notification(
+        "did_close_info_window", "mapView(_:didCloseInfoWindowOf:)", [("marker", .marker)],
+        "The marker's info window was closed.")
+    case .didBeginDraggingMarker:
+      .notification(
+        "did_begin_dragging_marker", "mapView(_:didBeginDragging:)", [("marker", .marker)],
+        "A long press started dragging a draggable marker (R18).")
+    case .didDragMarker:
+      .notification(
+        "did_drag_marker", "mapView(_:didDrag:)", [("marker", .marker)],
+        "Repeatedly while dragging; marker.position is already updated (R18).")
+    case .didEndDraggingMarker:
+      .notification(
+        "did_end_dragging_marker", "mapView(_:didEndDragging:)", [("marker", .marker)], "The drag ended (R18).")
+    case .didTapMyLocationButton:
+      CallbackSignature(
+        name: "did_tap_my_location_button", swiftName: "didTapMyLocationButton(for:) -> Bool", arguments: [],
+        composition: .veto, returns: .handled,
+        summary: "A tap on the my-location button; true = handled, else the camera animates to the location (R32).")
+    case .didTapMyLocation:
+      .notification(
+        "did_tap_my_location", "mapView(_:didTapMyLocation:)", [("location", .coordinate)],
+        "A tap on the my-location dot (R32).")
+    case .didStartTileRendering:
+      .notification(
+        "did_start_tile_rendering", "mapViewDidStartTileRendering(_:)", [], "Tiles were requested for a new view (R31)."
+      )
+    case .didFinishTileRendering:
+      .notification(
+        "did_finish_tile_rendering", "mapViewDidFinishTileRendering(_:)", [], "All visible tiles loaded (R31).")
+    case .snapshotReady:
+      .notification(
+        "snapshot_ready", "mapViewSnapshotReady(_:)", [], "Camera idle, tiles loaded, overlays drawn (R31).")
+    case .didChangeMapCapabilities:
+      .notification(
+        "did_change_map_capabilities", "mapView(_:didChange:)", [("capabilities", .capabilities)],
+        "The set of map capabilities changed.")
+    case .didTapFeatures:
+      .notification(
+        "did_tap_features", "mapView(_:didTap:in:at:)",
+        [("features", .features), ("layer", .string), ("location", .coordinate)],
+        "Data-driven styling: once per feature layer hit by a tap.")
+    }
+  }
+
+  private static let signatures = allCases.map(\.row)
+  private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+
+  /// Everything about this callback (its row of the table).
+  public var signature: CallbackSignature { Self.signatures[rawValue] }
+
+  /// The snake_case handler name: the same in Lua plugins and in the trace (a contract).
+  public var name: String { Self.signatures[rawValue].name }
+
+  /// How answers to this callback compose.
+  public var composition: CallbackSignature.Composition { Self.signatures[rawValue].composition }
+
+  /// The callback with this handler name, if any.
+  public init?(name: String) {
+    guard let callback = Self.byName[name] else { return nil }
+    self = callback
+  }
+}
+
+/// One row of the callback table (``DelegateCallback/signature``).
+public struct CallbackSignature: Sendable {
+  /// How several answers compose (docs/plugins.md, "Composition").
+  public enum Composition: String, Sendable {
+    /// The first `true` wins; later answerers are not asked.
     case veto
-    /// marker_info_window, marker_info_contents.
+    /// The first non-nil content wins; later answerers are not asked.
     case content
-    /// All the others.
+    /// Every answerer hears it.
     case notification
   }
 
-  /// How answers to this callback compose.
-  public var composition: Composition {
-    switch self {
-    case .didTapMarker, .didTapMyLocationButton: .veto
-    case .markerInfoWindow, .markerInfoContents: .content
-    default: .notification
-    }
+  /// What the callback returns.
+  public enum Returns: String, Sendable {
+    /// Nothing.
+    case nothing
+    /// A boolean: true = handled (the default behaviour is skipped).
+    case handled
+    /// Info-window content or nil.
+    case content
   }
 
-  /// The argument names after the map, in order (section 1 of the map semantics).
-  public var argumentNames: [String] {
-    switch self {
-    case .willMove: ["gesture"]
-    case .didChangeCameraPosition, .idleAtCameraPosition: ["camera"]
-    case .didTapAtCoordinate, .didLongPressAtCoordinate: ["coordinate"]
-    case .didTapMarker, .didTapInfoWindow, .didLongPressInfoWindow, .markerInfoWindow, .markerInfoContents,
-      .didCloseInfoWindow, .didBeginDraggingMarker, .didDragMarker, .didEndDraggingMarker:
-      ["marker"]
-    case .didTapOverlay: ["overlay"]
-    case .didTapPOI: ["place_id", "name", "location"]
-    case .didTapMyLocationButton, .didStartTileRendering, .didFinishTileRendering, .snapshotReady: []
-    case .didTapMyLocation: ["location"]
-    case .didChangeMapCapabilities: ["capabilities"]
-    case .didTapFeatures: ["features", "layer", "location"]
-    }
+  /// One argument after the map: its name in Lua and the trace, and its type.
+  public struct Argument: Sendable, Hashable {
+    /// The snake_case name.
+    public let name: String
+    /// Its type.
+    public let type: CallbackValue.Kind
+  }
+
+  /// The handler name.
+  public let name: String
+  /// The Swift method of ``MapViewDelegate``, as a selector with its return type.
+  public let swiftName: String
+  /// The arguments after the map, in order.
+  public let arguments: [Argument]
+  /// How answers compose.
+  public let composition: Composition
+  /// What it returns.
+  public let returns: Returns
+  /// What it means, in one sentence.
+  public let summary: String
+
+  init(
+    name: String, swiftName: String, arguments: [(String, CallbackValue.Kind)], composition: Composition,
+    returns: Returns, summary: String
+  ) {
+    self.name = name
+    self.swiftName = swiftName
+    self.arguments = arguments.map { Argument(name: $0.0, type: $0.1) }
+    self.composition = composition
+    self.returns = returns
+    self.summary = summary
+  }
+
+  /// A notification that returns nothing.
+  static func notification(
+    _ name: String, _ swiftName: String, _ arguments: [(String, CallbackValue.Kind)], _ summary: String
+  ) -> CallbackSignature {
+    CallbackSignature(
+      name: name, swiftName: swiftName, arguments: arguments, composition: .notification, returns: .nothing,
+      summary: summary)
   }
 }

@@ -6,7 +6,10 @@
 /// the map (animate the camera, change the selection, add or remove markers); input (taps,
 /// long presses, drags, gestures) sent from inside a callback is refused with
 /// ``MapError/reentrantInput(action:callback:)``.
-public protocol MapViewDelegate: AnyObject {
+///
+/// Every callback reaches the delegate as an event (``DelegateEventHandler``); a
+/// `MapViewDelegate` answers it through the matching method below.
+public protocol MapViewDelegate: DelegateEventHandler {
   // MARK: Camera
 
   /// 1. Before the camera starts to change; `gesture` is false for code-driven moves (R23-R25).
@@ -76,6 +79,10 @@ public protocol MapViewDelegate: AnyObject {
 }
 
 extension MapViewDelegate {
+  /// Calls the method of the event's callback (``DelegateEvent/deliver(to:from:)``).
+  public func mapView(_ mapView: MapView, receive event: DelegateEvent) -> CallbackAnswer {
+    event.deliver(to: self, from: mapView)
+  }
   /// Does nothing.
   public func mapView(_ mapView: MapView, willMove gesture: Bool) {}
   /// Does nothing.
@@ -127,10 +134,11 @@ extension MapViewDelegate {
   }
 }
 
-/// A delegate made of several answerers (such as plugins) says which one decided the last
-/// veto or content callback, so the trace can name it (`plugin` field).
-public protocol AnswerAttributing: AnyObject {
-  /// The name of the answerer whose answer decided the last veto or content callback, or nil
-  /// if the default applied.
-  var lastAnswerSource: String? { get }
+/// What answers a map's callbacks, each as an event with its arguments (a map's
+/// ``MapView/delegate``): a ``MapViewDelegate``, which answers through the Google-shaped
+/// method of each callback, or something that treats every callback alike (the plugin host,
+/// a recorder) and implements this one method instead of the 23.
+public protocol DelegateEventHandler: AnyObject {
+  /// Answers one callback; the answer says, for the trace, who decided.
+  func mapView(_ mapView: MapView, receive event: DelegateEvent) -> CallbackAnswer
 }

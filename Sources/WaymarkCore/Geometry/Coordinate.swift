@@ -85,6 +85,19 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
   public func distance(to other: Point) -> Double {
     ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
   }
+
+  /// The largest magnitude of a screen position or offset the map accepts, in points: a
+  /// million points is a hundred times any screen, and keeps every projection finite.
+  public static let largestMagnitude = 1e6
+
+  /// This point (or offset) if both values are finite and within ±``largestMagnitude``;
+  /// otherwise an error naming `field`.x or `field`.y.
+  public func validated(_ field: @autoclosure () -> String) throws(MapError) -> Point {
+    let range = -Point.largestMagnitude...Point.largestMagnitude
+    try MapError.require(x, in: range, "\(field()).x")
+    try MapError.require(y, in: range, "\(field()).y")
+    return self
+  }
 }
 
 /// A width and a height in points.
@@ -103,10 +116,14 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
   /// Zero by zero.
   public static let zero = Size(width: 0, height: 0)
 
-  /// This size if both sides are finite and not negative; otherwise an error naming `field`.
+  /// The largest side of a view, an icon or an inset, in points (ten times a large screen).
+  public static let largestSide = 100_000.0
+
+  /// This size if both sides are finite, not negative and at most ``largestSide``; otherwise
+  /// an error naming `field`.
   public func validated(_ field: String) throws(MapError) -> Size {
     for (name, value) in [("width", width), ("height", height)] {
-      try MapError.requireNonNegative(value, "\(field).\(name)")
+      try MapError.requireNonNegative(value, atMost: Size.largestSide, "\(field).\(name)")
     }
     return self
   }
@@ -138,10 +155,11 @@ public struct EdgeInsets: Hashable, Sendable {
   /// `top + bottom`.
   public var vertical: Double { top + bottom }
 
-  /// These insets if every edge is finite and not negative; otherwise an error naming `field`.
+  /// These insets if every edge is finite, not negative and at most
+  /// ``Size/largestSide``; otherwise an error naming `field`.
   public func validated(_ field: String) throws(MapError) -> EdgeInsets {
     for (name, value) in [("top", top), ("left", left), ("bottom", bottom), ("right", right)] {
-      try MapError.requireNonNegative(value, "\(field).\(name)")
+      try MapError.requireNonNegative(value, atMost: Size.largestSide, "\(field).\(name)")
     }
     return self
   }

@@ -113,7 +113,8 @@ public struct Projection: Sendable {
   public func point(forGround ground: GroundPoint) -> Point? {
     guard ground.depth > distance * 1e-3 else { return nil }
     let factor = distance / ground.depth
-    return Point(x: center.x + ground.x * factor, y: center.y + ground.y * cosTilt * factor)
+    let point = Point(x: center.x + ground.x * factor, y: center.y + ground.y * cosTilt * factor)
+    return point.x.isFinite && point.y.isFinite ? point : nil
   }
 
   /// How far the camera is from the target, in points: the depth of the target itself.
@@ -126,7 +127,8 @@ public struct Projection: Sendable {
     return GroundPoint(x: groundX, y: groundY, depth: distance - groundY * sinTilt)
   }
 
-  /// The coordinate under a screen point, or nil above the horizon of a tilted view.
+  /// The coordinate under a screen point, or nil above the horizon of a tilted view (and for
+  /// a point too far away for the projection to stay finite).
   public func coordinate(for point: Point) -> Coordinate? {
     worldPoint(for: point).map(Mercator.coordinate)
   }
@@ -140,7 +142,8 @@ public struct Projection: Sendable {
     let groundX = a * (distance - groundY * sinTilt) / distance
     let dx = groundX * cosBearing - groundY * sinBearing
     let dy = groundX * sinBearing + groundY * cosBearing
-    return WorldPoint(x: targetWorld.x + dx / scale, y: targetWorld.y + dy / scale)
+    let world = WorldPoint(x: targetWorld.x + dx / scale, y: targetWorld.y + dy / scale)
+    return world.x.isFinite && world.y.isFinite ? world : nil
   }
 
   /// The screen y of the horizon (points above it see the sky), or -infinity when not tilted.

@@ -73,16 +73,8 @@ extension MapView {
   /// Info-window resolution (R7): marker_info_window, else marker_info_contents, else the
   /// default window from title and snippet (none if both are empty).
   private func resolveInfoWindow(for marker: Marker) -> (content: InfoWindowContent?, layout: InfoWindowLayout)? {
-    let window = emit(.markerInfoWindow, default: nil, record: { $0.marker = marker.id }) {
-      $0.mapView(self, markerInfoWindow: marker)
-    }
-    recordAnswer(window.record, result: window.answer == nil ? .null : .string("content"))
-    if let content = window.answer { return (content, .window(content)) }
-    let contents = emit(.markerInfoContents, default: nil, record: { $0.marker = marker.id }) {
-      $0.mapView(self, markerInfoContents: marker)
-    }
-    recordAnswer(contents.record, result: contents.answer == nil ? .null : .string("content"))
-    if let content = contents.answer { return (content, .contents(content)) }
+    if let content = emit(.markerInfoWindow(marker)).content { return (content, .window(content)) }
+    if let content = emit(.markerInfoContents(marker)).content { return (content, .contents(content)) }
     return InfoWindowLayout.defaultWindow(title: marker.title, snippet: marker.snippet).map { (nil, $0) }
   }
 
@@ -106,9 +98,7 @@ extension MapView {
       if let poi = window.pointOfInterest { record.extra.append(TraceField("place_id", .string(poi.placeID))) }
     }
     if let marker = window.marker {
-      emit(.didCloseInfoWindow, default: (), record: { $0.marker = marker.id }) {
-        $0.mapView(self, didCloseInfoWindowOf: marker)
-      }
+      emit(.didCloseInfoWindow(marker))
     }
   }
 

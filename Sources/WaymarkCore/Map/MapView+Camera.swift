@@ -82,13 +82,13 @@ extension MapView {
   /// will_move, and marks that idle_at is owed.
   func willMove(gesture: Bool) {
     idlePending = true
-    emit(.willMove, default: (), record: { $0.gesture = gesture }) { $0.mapView(self, willMove: gesture) }
+    emit(.willMove(gesture: gesture))
   }
 
   /// did_change_camera_position with the current camera; the visible tiles follow (R31).
   func emitCameraChange() {
     let camera = self.camera
-    emit(.didChangeCameraPosition, default: (), record: { $0.camera = camera }) { $0.mapView(self, didChange: camera) }
+    emit(.didChangeCameraPosition(camera))
     updateTiles()
   }
 
@@ -138,7 +138,7 @@ extension MapView {
   private func emitIdle() {
     idlePending = false
     let camera = self.camera
-    emit(.idleAtCameraPosition, default: (), record: { $0.camera = camera }) { $0.mapView(self, idleAt: camera) }
+    emit(.idleAtCameraPosition(camera))
     notify(.cameraIdle)
     snapshotIfReady()
   }

@@ -46,9 +46,7 @@ extension MapView {
   /// Starts a drag (no selection change, no long-press callback: R18).
   func beginDrag(_ marker: Marker, to destination: Coordinate, duration: Double) {
     if let running = drag { endDrag(running.marker) }
-    emit(.didBeginDraggingMarker, default: (), record: { $0.marker = marker.id }) {
-      $0.mapView(self, didBeginDragging: marker)
-    }
+    emit(.didBeginDraggingMarker(marker))
     guard marker.map === self else { return }
     drag = MarkerDrag(
       marker: marker, from: Mercator.worldPoint(marker.position), to: destination, start: clock.now,
@@ -77,7 +75,7 @@ extension MapView {
     let marker = active.marker
     marker.move(
       to: progress >= 1 ? active.to : Mercator.interpolate(from: active.from, to: active.to, fraction: progress))
-    emit(.didDragMarker, default: (), record: { $0.marker = marker.id }) { $0.mapView(self, didDrag: marker) }
+    emit(.didDragMarker(marker))
     if progress >= 1, drag?.marker === marker {
       drag = nil
       endDrag(marker)
@@ -85,9 +83,7 @@ extension MapView {
   }
 
   func endDrag(_ marker: Marker) {
-    emit(.didEndDraggingMarker, default: (), record: { $0.marker = marker.id }) {
-      $0.mapView(self, didEndDragging: marker)
-    }
+    emit(.didEndDraggingMarker(marker))
   }
 
   /// Moves animated markers for this frame; finished animations run their completion.

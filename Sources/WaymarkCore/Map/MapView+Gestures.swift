@@ -35,34 +35,34 @@ extension MapView {
 
   /// A pan: the map follows the finger by `dx`, `dy` points over `duration` seconds.
   public func pan(dx: Double, dy: Double, duration: Double = 0.5) throws(MapError) {
-    try MapError.requireFinite(dx, "pan.dx")
-    try MapError.requireFinite(dy, "pan.dy")
+    try MapError.require(dx, in: -Point.largestMagnitude...Point.largestMagnitude, "pan.dx")
+    try MapError.require(dy, in: -Point.largestMagnitude...Point.largestMagnitude, "pan.dy")
     try startGesture(.pan(dx: dx, dy: dy), duration: duration, enabled: settings.scrollGestures, name: "pan")
   }
 
   /// A pinch: zoom by `zoomBy` levels about `point` (the view's centre if nil).
   public func pinch(zoomBy delta: Double, around point: Point? = nil, duration: Double = 0.5) throws(MapError) {
     try MapError.requireFinite(delta, "pinch.zoom_by")
+    if let point { _ = try point.validated("pinch.point") }
     try startGesture(
       .pinch(zoomBy: delta, around: point), duration: duration, enabled: settings.zoomGestures, name: "pinch")
   }
 
   /// A two-finger rotation by `degrees` clockwise.
   public func rotate(by degrees: Double, duration: Double = 0.5) throws(MapError) {
-    try MapError.requireFinite(degrees, "rotate.degrees")
+    try MapError.require(degrees, in: -Point.largestMagnitude...Point.largestMagnitude, "rotate.degrees")
     try startGesture(.rotate(degrees: degrees), duration: duration, enabled: settings.rotateGestures, name: "rotate")
   }
 
   /// A two-finger tilt by `degrees` (clamped to the zoom's maximum, R22).
   public func tilt(by degrees: Double, duration: Double = 0.5) throws(MapError) {
-    try MapError.requireFinite(degrees, "tilt.degrees")
+    try MapError.require(degrees, in: -Point.largestMagnitude...Point.largestMagnitude, "tilt.degrees")
     try startGesture(.tilt(degrees: degrees), duration: duration, enabled: settings.tiltGestures, name: "tilt")
   }
 
   /// A double tap: zoom in by one level about `point`, over the default animation duration.
   public func doubleTap(at point: Point) throws(MapError) {
-    try MapError.requireFinite(point.x, "double_tap.x")
-    try MapError.requireFinite(point.y, "double_tap.y")
+    _ = try point.validated("double_tap")
     try requireNoCallbackRunning("double_tap")
     notify(.input(MapInput(kind: .doubleTap, point: point)))
     try startGesture(

@@ -192,8 +192,18 @@ struct IconExtent {
   var up = 0.0
   var down = 0.0
 
+  /// The farthest an icon can reach from its anchor, in points: beyond any position a tap
+  /// accepts (``Point/largestMagnitude``), so larger (or infinite) reaches change nothing.
+  static let largestReach = 1e7
+
   /// Grows to cover `marker`'s icon: its rectangle if upright, else the circle it turns in.
   mutating func include(_ marker: Marker) {
+    defer {
+      left = min(left, Self.largestReach)
+      right = min(right, Self.largestReach)
+      up = min(up, Self.largestReach)
+      down = min(down, Self.largestReach)
+    }
     let size = marker.iconSize, anchor = marker.groundAnchor
     if marker.rotation == 0 && !marker.flat {
       left = max(left, anchor.x * size.width, 0)

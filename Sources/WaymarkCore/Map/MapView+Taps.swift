@@ -5,17 +5,15 @@ extension MapView {
   /// (R4, R5), the my-location dot (R32), tappable overlays (R15), points of interest (R17),
   /// then the map itself (R14), with feature layers reported on the way (callback 23).
   ///
-  /// Throws if called from inside a delegate callback, or for a non-finite point.
+  /// Throws if called from inside a delegate callback, or for a point that is not finite or
+  /// lies more than a million points away (``Point/validated(_:)``).
   public func tap(at point: Point) throws(MapError) {
     try requireNoCallbackRunning("tap")
-    try MapError.requireFinite(point.x, "tap.x")
-    try MapError.requireFinite(point.y, "tap.y")
+    _ = try point.validated("tap")
     notify(.input(MapInput(kind: .tap, point: point)))
     if let window = infoWindow, let frame = infoWindowFrame, frame.contains(point) {
       if let marker = window.marker {
-        emit(.didTapInfoWindow, default: (), record: { $0.marker = marker.id }) {
-          $0.mapView(self, didTapInfoWindowOf: marker)
-        }
+        emit(.didTapInfoWindow(marker))
       }
       return
     }
@@ -27,13 +25,11 @@ extension MapView {
       return
     }
     if hitsMyLocationDot(point), let location = myLocation {
-      emit(.didTapMyLocation, default: (), record: { $0.coordinate = location }) {
-        $0.mapView(self, didTapMyLocation: location)
-      }
+      emit(.didTapMyLocation(location))
       return
     }
     if let overlay {
-      emit(.didTapOverlay, default: (), record: { $0.overlay = overlay.id }) { $0.mapView(self, didTap: overlay) }
+      emit(.didTapOverlay(overlay))
       deselectAfterMapTap()
       return
     }
@@ -43,9 +39,7 @@ extension MapView {
     }
     guard let coordinate = projection.coordinate(for: point) else { return }
     reportFeatures(at: coordinate)
-    emit(.didTapAtCoordinate, default: (), record: { $0.coordinate = coordinate }) {
-      $0.mapView(self, didTapAt: coordinate)
-    }
+    emit(.didTapAtCoordinate(coordinate))
     deselectAfterMapTap()
   }
 
@@ -74,9 +68,7 @@ extension MapView {
       warn("tap_my_location_button: my location is \(isMyLocationEnabled ? "unknown" : "off"); nothing happens (R32)")
       return
     }
-    let asked = emit(.didTapMyLocationButton, default: false) { $0.didTapMyLocationButton(for: self) }
-    recordAnswer(asked.record, result: .bool(asked.answer))
-    if !asked.answer {
+    if !emit(.didTapMyLocationButton).isHandled {
       startAnimation(.change(CameraChange(target: location)), duration: policy.animationDuration, completion: nil)
     }
   }
@@ -101,11 +93,8 @@ extension MapView {
   /// did_tap_marker and the default behaviour after it (R6, R10, R33).
   private func tapMarker(_ marker: Marker) {
     if policy.closeWindowBeforeMarkerTap { deselect() }
-    let asked = emit(.didTapMarker, default: false, record: { $0.marker = marker.id }) {
-      $0.mapView(self, didTap: marker)
-    }
-    recordAnswer(asked.record, result: .bool(asked.answer))
-    guard !asked.answer, policy.selectOnMarkerTap, marker.map === self else { return }
+    let handled = emit(.didTapMarker(marker)).isHandled
+    guard !handled, policy.selectOnMarkerTap, marker.map === self else { return }
     if marker === selectedMarker {
       guard policy.retap == .reopen else { return }
     }
@@ -118,15 +107,9 @@ extension MapView {
 
   /// A tap on a point of interest (R17; web policy: a default window, R33).
   private func tapPointOfInterest(_ poi: PointOfInterest) {
-    let asked = emit(
-      .didTapPOI, default: false,
-      record: { record in
-        record.coordinate = poi.location
-        record.extra = [TraceField("place_id", .string(poi.placeID)), TraceField("name", .string(poi.name))]
-      }
-    ) { $0.mapView(self, didTapPOIWithPlaceID: poi.placeID, name: poi.name, location: poi.location) }
+    let handled = emit(.didTapPOI(poi)).isHandled
     if policy.deselectOnPOITap { deselectAfterMapTap() }
-    if policy.showPOIWindow, !asked.answer, let layout = InfoWindowLayout.defaultWindow(title: poi.name, snippet: nil) {
+    if policy.showPOIWindow, !handled, let layout = InfoWindowLayout.defaultWindow(title: poi.name, snippet: nil) {
       show(InfoWindow(marker: nil, pointOfInterest: poi, content: nil, layout: layout))
     }
   }
@@ -136,16 +119,7 @@ extension MapView {
     for layer in featureLayers {
       let hit = layer.features.filter { $0.boundary.count >= 3 && OverlayHitTest.ringContains($0.boundary, coordinate) }
       guard !hit.isEmpty else { continue }
-      emit(
-        .didTapFeatures, default: (),
-        record: { record in
-          record.coordinate = coordinate
-          record.extra = [
-            TraceField("layer", .string(layer.name)),
-            TraceField("features", .list(hit.map { .string($0.placeID) })),
-          ]
-        }
-      ) { $0.mapView(self, didTap: hit, in: layer, at: coordinate) }
+      emit(.didTapFeatures(hit, layer: layer, location: coordinate))
     }
   }
 
@@ -161,14 +135,11 @@ extension MapView {
   /// did_long_press_at_coordinate (R19).
   public func longPress(at point: Point) throws(MapError) {
     try requireNoCallbackRunning("long_press")
-    try MapError.requireFinite(point.x, "long_press.x")
-    try MapError.requireFinite(point.y, "long_press.y")
+    _ = try point.validated("long_press")
     notify(.input(MapInput(kind: .longPress, point: point)))
     if let window = infoWindow, let frame = infoWindowFrame, frame.contains(point) {
       if let marker = window.marker {
-        emit(.didLongPressInfoWindow, default: (), record: { $0.marker = marker.id }) {
-          $0.mapView(self, didLongPressInfoWindowOf: marker)
-        }
+        emit(.didLongPressInfoWindow(marker))
       }
       return
     }
@@ -177,9 +148,7 @@ extension MapView {
       return
     }
     guard let coordinate = projection.coordinate(for: point) else { return }
-    emit(.didLongPressAtCoordinate, default: (), record: { $0.coordinate = coordinate }) {
-      $0.mapView(self, didLongPressAt: coordinate)
-    }
+    emit(.didLongPressAtCoordinate(coordinate))
   }
 
   /// A long press where `coordinate` is on the screen.
@@ -210,6 +179,11 @@ extension MapView {
     guard marker.map === self else { throw .notOnThisMap(what: "marker \(marker.id)") }
     guard let point = iconCenter(of: marker) else {
       throw .invalidValue(field: action, value: "marker \(marker.id)", reason: "is beyond the horizon")
+    }
+    guard (try? point.validated(action)) != nil else {
+      throw .invalidValue(
+        field: action, value: "marker \(marker.id)",
+        reason: "has its icon centre at (\(formatNumber(point.x)), \(formatNumber(point.y))), off any screen")
     }
     return point
   }

@@ -16,10 +16,17 @@ struct TileSet: Hashable {
     let origin = Mercator.worldPoint(projection.camera.target)
     let xs = corners.map { origin.x + Mercator.wrappedDelta(from: origin.x, to: $0.x) }
     let tiles = exp2(Double(zoom))
-    minX = Int((xs.min()! * tiles).rounded(.down))
-    maxX = Int((xs.max()! * tiles).rounded(.down))
-    minY = max(0, Int((corners.map(\.y).min()! * tiles).rounded(.down)))
-    maxY = min(Int(tiles) - 1, Int((corners.map(\.y).max()! * tiles).rounded(.down)))
+    minX = Self.tile(xs.min()! * tiles, limit: 2 * tiles)
+    maxX = Self.tile(xs.max()! * tiles, limit: 2 * tiles)
+    minY = max(0, Self.tile(corners.map(\.y).min()! * tiles, limit: tiles))
+    maxY = min(Int(tiles) - 1, Self.tile(corners.map(\.y).max()! * tiles, limit: tiles))
+  }
+
+  /// The tile index of a position in tile units, within ±`limit` (a projection that is not
+  /// finite, which validated input never gives, counts as tile 0 rather than trapping).
+  private static func tile(_ position: Double, limit: Double) -> Int {
+    guard position.isFinite else { return 0 }
+    return Int(min(max(position, -limit), limit).rounded(.down))
   }
 }
 
@@ -44,12 +51,12 @@ extension MapView {
     if let loading = tiles.loading {
       clock.cancel(loading)
     } else {
-      emit(.didStartTileRendering, default: ()) { $0.mapViewDidStartTileRendering(self) }
+      emit(.didStartTileRendering)
     }
     tiles.loading = clock.schedule(at: clock.now + policy.tileLoadLatency) { [weak self] in
       guard let self else { return }
       tiles.loading = nil
-      emit(.didFinishTileRendering, default: ()) { $0.mapViewDidFinishTileRendering(self) }
+      emit(.didFinishTileRendering)
       snapshotIfReady()
     }
   }
@@ -58,7 +65,7 @@ extension MapView {
   func snapshotIfReady() {
     guard tiles.loading == nil, tiles.visible != nil, !tiles.snapshotSent, !isCameraMoving else { return }
     tiles.snapshotSent = true
-    emit(.snapshotReady, default: ()) { $0.mapViewSnapshotReady(self) }
+    emit(.snapshotReady)
   }
 
   // MARK: Places, features, capabilities
@@ -67,12 +74,16 @@ extension MapView {
   public func addPointOfInterest(_ poi: PointOfInterest) throws(MapError) {
     var poi = poi
     poi.location = try poi.location.validated("poi.location")
+    try TextLimits.check(poi.placeID, atMost: TextLimits.name, "poi.place_id")
+    try TextLimits.check(poi.name, atMost: TextLimits.name, "poi.name")
     pointsOfInterest.append(poi)
   }
 
   /// Adds a data-driven styling layer whose features can be tapped (callback 23).
   public func addFeatureLayer(_ layer: FeatureLayer) throws(MapError) {
+    try TextLimits.check(layer.name, atMost: TextLimits.name, "feature_layer.name")
     for (f, feature) in layer.features.enumerated() {
+      try TextLimits.check(feature.placeID, atMost: TextLimits.name, "feature_layer.features[\(f + 1)].place_id")
       for (index, point) in feature.boundary.enumerated() {
         _ = try point.validated("feature_layer.features[\(f + 1)].boundary[\(index + 1)]")
       }
@@ -84,12 +95,7 @@ extension MapView {
   public func setCapabilities(_ new: MapCapabilities) {
     guard new != capabilities else { return }
     capabilities = new
-    emit(
-      .didChangeMapCapabilities, default: (),
-      record: { record in
-        record.extra = [TraceField("capabilities", .list(new.names.map(TraceValue.string)))]
-      }
-    ) { $0.mapView(self, didChange: new) }
+    emit(.didChangeMapCapabilities(new))
   }
 
   // MARK: Overlays (R15)
@@ -99,6 +105,7 @@ extension MapView {
   public func addOverlay(_ options: OverlayOptions) throws(MapError) -> Overlay {
     var options = options
     options.shape = try options.shape.validated()
+    try options.checkTexts()
     if let id = options.id, overlays.contains(where: { $0.id == id }) {
       throw .invalidValue(
         field: "overlay.id", value: "\"\(id)\"", reason: "is already used by another overlay on this map")

@@ -24,11 +24,9 @@ public final class MapView {
   /// Which gestures the user may make (R25); code-driven moves are never disabled.
   public var settings = GestureSettings()
 
-  /// Hears the callbacks. Held weakly, like `GMSMapView.delegate`.
-  public weak var delegate: MapViewDelegate? {
-    didSet { attribution = delegate as? AnswerAttributing }
-  }
-  weak var attribution: AnswerAttributing?
+  /// Hears the callbacks: a ``MapViewDelegate``, or any ``DelegateEventHandler`` (the plugin
+  /// host). Held weakly, like `GMSMapView.delegate`.
+  public weak var delegate: DelegateEventHandler?
 
   /// The camera now, clamped (R20-R22).
   public internal(set) var camera: CameraPosition {
@@ -151,29 +149,30 @@ public final class MapView {
 
   // MARK: Callbacks
 
-  /// Records a callback, then makes it (if there is a delegate) and returns its answer.
+  /// Records a callback, then makes it (if there is a delegate) and returns its answer; the
+  /// record of a veto or content callback gets the result and who decided it.
   @discardableResult
-  func emit<Answer>(
-    _ callback: DelegateCallback, default fallback: Answer, record fill: (inout TraceRecord) -> Void = { _ in },
-    _ call: (MapViewDelegate) -> Answer
-  ) -> (answer: Answer, record: Int?) {
-    var index: Int?
-    if trace.isEnabled {
-      var record = TraceRecord(time: clock.now, event: callback.rawValue)
-      fill(&record)
-      if callback.composition != .notification { record.plugin = .null }
-      index = trace.append(record)
+  func emit(_ event: DelegateEvent) -> CallbackAnswer {
+    let callback = event.callback
+    let index = trace.isEnabled ? trace.append(TraceRecord(event, at: clock.now)) : nil
+    var answer = CallbackAnswer.none
+    if let delegate {
+      runningCallbacks.append(callback)
+      answer = delegate.mapView(self, receive: event)
+      runningCallbacks.removeLast()
     }
-    guard let delegate else { return (fallback, index) }
-    runningCallbacks.append(callback)
-    defer { runningCallbacks.removeLast() }
-    return (call(delegate), index)
+    if let index {
+      switch callback.composition {
+      case .notification: break
+      case .veto: recordAnswer(index, result: .bool(answer.isHandled), decidedBy: answer.decidedBy)
+      case .content:
+        recordAnswer(index, result: answer.content == nil ? .null : .string("content"), decidedBy: answer.decidedBy)
+      }
+    }
+    return answer
   }
 
-  /// Fills in a veto or content callback's result and who decided it.
-  func recordAnswer(_ index: Int?, result: TraceValue) {
-    guard index != nil else { return }
-    let source = attribution?.lastAnswerSource
+  private func recordAnswer(_ index: Int, result: TraceValue, decidedBy source: String?) {
     trace.update(index) { record in
       record.result = result
       record.plugin = source.map(TraceValue.string) ?? .null
@@ -191,7 +190,7 @@ public final class MapView {
   /// Throws if input arrives while a callback is running.
   func requireNoCallbackRunning(_ action: String) throws(MapError) {
     if let running = runningCallbacks.last {
-      throw .reentrantInput(action: action, callback: running.rawValue)
+      throw .reentrantInput(action: action, callback: running.name)
     }
   }
 

@@ -44,6 +44,16 @@ extension MapError {
     guard value >= 0 else { throw .invalidValue(field: field(), value: formatNumber(value), reason: "is negative") }
   }
 
+  /// An error for a number that must be finite, not negative and at most `largest` (sizes).
+  static func requireNonNegative(_ value: Double, atMost largest: Double, _ field: @autoclosure () -> String)
+    throws(MapError)
+  {
+    try requireNonNegative(value, field())
+    guard value <= largest else {
+      throw .invalidValue(field: field(), value: formatNumber(value), reason: "is more than \(formatNumber(largest))")
+    }
+  }
+
   /// An error for a number that must lie in `range`.
   static func require(_ value: Double, in range: ClosedRange<Double>, _ field: @autoclosure () -> String)
     throws(MapError)

@@ -50,10 +50,10 @@ public struct TraceText {
     return lines
   }
 
-  private static let frame = DelegateCallback.didChangeCameraPosition.rawValue
+  private static let frame = DelegateCallback.didChangeCameraPosition.name
   private static let rendering: Set<String> = [
-    DelegateCallback.didStartTileRendering.rawValue, DelegateCallback.didFinishTileRendering.rawValue,
-    DelegateCallback.snapshotReady.rawValue,
+    DelegateCallback.didStartTileRendering.name, DelegateCallback.didFinishTileRendering.name,
+    DelegateCallback.snapshotReady.name,
   ]
 
   /// The frames of one move as one line: how many, from when to when, and where it ended.

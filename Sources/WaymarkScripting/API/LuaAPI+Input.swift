@@ -35,7 +35,7 @@ extension LuaAPI {
       try map.longPressInfoWindow()
     },
     input(
-      "drag", [.init("marker", "Marker"), .init("to", "Coordinate"), .init("options", "{ duration: number? }?")],
+      "drag", [.init("marker", "Marker"), .init("to", "Coordinate"), .init("options", "GestureOptions?")],
       "Drags a marker to a coordinate over `duration` seconds (default 1) (R18)."
     ) { map, context in
       let stack = context.stack
@@ -44,32 +44,32 @@ extension LuaAPI {
       try map.drag(marker, to: to, duration: try duration(at: 4, context, what: "drag") ?? 1)
     },
     input(
-      "pan", [.init("by", "Point"), .init("options", "{ duration: number? }?")],
+      "pan", [.init("by", "Point"), .init("options", "GestureOptions?")],
       "A pan gesture: the map follows the finger by { x, y } points (R25)."
     ) { map, context in
       let by = try LuaValues.point(at: 2, on: context.stack, field: "pan")
       try map.pan(dx: by.x, dy: by.y, duration: try duration(at: 3, context, what: "pan") ?? 0.5)
     },
     input(
-      "pinch", [.init("zoom_by", "number"), .init("options", "{ point: Point?, duration: number? }?")],
+      "pinch", [.init("zoom_by", "number"), .init("options", "PinchOptions?")],
       "A pinch gesture: zoom by levels about a point (the centre by default) (R25)."
     ) { map, context in
       let delta = try context.checkNumber(2)
-      let point = try LuaValues.withFieldIfTable("point", at: 3, on: context.stack) { v throws(LuaFunctionError) in
-        try LuaValues.point(at: v, on: context.stack, field: "pinch.point")
+      let point = try LuaValues.withFieldIfTable("point", of: .pinchOptions, at: 3, on: context.stack) {
+        v throws(LuaFunctionError) in try LuaValues.point(at: v, on: context.stack, field: "pinch.point")
       }
       try map.pinch(
-        zoomBy: delta, around: point,
-        duration: try duration(at: 3, context, what: "pinch", extra: ["point"]) ?? 0.5)
+        zoomBy: delta, around: point, duration: try duration(at: 3, context, what: "pinch", shape: .pinchOptions) ?? 0.5
+      )
     },
     input(
-      "rotate", [.init("degrees", "number"), .init("options", "{ duration: number? }?")],
+      "rotate", [.init("degrees", "number"), .init("options", "GestureOptions?")],
       "A two-finger rotation by degrees clockwise (R25)."
     ) { map, context in
       try map.rotate(by: try context.checkNumber(2), duration: try duration(at: 3, context, what: "rotate") ?? 0.5)
     },
     input(
-      "tilt", [.init("degrees", "number"), .init("options", "{ duration: number? }?")],
+      "tilt", [.init("degrees", "number"), .init("options", "GestureOptions?")],
       "A two-finger tilt by degrees (clamped, R22, R25)."
     ) { map, context in
       try map.tilt(by: try context.checkNumber(2), duration: try duration(at: 3, context, what: "tilt") ?? 0.5)
@@ -116,17 +116,16 @@ extension LuaAPI {
     return .coordinate(try LuaValues.coordinate(at: index, on: stack, field: context.functionName))
   }
 
-  private static func duration(at index: Int32, _ context: LuaCallContext, what: String, extra: [String] = [])
-    throws(LuaFunctionError) -> Double?
-  {
+  private static func duration(
+    at index: Int32, _ context: LuaCallContext, what: String, shape: LuaAPIShape = .gestureOptions
+  ) throws(LuaFunctionError) -> Double? {
     let stack = context.stack
     if LuaValues.isNil(index, on: stack) { return nil }
     guard stack.type(at: index) == .table else {
       throw LuaValues.typeError("\(what) options", expected: "a table", at: index, on: stack)
     }
-    try LuaValues.requireKnownFields(
-      ofTableAt: index, on: stack, allowed: ["duration"] + extra, what: "\(what) options")
-    return try LuaValues.withField("duration", ofTableAt: index, on: stack) { v throws(LuaFunctionError) -> Double? in
+    try shape.requireKnownFields(ofTableAt: index, on: stack, what: "\(what) options")
+    return try shape.withField("duration", ofTableAt: index, on: stack) { v throws(LuaFunctionError) -> Double? in
       LuaValues.isNil(v, on: stack) ? nil : try LuaValues.number(at: v, on: stack, field: "\(what).duration")
     }
   }
@@ -168,12 +167,13 @@ extension Optional where Wrapped == Point {
 }
 
 extension LuaValues {
-  /// `body(field)` if the value at `index` is a table with a non-nil `key`; else nil.
+  /// `body(field)` if the value at `index` is a table with a non-nil `key` (of `shape`); else nil.
   static func withFieldIfTable<R>(
-    _ key: String, at index: Int32, on stack: LuaStack, _ body: (Int32) throws(LuaFunctionError) -> R
+    _ key: String, of shape: LuaAPIShape, at index: Int32, on stack: LuaStack,
+    _ body: (Int32) throws(LuaFunctionError) -> R
   ) throws(LuaFunctionError) -> R? {
     guard stack.type(at: index) == .table else { return nil }
-    return try withField(key, ofTableAt: index, on: stack) { v throws(LuaFunctionError) -> R? in
+    return try shape.withField(key, ofTableAt: index, on: stack) { v throws(LuaFunctionError) -> R? in
       isNil(v, on: stack) ? nil : try body(v)
     }
   }

@@ -108,8 +108,10 @@ extension LuaAPI {
       "Adds a marker (R1 names: position required; id, title, snippet, z_index, ...).",
       { bridge, context in
         let stack = context.stack
+        try bridge.quota.requireRoomForObject("add_marker")
         let (options, hasUserData) = try readMarkerOptions(at: 2, on: stack)
         let marker = try bridge.requireMap().addMarker(options)
+        bridge.quota.added(marker)
         bridge.push(marker, on: stack)
         if hasUserData {
           stack.rawGetField("user_data", ofTableAt: 2)
@@ -175,6 +177,9 @@ extension LuaAPI {
       "The coordinate under a screen point, nil above the horizon (R29).",
       { bridge, context in
         let p = try LuaValues.point(at: 2, on: context.stack, field: "coordinate_for")
+        do { _ = try p.validated("coordinate_for") } catch let error as MapError {
+          throw LuaFunctionError(error.description)
+        }
         if let c = try bridge.requireMap().projection.coordinate(for: p) {
           LuaValues.push(c, on: context.stack)
         } else {
@@ -211,8 +216,8 @@ extension LuaAPI {
       returns: "number", "How many points `meters` span at the coordinate at this zoom (R29).",
       { bridge, context in
         let meters = try context.checkNumber(2)
-        guard meters.isFinite, meters >= 0 else {
-          throw LuaFunctionError("points_for_meters: \(formatNumber(meters)) meters is not a finite number >= 0")
+        guard meters.isFinite, meters >= 0, meters <= 1e9 else {
+          throw LuaFunctionError("points_for_meters: \(formatNumber(meters)) meters is not a number from 0 to 1e9")
         }
         let c = try LuaValues.coordinate(at: 3, on: context.stack, field: "points_for_meters")
         context.stack.push(try bridge.requireMap().projection.points(forMeters: meters, at: c))
@@ -283,20 +288,20 @@ extension LuaAPI {
     guard stack.type(at: index) == .table else {
       throw LuaValues.typeError("add_marker", expected: "a table of marker options", at: index, on: stack)
     }
-    try LuaValues.requireKnownFields(
-      ofTableAt: index, on: stack, allowed: MarkerField.optionNames, what: "add_marker")
-    let position = try LuaValues.withField("position", ofTableAt: index, on: stack) {
+    let shape = LuaAPIShape.markerOptions
+    try shape.requireKnownFields(ofTableAt: index, on: stack, what: "add_marker")
+    let position = try shape.withField("position", ofTableAt: index, on: stack) {
       v throws(LuaFunctionError) -> Coordinate in
       guard !LuaValues.isNil(v, on: stack) else { throw LuaFunctionError("add_marker: position is required") }
       return try LuaValues.coordinate(at: v, on: stack, field: "marker.position")
     }
     var options = MarkerOptions(position: position)
-    options.id = try LuaValues.withField("id", ofTableAt: index, on: stack) {
+    options.id = try shape.withField("id", ofTableAt: index, on: stack) {
       v throws(LuaFunctionError) in try LuaValues.optionalString(at: v, on: stack, field: "marker.id")
     }
     for field in MarkerField.all where field.name != "position" && field.name != "id" {
       guard let assign = field.assign else { continue }
-      try LuaValues.withField(field.name, ofTableAt: index, on: stack) { v throws(LuaFunctionError) in
+      try shape.withField(field.name, ofTableAt: index, on: stack) { v throws(LuaFunctionError) in
         if !LuaValues.isNil(v, on: stack) || field.type.hasSuffix("?") { try assign(stack, v, &options) }
       }
     }

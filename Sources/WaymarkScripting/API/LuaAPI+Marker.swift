@@ -89,24 +89,25 @@ struct AnimationOptions {
     guard stack.type(at: index) == .table else {
       throw LuaValues.typeError(what, expected: "a table { duration =, on_complete = }", at: index, on: stack)
     }
-    try LuaValues.requireKnownFields(
-      ofTableAt: index, on: stack,
-      allowed: ["duration", "on_complete"] + (allowsEasing ? ["easing"] : []), what: what)
-    options.duration = try LuaValues.withField("duration", ofTableAt: index, on: stack) {
+    let shape = allowsEasing ? LuaAPIShape.markerAnimationOptions : .animationOptions
+    try shape.requireKnownFields(ofTableAt: index, on: stack, what: what)
+    options.duration = try shape.withField("duration", ofTableAt: index, on: stack) {
       v throws(LuaFunctionError) -> Double? in
       LuaValues.isNil(v, on: stack) ? nil : try LuaValues.number(at: v, on: stack, field: "\(what).duration")
     }
-    options.easing = try LuaValues.withField("easing", ofTableAt: index, on: stack) {
-      v throws(LuaFunctionError) -> Easing? in
-      guard !LuaValues.isNil(v, on: stack) else { return nil }
-      let name = try LuaValues.string(at: v, on: stack, field: "\(what).easing")
-      guard let easing = Easing(rawValue: name) else {
-        throw LuaFunctionError(
-          "\(what).easing: \"\(name)\" is not one of \(Easing.allCases.map(\.rawValue).joined(separator: ", "))")
-      }
-      return easing
-    }
-    let callback = try LuaValues.withField("on_complete", ofTableAt: index, on: stack) {
+    options.easing =
+      allowsEasing
+      ? try shape.withField("easing", ofTableAt: index, on: stack) {
+        v throws(LuaFunctionError) -> Easing? in
+        guard !LuaValues.isNil(v, on: stack) else { return nil }
+        let name = try LuaValues.string(at: v, on: stack, field: "\(what).easing")
+        guard let easing = Easing(rawValue: name) else {
+          throw LuaFunctionError(
+            "\(what).easing: \"\(name)\" is not one of \(Easing.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return easing
+      } : nil
+    let callback = try shape.withField("on_complete", ofTableAt: index, on: stack) {
       v throws(LuaFunctionError) -> LuaRef? in
       guard !LuaValues.isNil(v, on: stack) else { return nil }
       guard stack.type(at: v) == .function else {

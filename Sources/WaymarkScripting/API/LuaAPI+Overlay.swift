@@ -2,12 +2,33 @@ import LuaKit
 import WaymarkCore
 
 extension LuaAPI {
-  /// The fields every overlay table may hold, beside its shape's.
-  static let overlayCommonFields = ["kind", "id", "tappable", "z_index", "title", "stroke_color", "fill_color"]
-  /// The shape fields by kind.
-  static let overlayShapeFields: [String: [String]] = [
-    "polyline": ["path", "width"], "polygon": ["path", "holes"], "circle": ["center", "radius"],
-    "ground_overlay": ["bounds", "image"],
+  /// A field of an overlay table: its LuaLS type, and the kinds that have it (nil: every kind).
+  struct OverlayField: Sendable {
+    let name: String
+    let type: String
+    let kinds: [String]?
+  }
+
+  /// The overlay kinds, as `kind` spells them.
+  static let overlayKinds = ["polyline", "polygon", "circle", "ground_overlay"]
+
+  /// Every field an overlay table may hold: the `OverlayOptions` shape and `add_overlay`'s
+  /// known fields for each kind both come from here.
+  static let overlayFields: [OverlayField] = [
+    OverlayField(name: "kind", type: "'polyline'|'polygon'|'circle'|'ground_overlay'?", kinds: nil),
+    OverlayField(name: "id", type: "string?", kinds: nil),
+    OverlayField(name: "tappable", type: "boolean?", kinds: nil),
+    OverlayField(name: "z_index", type: "integer?", kinds: nil),
+    OverlayField(name: "title", type: "string?", kinds: nil),
+    OverlayField(name: "stroke_color", type: "string?", kinds: nil),
+    OverlayField(name: "fill_color", type: "string?", kinds: nil),
+    OverlayField(name: "path", type: "Coordinate[]?", kinds: ["polyline", "polygon"]),
+    OverlayField(name: "width", type: "number?", kinds: ["polyline"]),
+    OverlayField(name: "holes", type: "Coordinate[][]?", kinds: ["polygon"]),
+    OverlayField(name: "center", type: "Coordinate?", kinds: ["circle"]),
+    OverlayField(name: "radius", type: "number?", kinds: ["circle"]),
+    OverlayField(name: "bounds", type: "Coordinate[]?", kinds: ["ground_overlay"]),
+    OverlayField(name: "image", type: "string?", kinds: ["ground_overlay"]),
   ]
 
   /// `Overlay`, and the map's overlay methods (added to `Map`).
@@ -18,7 +39,7 @@ extension LuaAPI {
         "Adds an overlay { kind = 'polyline'|'polygon'|'circle'|'ground_overlay', ... } (R15).",
         { bridge, context in try addOverlay(bridge, context, kind: nil) })
     ]
-    + ["polyline", "polygon", "circle", "ground_overlay"].map { kind in
+    + overlayKinds.map { kind in
       .method(
         "Map", "add_\(kind)", [.init("options", "OverlayOptions")], returns: "Overlay",
         "Adds a \(kind.replacingOccurrences(of: "_", with: " ")); same as add_overlay with kind = '\(kind)'.",
@@ -107,27 +128,28 @@ extension LuaAPI {
     if let fixed {
       kind = fixed
     } else {
-      kind = try LuaValues.withField("kind", ofTableAt: 2, on: stack) { v throws(LuaFunctionError) in
+      kind = try LuaAPIShape.overlayOptions.withField("kind", ofTableAt: 2, on: stack) { v throws(LuaFunctionError) in
         try LuaValues.string(at: v, on: stack, field: "add_overlay.kind")
       }
     }
-    guard let shapeFields = overlayShapeFields[kind] else {
+    guard overlayKinds.contains(kind) else {
       throw LuaFunctionError(
-        "add_overlay.kind: \"\(kind)\" is not one of polyline, polygon, circle, ground_overlay\(Suggestion.hint(for: kind, among: overlayShapeFields.keys))"
+        "add_overlay.kind: \"\(kind)\" is not one of \(overlayKinds.joined(separator: ", "))\(Suggestion.hint(for: kind, among: overlayKinds))"
       )
     }
-    try LuaValues.requireKnownFields(
-      ofTableAt: 2, on: stack, allowed: overlayCommonFields + shapeFields, what: "add_\(kind)")
+    let allowed = overlayFields.filter { $0.kinds?.contains(kind) ?? true }.map(\.name)
+    try LuaValues.requireKnownFields(ofTableAt: 2, on: stack, allowed: allowed, what: "add_\(kind)")
     func field<R>(_ key: String, _ body: (Int32) throws(LuaFunctionError) -> R) throws(LuaFunctionError) -> R {
-      try LuaValues.withField(key, ofTableAt: 2, on: stack, body)
+      try LuaAPIShape.overlayOptions.withField(key, ofTableAt: 2, on: stack, body)
     }
+    var budget = LuaValues.maxCoordinates  // a path and its holes together
     func path(_ key: String, at index: Int32) throws(LuaFunctionError) -> [Coordinate] {
       let name = "\(kind).\(key)"
       guard stack.type(at: index) == .table else {
         throw LuaValues.typeError(name, expected: "a list of coordinates", at: index, on: stack)
       }
       var points: [Coordinate] = []
-      let count = stack.rawLength(at: index)
+      let count = try LuaValues.listLength(at: index, on: stack, field: name, budget: &budget)
       for i in stride(from: 1, through: count, by: 1) {
         stack.rawGetIndex(i, ofTableAt: index)
         defer { stack.pop() }
@@ -151,7 +173,9 @@ extension LuaAPI {
           throw LuaValues.typeError("polygon.holes", expected: "a list of paths", at: v, on: stack)
         }
         var holes: [[Coordinate]] = []
-        for i in stride(from: 1, through: stack.rawLength(at: v), by: 1) {
+        var holeBudget = LuaValues.maxFields
+        let count = try LuaValues.listLength(at: v, on: stack, field: "polygon.holes", budget: &holeBudget)
+        for i in stride(from: 1, through: count, by: 1) {
           stack.rawGetIndex(i, ofTableAt: v)
           defer { stack.pop() }
           holes.append(try path("holes[\(i)]", at: stack.top))
@@ -194,7 +218,9 @@ extension LuaAPI {
         try LuaValues.optionalString(at: v, on: stack, field: "overlay.\(key)")
       }
     }
+    try bridge.quota.requireRoomForObject("add_overlay")
     let overlay = try bridge.requireMap().addOverlay(options)
+    bridge.quota.added(overlay)
     bridge.push(overlay, on: stack)
     return 1
   }

@@ -11,18 +11,22 @@ extension LuaAPI {
       { bridge, context in
         let stack = context.stack
         try context.checkTable(2)
-        try LuaValues.requireKnownFields(
-          ofTableAt: 2, on: stack, allowed: ["place_id", "name", "location"], what: "add_poi")
-        let placeID = try LuaValues.withField("place_id", ofTableAt: 2, on: stack) { i throws(LuaFunctionError) in
+        try LuaAPIShape.pointOfInterest.requireKnownFields(ofTableAt: 2, on: stack, what: "add_poi")
+        let placeID = try LuaAPIShape.pointOfInterest.withField("place_id", ofTableAt: 2, on: stack) {
+          i throws(LuaFunctionError) in
           try LuaValues.string(at: i, on: stack, field: "add_poi.place_id")
         }
-        let name = try LuaValues.withField("name", ofTableAt: 2, on: stack) { i throws(LuaFunctionError) in
+        let name = try LuaAPIShape.pointOfInterest.withField("name", ofTableAt: 2, on: stack) {
+          i throws(LuaFunctionError) in
           try LuaValues.string(at: i, on: stack, field: "add_poi.name")
         }
-        let location = try LuaValues.withField("location", ofTableAt: 2, on: stack) { i throws(LuaFunctionError) in
+        let location = try LuaAPIShape.pointOfInterest.withField("location", ofTableAt: 2, on: stack) {
+          i throws(LuaFunctionError) in
           try LuaValues.coordinate(at: i, on: stack, field: "add_poi.location")
         }
+        try bridge.quota.requireRoomForObject("add_poi")
         try bridge.requireMap().addPointOfInterest(PointOfInterest(placeID: placeID, name: name, location: location))
+        bridge.quota.addedPlace()
         return 0
       }),
     .method(
@@ -30,7 +34,9 @@ extension LuaAPI {
       "Adds a data-driven styling layer: { name, features = { { place_id, boundary = { Coordinate... } } } }.",
       { bridge, context in
         try context.checkTable(2)
+        try bridge.quota.requireRoomForObject("add_feature_layer")
         try bridge.requireMap().addFeatureLayer(try featureLayer(at: 2, on: context.stack))
+        bridge.quota.addedPlace()
         return 0
       }),
     .property(
@@ -49,7 +55,9 @@ extension LuaAPI {
           throw LuaValues.typeError("map.capabilities", expected: "a list of capability names", at: value, on: stack)
         }
         var capabilities: MapCapabilities = []
-        for position in 1...max(1, stack.rawLength(at: value)) {
+        var budget = LuaValues.maxFields
+        let count = try LuaValues.listLength(at: value, on: stack, field: "map.capabilities", budget: &budget)
+        for position in 1...max(1, count) {
           guard stack.rawGetIndex(position, ofTableAt: value) != .nil else {
             stack.pop()
             break
@@ -70,32 +78,36 @@ extension LuaAPI {
   ]
 
   private static func featureLayer(at index: Int32, on stack: LuaStack) throws(LuaFunctionError) -> FeatureLayer {
-    try LuaValues.requireKnownFields(
-      ofTableAt: index, on: stack, allowed: ["name", "features"], what: "add_feature_layer")
-    let name = try LuaValues.withField("name", ofTableAt: index, on: stack) { i throws(LuaFunctionError) in
+    try LuaAPIShape.featureLayer.requireKnownFields(ofTableAt: index, on: stack, what: "add_feature_layer")
+    let name = try LuaAPIShape.featureLayer.withField("name", ofTableAt: index, on: stack) {
+      i throws(LuaFunctionError) in
       try LuaValues.string(at: i, on: stack, field: "add_feature_layer.name")
     }
-    let features = try LuaValues.withField("features", ofTableAt: index, on: stack) {
+    let features = try LuaAPIShape.featureLayer.withField("features", ofTableAt: index, on: stack) {
       list throws(LuaFunctionError) -> [Feature] in
       guard stack.type(at: list) == .table else {
         throw LuaValues.typeError("add_feature_layer.features", expected: "a list of features", at: list, on: stack)
       }
       var features: [Feature] = []
-      for position in 1...max(1, stack.rawLength(at: list)) {
+      var budget = LuaValues.maxCoordinates  // features and their boundaries' corners together
+      let count = try LuaValues.listLength(at: list, on: stack, field: "add_feature_layer.features", budget: &budget)
+      for position in 1...max(1, count) {
         let field = "add_feature_layer.features[\(position)]"
         let feature = try stack.withStackBalance { () throws(LuaFunctionError) -> Feature? in
           guard stack.rawGetIndex(position, ofTableAt: list) == .table else { return nil }
           let item = stack.top
-          let placeID = try LuaValues.withField("place_id", ofTableAt: item, on: stack) { i throws(LuaFunctionError) in
+          let placeID = try LuaAPIShape.feature.withField("place_id", ofTableAt: item, on: stack) {
+            i throws(LuaFunctionError) in
             try LuaValues.string(at: i, on: stack, field: "\(field).place_id")
           }
-          let boundary = try LuaValues.withField("boundary", ofTableAt: item, on: stack) {
+          let boundary = try LuaAPIShape.feature.withField("boundary", ofTableAt: item, on: stack) {
             ring throws(LuaFunctionError) -> [Coordinate] in
             guard stack.type(at: ring) == .table else {
               throw LuaValues.typeError("\(field).boundary", expected: "a list of coordinates", at: ring, on: stack)
             }
             var points: [Coordinate] = []
-            for corner in 1...max(1, stack.rawLength(at: ring)) {
+            let corners = try LuaValues.listLength(at: ring, on: stack, field: "\(field).boundary", budget: &budget)
+            for corner in 1...max(1, corners) {
               let point = try stack.withStackBalance { () throws(LuaFunctionError) -> Coordinate? in
                 guard stack.rawGetIndex(corner, ofTableAt: ring) != .nil else { return nil }
                 return try LuaValues.coordinate(at: stack.top, on: stack, field: "\(field).boundary[\(corner)]")

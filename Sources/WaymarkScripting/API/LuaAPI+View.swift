@@ -5,7 +5,7 @@ extension LuaAPI {
   /// `Map`: the view around the map: padding (R29) and which gestures the user may make (R25).
   static let viewEntries: [LuaAPIEntry] = [
     .property(
-      "Map", "padding", "{ top: number, left: number, bottom: number, right: number }",
+      "Map", "padding", "Insets",
       "Insets that move the visual centre and shrink the visible region (R29); assign a number or a table.",
       get: { bridge, stack, _ in
         let padding = try bridge.requireMap().padding
@@ -22,7 +22,7 @@ extension LuaAPI {
           try CameraUpdateReader.readInsets(at: value, on: stack, field: "map.padding", default: 0))
       }),
     .property(
-      "Map", "gestures", "{ scroll: boolean, zoom: boolean, rotate: boolean, tilt: boolean }",
+      "Map", "gestures", "GestureFlags",
       "Which gestures the user may make (R25); assign a table of the ones to change. Code-driven moves always work.",
       get: { bridge, stack, _ in
         let settings = try bridge.requireMap().settings
@@ -36,12 +36,11 @@ extension LuaAPI {
         guard stack.type(at: value) == .table else {
           throw LuaValues.typeError("map.gestures", expected: "a table of booleans", at: value, on: stack)
         }
-        try LuaValues.requireKnownFields(
-          ofTableAt: value, on: stack, allowed: gestureFlags.map(\.0), what: "map.gestures")
+        try LuaAPIShape.gestureFlags.requireKnownFields(ofTableAt: value, on: stack, what: "map.gestures")
         let map = try bridge.requireMap()
         var settings = map.settings
         for (key, flag) in gestureFlags {
-          try LuaValues.withField(key, ofTableAt: value, on: stack) { field throws(LuaFunctionError) in
+          try LuaAPIShape.gestureFlags.withField(key, ofTableAt: value, on: stack) { field throws(LuaFunctionError) in
             if !LuaValues.isNil(field, on: stack) {
               settings[keyPath: flag] = try LuaValues.boolean(at: field, on: stack, field: "map.gestures.\(key)")
             }

@@ -13,7 +13,7 @@ public enum LuaLSDefinitions {
       "---@alias Content string|table Info-window content: a string, a node, or a list of nodes (docs/info-window-content.md).",
       "",
     ]
-    for shape in LuaAPI.shapes + [mapOptions] {
+    for shape in LuaAPI.shapes {
       out.append("---\(shape.doc)")
       out.append("---@class \(shape.name)")
       for field in shape.fields { out.append("---@field \(field.name) \(field.type)") }
@@ -68,13 +68,4 @@ public enum LuaLSDefinitions {
     }
     return out.joined(separator: "\n")
   }
-
-  /// The options of `waymark.map{...}`.
-  static let mapOptions = LuaAPIShape(
-    name: "MapOptions", doc: "Options of waymark.map (scripts only).",
-    fields: [
-      LuaAPIParameter("camera", "Camera?"), LuaAPIParameter("size", "Size?"),
-      LuaAPIParameter("policy", "'ios'|'android'|'web'|nil"), LuaAPIParameter("plugins", "string[]?"),
-      LuaAPIParameter("padding", "number|table|nil"),
-    ])
 }

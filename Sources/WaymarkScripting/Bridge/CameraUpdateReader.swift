@@ -13,13 +13,14 @@ import WaymarkCore
 /// | `{ scroll_by = {x=,y=} }` | scroll by points (x right, y down) |
 /// | `{ fit = { {lat,lng}, {lat,lng}, ... }, padding = 50 }` | fit the coordinates (padding a number or `{top,left,bottom,right}`, default 64) |
 enum CameraUpdateReader {
-  /// The verbs; at most one per table, with its modifiers.
+  /// The verbs; at most one per table, with its modifiers (all fields of
+  /// ``LuaAPIShape/cameraUpdate``).
   static let verbs: [String: [String]] = [
     "camera": [], "zoom_in": [], "zoom_out": [], "zoom_by": ["point"], "zoom_to": [],
     "scroll_by": [], "fit": ["padding"],
   ]
   /// The fields of a plain camera table.
-  static let cameraFields = ["target", "zoom", "bearing", "tilt"]
+  static let cameraFields = LuaAPIShape.camera.fieldNames
 
   /// The update in the table at `index`. `what` names it in errors (`animate`).
   static func read(at index: Int32, on stack: LuaStack, what: String) throws(LuaFunctionError)
@@ -30,7 +31,7 @@ enum CameraUpdateReader {
         what, expected: "a camera table or a camera update table", at: index, on: stack)
     }
     let index = stack.absoluteIndex(index)
-    let keys = stack.sortedKeys(ofTableAt: index).compactMap { key -> String? in
+    let keys = try LuaValues.fieldKeys(ofTableAt: index, on: stack, what: what).compactMap { key -> String? in
       if case .string(let name) = key { return name }
       return nil
     }
@@ -52,7 +53,7 @@ enum CameraUpdateReader {
     try LuaValues.requireKnownFields(
       ofTableAt: index, on: stack, allowed: [verb] + verbs[verb]!, what: what)
     let field = "\(what).\(verb)"
-    return try LuaValues.withField(verb, ofTableAt: index, on: stack) {
+    return try LuaAPIShape.cameraUpdate.withField(verb, ofTableAt: index, on: stack) {
       value throws(LuaFunctionError) -> CameraUpdate in
       switch verb {
       case "zoom_in", "zoom_out":
@@ -64,7 +65,7 @@ enum CameraUpdateReader {
         return .zoomTo(try LuaValues.number(at: value, on: stack, field: field))
       case "zoom_by":
         let delta = try LuaValues.number(at: value, on: stack, field: field)
-        let point = try LuaValues.withField("point", ofTableAt: index, on: stack) {
+        let point = try LuaAPIShape.cameraUpdate.withField("point", ofTableAt: index, on: stack) {
           p throws(LuaFunctionError) -> Point? in
           LuaValues.isNil(p, on: stack)
             ? nil : try LuaValues.point(at: p, on: stack, field: "\(what).point")
@@ -89,13 +90,13 @@ enum CameraUpdateReader {
     throws(LuaFunctionError) -> CameraChange
   {
     var change = CameraChange()
-    change.target = try LuaValues.withField("target", ofTableAt: index, on: stack) {
+    change.target = try LuaAPIShape.camera.withField("target", ofTableAt: index, on: stack) {
       v throws(LuaFunctionError) -> Coordinate? in
       LuaValues.isNil(v, on: stack)
         ? nil : try LuaValues.coordinate(at: v, on: stack, field: "\(what).target")
     }
     for (key, path) in [("zoom", \CameraChange.zoom), ("bearing", \.bearing), ("tilt", \.tilt)] {
-      change[keyPath: path] = try LuaValues.withField(key, ofTableAt: index, on: stack) {
+      change[keyPath: path] = try LuaAPIShape.camera.withField(key, ofTableAt: index, on: stack) {
         v throws(LuaFunctionError) -> Double? in
         LuaValues.isNil(v, on: stack)
           ? nil : try LuaValues.number(at: v, on: stack, field: "\(what).\(key)")
@@ -108,7 +109,7 @@ enum CameraUpdateReader {
   static func readPosition(at index: Int32, on stack: LuaStack, what: String)
     throws(LuaFunctionError) -> CameraPosition
   {
-    try LuaValues.requireKnownFields(ofTableAt: index, on: stack, allowed: cameraFields, what: what)
+    try LuaAPIShape.camera.requireKnownFields(ofTableAt: index, on: stack, what: what)
     let change = try readChange(at: index, on: stack, what: what)
     guard let target = change.target else { throw LuaFunctionError("\(what).target is required") }
     guard let zoom = change.zoom else { throw LuaFunctionError("\(what).zoom is required") }
@@ -124,13 +125,15 @@ enum CameraUpdateReader {
         "\(what).fit", expected: "a list of coordinates", at: list, on: stack)
     }
     var coordinates: [Coordinate] = []
-    for i in 1...stack.rawLength(at: list) {
+    var budget = LuaValues.maxCoordinates
+    let count = try LuaValues.listLength(at: list, on: stack, field: "\(what).fit", budget: &budget)
+    for i in 1...count {
       stack.rawGetIndex(i, ofTableAt: list)
       defer { stack.pop() }
       coordinates.append(
         try LuaValues.coordinate(at: stack.top, on: stack, field: "\(what).fit[\(i)]"))
     }
-    let insets = try LuaValues.withField("padding", ofTableAt: table, on: stack) {
+    let insets = try LuaAPIShape.cameraUpdate.withField("padding", ofTableAt: table, on: stack) {
       p throws(LuaFunctionError) -> EdgeInsets in
       try readInsets(at: p, on: stack, field: "\(what).padding", default: 64)
     }
@@ -151,13 +154,12 @@ enum CameraUpdateReader {
       throw LuaValues.typeError(
         field, expected: "a number or { top, left, bottom, right }", at: index, on: stack)
     }
-    try LuaValues.requireKnownFields(
-      ofTableAt: index, on: stack, allowed: ["top", "left", "bottom", "right"], what: field)
+    try LuaAPIShape.insets.requireKnownFields(ofTableAt: index, on: stack, what: field)
     var insets = EdgeInsets()
     for (key, path) in [
       ("top", \EdgeInsets.top), ("left", \.left), ("bottom", \.bottom), ("right", \.right),
     ] {
-      insets[keyPath: path] = try LuaValues.withField(key, ofTableAt: index, on: stack) {
+      insets[keyPath: path] = try LuaAPIShape.insets.withField(key, ofTableAt: index, on: stack) {
         v throws(LuaFunctionError) -> Double in
         LuaValues.isNil(v, on: stack) ? 0 : try LuaValues.number(at: v, on: stack, field: "\(field).\(key)")
       }

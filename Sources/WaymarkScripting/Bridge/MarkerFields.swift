@@ -46,7 +46,7 @@ struct MarkerField: Sendable {
       },
       assign: { s, i, o throws(LuaFunctionError) in
         if LuaValues.isNil(i, on: s) { return o.iconView = nil }
-        let (name, size) = try readNamedSize(at: i, on: s, nameKey: "name", field: "marker.icon_view")
+        let (name, size) = try readNamedSize(at: i, on: s, shape: .iconView, nameKey: "name", field: "marker.icon_view")
         o.iconView = MarkerIconView(name: name, size: size)
       }),
     pointField(
@@ -89,11 +89,6 @@ struct MarkerField: Sendable {
       "tracks_info_window_changes", "Whether the info window is redrawn when the marker changes.",
       \.tracksInfoWindowChanges, \.tracksInfoWindowChanges),
   ]
-
-  /// The fields by name.
-
-  /// Every name a marker table may hold (`add_marker`), with `user_data`.
-  static let optionNames = all.map(\.name) + ["user_data"]
 
   // MARK: Field makers
 
@@ -170,7 +165,7 @@ struct MarkerField: Sendable {
         "marker.icon", expected: "nil, { color = } or { image =, width =, height = }", at: index,
         on: stack)
     }
-    let color = try LuaValues.withField("color", ofTableAt: index, on: stack) {
+    let color = try LuaAPIShape.markerIcon.withField("color", ofTableAt: index, on: stack) {
       v throws(LuaFunctionError) -> String? in
       try LuaValues.optionalString(at: v, on: stack, field: "marker.icon.color")
     }
@@ -178,26 +173,27 @@ struct MarkerField: Sendable {
       try LuaValues.requireKnownFields(ofTableAt: index, on: stack, allowed: ["color"], what: "marker.icon")
       return .tintedPin(color: color)
     }
-    let (name, size) = try readNamedSize(at: index, on: stack, nameKey: "image", field: "marker.icon")
+    let (name, size) = try readNamedSize(
+      at: index, on: stack, shape: .markerIcon, nameKey: "image", field: "marker.icon")
     return .image(name: name, size: size)
   }
 
-  private static func readNamedSize(at index: Int32, on stack: LuaStack, nameKey: String, field: String)
-    throws(LuaFunctionError) -> (String, Size)
-  {
+  private static func readNamedSize(
+    at index: Int32, on stack: LuaStack, shape: LuaAPIShape, nameKey: String, field: String
+  ) throws(LuaFunctionError) -> (String, Size) {
     guard stack.type(at: index) == .table else {
       throw LuaValues.typeError(
         field, expected: "{ \(nameKey) =, width =, height = }", at: index, on: stack)
     }
     try LuaValues.requireKnownFields(
       ofTableAt: index, on: stack, allowed: [nameKey, "width", "height"], what: field)
-    let name = try LuaValues.withField(nameKey, ofTableAt: index, on: stack) {
+    let name = try shape.withField(nameKey, ofTableAt: index, on: stack) {
       v throws(LuaFunctionError) in try LuaValues.string(at: v, on: stack, field: "\(field).\(nameKey)")
     }
-    let width = try LuaValues.withField("width", ofTableAt: index, on: stack) {
+    let width = try shape.withField("width", ofTableAt: index, on: stack) {
       v throws(LuaFunctionError) in try LuaValues.number(at: v, on: stack, field: "\(field).width")
     }
-    let height = try LuaValues.withField("height", ofTableAt: index, on: stack) {
+    let height = try shape.withField("height", ofTableAt: index, on: stack) {
       v throws(LuaFunctionError) in try LuaValues.number(at: v, on: stack, field: "\(field).height")
     }
     return (name, Size(width: width, height: height))

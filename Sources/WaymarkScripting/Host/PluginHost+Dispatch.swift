@@ -1,141 +1,120 @@
 import LuaKit
 import WaymarkCore
 
+/// Every callback, fanned out to the plugins by the composition of its row in the callback
+/// table (``DelegateCallback/signature``): one general dispatch, no per-callback code. A
+/// handler is called as `handler(map, ...)` with the event's arguments (``LuaValues/push(_:bridge:on:)``).
 extension PluginHost {
-  /// Calls one plugin's handler as `handler(map, ...)` with one result left on the stack.
-  /// Returns the stack base to restore, or nil if the call failed (already reported).
+  /// Asks the plugins, in order, as the callback's composition says (docs/plugins.md).
+  public func mapView(_ mapView: MapView, receive event: DelegateEvent) -> CallbackAnswer {
+    let callback = event.callback
+    switch callback.composition {
+    case .veto: return veto(event, callback)
+    case .content: return content(event, callback)
+    case .notification: return notify(event, callback)
+    }
+  }
+
+  /// Calls one plugin's handler and reads back a boolean; nil if the call failed (reported).
   @inline(__always)
-  func call(
-    _ instance: PluginInstance, _ handler: LuaRef, _ callback: DelegateCallback,
-    _ push: (LuaMapBridge, LuaStack) -> Int32
-  ) -> (stack: LuaStack, base: Int32)? {
-    let stack = instance.state.stack
-    let base = stack.top
-    stack.push(handler)
-    stack.push(instance.mapRef)
-    let count = push(instance.bridge, stack)
+  private func call(_ instance: PluginInstance, _ handler: LuaRef, _ event: DelegateEvent, _ callback: DelegateCallback)
+    -> LuaBooleanResult?
+  {
     dispatchDepth += 1
     defer { dispatchDepth -= 1 }
     do {
-      try stack.call(arguments: count + 1, results: 1)
-      return (stack, base)
+      return try instance.state.callReturningBoolean(handler) { stack in
+        pushArguments(of: event, for: instance, on: stack)
+      }
     } catch {
-      fail(instance, handler: callback.rawValue, error: error, line: instance.handlerLines[callback.slot])
-      stack.setTop(base)
+      fail(instance, handler: callback.name, error: error, line: instance.handlerLines[callback.rawValue])
       return nil
     }
   }
 
-  /// A notification: every plugin with a handler, in order. Returns whether any returned
-  /// `true` (used only by did_tap_poi under the web policy).
-  @discardableResult
-  func notify(_ callback: DelegateCallback, _ push: (LuaMapBridge, LuaStack) -> Int32) -> Bool {
+  /// Pushes the map and the event's arguments; returns how many. Stack: +n.
+  private func pushArguments(of event: DelegateEvent, for instance: PluginInstance, on stack: LuaStack) -> Int32 {
+    stack.push(instance.mapRef)
+    var count: Int32 = 1
+    event.forEachArgument { value in
+      LuaValues.push(value, bridge: instance.bridge, on: stack)
+      count += 1
+    }
+    return count
+  }
+
+  /// A notification: every plugin with a handler, in order. A callback that returns
+  /// "handled" (did_tap_poi) is handled when any plugin returned `true`.
+  private func notify(_ event: DelegateEvent, _ callback: DelegateCallback) -> CallbackAnswer {
     var handled = false
     for instance in instances {
-      guard let handler = instance.handler(callback), let (stack, base) = call(instance, handler, callback, push)
+      guard let handler = instance.handler(callback), let result = call(instance, handler, event, callback)
       else { continue }
-      if stack.type(at: -1) == .boolean && stack.boolean(at: -1) { handled = true }
-      stack.setTop(base)
+      if result == .boolean(true) { handled = true }
       instance.consecutiveFailures = 0
     }
-    return handled
+    return callback.signature.returns == .handled ? CallbackAnswer(handled: handled) : .none
   }
 
-  /// A veto: plugins in order until one returns `true`.
-  func veto(_ callback: DelegateCallback, _ push: (LuaMapBridge, LuaStack) -> Int32) -> Bool {
+  /// A veto: plugins in order until one returns `true`; anything but a boolean or nil is an
+  /// error of that plugin.
+  private func veto(_ event: DelegateEvent, _ callback: DelegateCallback) -> CallbackAnswer {
     for instance in instances {
-      guard let handler = instance.handler(callback), let (stack, base) = call(instance, handler, callback, push)
+      guard let handler = instance.handler(callback), let result = call(instance, handler, event, callback)
       else { continue }
-      let type = stack.type(at: -1)
-      let answer = type == .boolean && stack.boolean(at: -1)
-      stack.setTop(base)
-      guard type == .boolean || type == .nil else {
-        fail(
-          instance, handler: callback.rawValue,
-          message:
-            "\(instance.file):\(instance.handlerLines[callback.slot]): \(callback.rawValue) returned a \(type); expected true, false or nil"
-        )
-        continue
-      }
-      if instance.consecutiveFailures != 0 { instance.consecutiveFailures = 0 }
-      if answer {
-        lastAnswerSource = instance.name
-        return true
-      }
-    }
-    lastAnswerSource = nil
-    return false
-  }
-
-  /// did_tap_marker: a veto through LuaKit's two-argument fast call (no stack juggling).
-  func vetoMarker(_ marker: Marker) -> Bool {
-    let callback = DelegateCallback.didTapMarker
-    for instance in instances {
-      guard let handler = instance.handler(callback) else { continue }
-      let result: LuaBooleanResult
-      let state = instance.state
-      dispatchDepth += 1
-      do {
-        result = try state.callReturningBoolean(
-          handler, with: instance.mapRef, instance.bridge.ref(for: marker, on: state.stack))
-        dispatchDepth -= 1
-      } catch {
-        dispatchDepth -= 1
-        fail(instance, handler: callback.rawValue, error: error, line: instance.handlerLines[callback.slot])
-        continue
-      }
       switch result {
       case .boolean(let answer):
         if instance.consecutiveFailures != 0 { instance.consecutiveFailures = 0 }
-        if answer {
-          lastAnswerSource = instance.name
-          return true
-        }
+        if answer { return CallbackAnswer(handled: true, decidedBy: instance.name) }
       case .nothing:
         if instance.consecutiveFailures != 0 { instance.consecutiveFailures = 0 }
       case .other(let type):
         fail(
-          instance, handler: callback.rawValue,
+          instance, handler: callback.name,
           message:
-            "\(instance.file):\(instance.handlerLines[callback.slot]): \(callback.rawValue) returned a \(type); expected true, false or nil"
+            "\(instance.file):\(instance.handlerLines[callback.rawValue]): \(callback.name) returned a \(type); expected true, false or nil"
         )
       }
     }
-    lastAnswerSource = nil
-    return false
+    return .none
   }
 
   /// A content request: plugins in order until one returns valid non-nil content.
-  func content(_ callback: DelegateCallback, _ marker: Marker) -> InfoWindowContent? {
+  private func content(_ event: DelegateEvent, _ callback: DelegateCallback) -> CallbackAnswer {
     for instance in instances {
-      guard let handler = instance.handler(callback),
-        let (stack, base) = call(
-          instance, handler, callback,
-          { bridge, stack in
-            bridge.push(marker, on: stack)
-            return 1
-          })
-      else { continue }
+      guard let handler = instance.handler(callback) else { continue }
+      let stack = instance.state.stack
+      let base = stack.top
       defer { stack.setTop(base) }
+      stack.push(handler)
+      let count = pushArguments(of: event, for: instance, on: stack)
+      dispatchDepth += 1
+      do {
+        try stack.call(arguments: count, results: 1)
+        dispatchDepth -= 1
+      } catch {
+        dispatchDepth -= 1
+        fail(instance, handler: callback.name, error: error, line: instance.handlerLines[callback.rawValue])
+        continue
+      }
       if stack.type(at: -1) == .nil {
         instance.consecutiveFailures = 0
         continue
       }
-      let line = "\(instance.file):\(instance.handlerLines[callback.slot])"
       do {
         let value = try ContentConversion.read(at: -1, on: stack)
         let content = try InfoWindowContent(decoding: value)
         contentStore.remember(content, as: value)
         instance.consecutiveFailures = 0
-        lastAnswerSource = instance.name
-        return content
+        return CallbackAnswer(content: content, decidedBy: instance.name)
       } catch {
         fail(
-          instance, handler: callback.rawValue,
-          message: "\(line): \(callback.rawValue) returned invalid content: \(error)")
+          instance, handler: callback.name,
+          message:
+            "\(instance.file):\(instance.handlerLines[callback.rawValue]): \(callback.name) returned invalid content: \(error)"
+        )
       }
     }
-    lastAnswerSource = nil
-    return nil
+    return .none
   }
 }

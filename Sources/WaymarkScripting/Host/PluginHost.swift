@@ -17,15 +17,26 @@ import WaymarkCore
 /// answer is a `plugin_error` trace record (plugin, `handler`, message with file:line) and
 /// counts as nil. A plugin failing ``Configuration/maxConsecutiveFailures`` calls in a row is
 /// disabled until its file changes and it is reloaded. Not thread-safe: use the map's thread.
-public final class PluginHost: MapViewDelegate, AnswerAttributing {
+public final class PluginHost: DelegateEventHandler {
   /// Budgets and limits of every plugin.
   public struct Configuration: Sendable {
     /// Wall-clock budget of each handler call (default 50 ms); nil for none (benchmarks).
+    /// With an ``instructionBudget`` it is only the safety net against what instructions do
+    /// not measure (a long call into C), and should be generous.
     public var timeBudget: Duration? = .milliseconds(50)
+    /// The budget of each handler call in Lua VM instructions (nil: none, the default): a
+    /// verdict that is the same on every machine, however loaded (`waymark test` uses it).
+    public var instructionBudget: Int?
+    /// How instructions are counted: ``LuaInstructionCounting/fast`` (free; a run in which
+    /// a call lasted long enough to need counting reports ``PluginHost/needsExactReplay``,
+    /// and `ScriptRunner` replays it exactly) or ``LuaInstructionCounting/exact``.
+    public var instructionCounting = LuaInstructionCounting.fast
     /// Memory cap of each plugin's state in bytes (default 64 MiB).
     public var memoryLimit: Int = 64 << 20
     /// Failed calls in a row after which a plugin is disabled (default 5).
     public var maxConsecutiveFailures = 5
+    /// What each plugin's code may make the host keep (log text, shared data, objects).
+    public var hostLimits = HostLimits.plugin
     /// Creates the default configuration.
     public init() {}
   }
@@ -50,8 +61,6 @@ public final class PluginHost: MapViewDelegate, AnswerAttributing {
   public let configuration: Configuration
   /// Every diagnostic of every load and reload so far, in order.
   public internal(set) var diagnostics: [PluginDiagnostic] = []
-  /// The plugin whose answer decided the last veto or content callback (nil: the default).
-  public internal(set) var lastAnswerSource: String?
 
   /// Loaded plugins in the order they are asked.
   var instances: [PluginInstance] = []
@@ -60,6 +69,15 @@ public final class PluginHost: MapViewDelegate, AnswerAttributing {
   /// Files that failed to load, with the text that failed (retried when it changes).
   var failedFiles: [String: String?] = [:]
   let contentStore = ContentStore()
+  /// Set when a plugin's state, counting instructions fast, saw a call it could not judge.
+  let replays = ExactReplayFlag()
+
+  /// Whether a handler call of this host lasted long enough, with fast instruction counting,
+  /// that it may have passed the instruction budget: the run must be replayed with
+  /// ``LuaInstructionCounting/exact`` counting for its verdicts (``ScriptRunner`` does).
+  public var needsExactReplay: Bool {
+    replays.isNeeded || instances.contains { !$0.state.isClosed && $0.state.needsExactReplay }
+  }
   /// How deep the host is in a handler call (reloads wait for 0).
   var dispatchDepth = 0
 
@@ -79,7 +97,7 @@ public final class PluginHost: MapViewDelegate, AnswerAttributing {
     instances.map { instance in
       PluginInfo(
         name: instance.name, file: instance.file, priority: instance.priority,
-        handlers: DelegateCallback.allCases.filter { instance.handlers[$0.slot] != nil }.map(\.rawValue),
+        handlers: DelegateCallback.allCases.filter { instance.handlers[$0.rawValue] != nil }.map(\.name),
         isDisabled: instance.isDisabled)
     }
   }
@@ -160,7 +178,7 @@ public final class PluginHost: MapViewDelegate, AnswerAttributing {
   }
 
   var loader: PluginLoader {
-    PluginLoader(map: map, configuration: configuration, contentStore: contentStore) {
+    PluginLoader(map: map, configuration: configuration, contentStore: contentStore, replays: replays) {
       [weak self] bridge, context, error in
       guard let self, let instance = instances.first(where: { $0.bridge === bridge }) else { return }
       fail(instance, handler: context, error: error)
@@ -258,4 +276,10 @@ public final class PluginHost: MapViewDelegate, AnswerAttributing {
       map.trace.append(record)
     }
   }
+}
+
+/// Whether any state of a host asked for an exact replay of the run (shared by the host,
+/// its loader and its instances, which report it when they close).
+final class ExactReplayFlag {
+  var isNeeded = false
 }

@@ -18,9 +18,9 @@ final class PluginInstance {
   var name: String
   /// `priority` field, else 0.
   var priority: Double = 0
-  /// Handlers by ``DelegateCallback/slot``.
+  /// Handlers by ``DelegateCallback`` (its raw value, the order of the callback table).
   var handlers: [LuaRef?] = Array(repeating: nil, count: DelegateCallback.allCases.count)
-  /// The line where each handler is defined, by slot (0 when unknown).
+  /// The line where each handler is defined, by callback (0 when unknown).
   var handlerLines: [Int] = Array(repeating: 0, count: DelegateCallback.allCases.count)
   var setup: LuaRef?
   var teardown: LuaRef?
@@ -29,6 +29,9 @@ final class PluginInstance {
   /// The table the file returned.
   var table: LuaRef!
   var consecutiveFailures = 0
+  /// Where closing tells the host that this state's instruction budget asks for an exact
+  /// replay (``PluginHost/needsExactReplay``).
+  var replays: ExactReplayFlag?
   /// Whether it was disabled after repeated failures; its timers and callbacks stop too.
   var isDisabled = false {
     didSet { bridge.isActive = !isDisabled }
@@ -50,7 +53,7 @@ final class PluginInstance {
   /// The handler for a callback, if any and the plugin is enabled.
   @inline(__always)
   func handler(_ callback: DelegateCallback) -> LuaRef? {
-    isDisabled || state.isClosed ? nil : handlers[callback.slot]
+    isDisabled || state.isClosed ? nil : handlers[callback.rawValue]
   }
 
   /// Every file this version was built from (the plugin and its modules) with the text read.
@@ -62,6 +65,7 @@ final class PluginInstance {
   /// Idempotent.
   func close() {
     bridge.retireMap()
+    if !state.isClosed, state.needsExactReplay { replays?.isNeeded = true }
     state.close()
   }
 }
@@ -117,36 +121,5 @@ final class ModuleLoader {
     stack.pushValue(at: -1)
     cache[name] = stack.ref()
     return 1
-  }
-}
-
-extension DelegateCallback {
-  /// A dense index 0..<23 (a jump table, not a hash).
-  var slot: Int {
-    switch self {
-    case .willMove: 0
-    case .didChangeCameraPosition: 1
-    case .idleAtCameraPosition: 2
-    case .didTapAtCoordinate: 3
-    case .didLongPressAtCoordinate: 4
-    case .didTapMarker: 5
-    case .didTapInfoWindow: 6
-    case .didLongPressInfoWindow: 7
-    case .didTapOverlay: 8
-    case .didTapPOI: 9
-    case .markerInfoWindow: 10
-    case .markerInfoContents: 11
-    case .didCloseInfoWindow: 12
-    case .didBeginDraggingMarker: 13
-    case .didDragMarker: 14
-    case .didEndDraggingMarker: 15
-    case .didTapMyLocationButton: 16
-    case .didTapMyLocation: 17
-    case .didStartTileRendering: 18
-    case .didFinishTileRendering: 19
-    case .snapshotReady: 20
-    case .didChangeMapCapabilities: 21
-    case .didTapFeatures: 22
-    }
   }
 }

@@ -7,16 +7,20 @@ struct PluginLoader {
   let map: MapView
   let configuration: PluginHost.Configuration
   let contentStore: ContentStore
+  /// Where the instances' states report that the run must be replayed with exact counting.
+  let replays: ExactReplayFlag
   /// Where errors of callbacks (timers, on_complete) of the new instance go, by its bridge.
   let reportError: (LuaMapBridge, String, LuaError) -> Void
 
   /// The largest plugin file accepted, in bytes.
   static let maxFileSize = 4 << 20
+  /// The most fields a plugin's table may have (its handlers and lifecycle fields are 30).
+  static let maxFields = 1_000
 
   /// The field names a plugin table may hold besides handlers.
   static let lifecycleFields = ["name", "priority", "setup", "teardown", "on_reload", "save_state", "state"]
   /// Every known field name.
-  static let knownFields = lifecycleFields + DelegateCallback.allCases.map(\.rawValue)
+  static let knownFields = lifecycleFields + DelegateCallback.allCases.map(\.name)
 
   /// The loaded instance and its warnings, or the errors that stopped it.
   func load(file: String) -> (instance: PluginInstance?, diagnostics: [PluginDiagnostic]) {
@@ -50,10 +54,11 @@ struct PluginLoader {
     let folder = PluginFiles.folder(of: file)
     let state = try LuaState(memoryLimit: configuration.memoryLimit, libraries: PluginSandbox.libraries)
     state.timeBudget = configuration.timeBudget
+    state.instructionBudget = configuration.instructionBudget.map { ($0, configuration.instructionCounting) }
     let modules = ModuleLoader(folder: folder)
     modules.sources[file] = source
     let name = PluginFiles.baseName(of: file)
-    let bridge = try LuaMapBridge.install(in: state)
+    let bridge = try LuaMapBridge.install(in: state, limits: configuration.hostLimits)
     bridge.logSource = name
     bridge.contentStore = contentStore
     bridge.reportError = reportError
@@ -61,10 +66,12 @@ struct PluginLoader {
     bridge.attach(map, on: stack)
     let instance = PluginInstance(
       file: file, folder: folder, state: state, bridge: bridge, mapRef: bridge.mapRef!, modules: modules, name: name)
+    instance.replays = replays
     // The state owns the bridge and these functions: they capture the bridge and the module
     // loader (neither holds the state), never the instance.
     bridge.values = try PluginSandbox.build(
-      on: stack, now: { [bridge] in bridge.now }, log: { [bridge] text in bridge.log(text) },
+      on: stack, now: { [bridge] in bridge.now },
+      log: { [bridge] stack, index in bridge.log(try bridge.loggedText(at: index, on: stack)) },
       require: { [modules] context in try modules.require(context) }, seed: Self.seed(for: name))
     let lineOf = stack.ref()
     stack.pushValue(at: -1)
@@ -115,7 +122,10 @@ struct PluginLoader {
           severity: severity, file: file, line: line ?? PluginFiles.line(ofField: field, in: source),
           message: message))
     }
-    for key in stack.sortedKeys(ofTableAt: table) {
+    guard let keys = stack.sortedKeys(ofTableAt: table, atMost: Self.maxFields) else {
+      return problem("", "a plugin table has more than \(Self.maxFields) fields", line: 1)
+    }
+    for key in keys {
       guard case .string(let field) = key else { continue }
       stack.withStackBalance {
         let type = stack.rawGetField(field, ofTableAt: table)
@@ -149,13 +159,13 @@ struct PluginLoader {
           default: instance.saveState = ref
           }
         default:
-          if let callback = DelegateCallback(rawValue: field) {
+          if let callback = DelegateCallback(name: field) {
             guard type == .function else {
               return problem(field, "\(field) must be a function, got \(stack.typeName(at: value))")
             }
             stack.pushValue(at: value)
-            instance.handlers[callback.slot] = stack.ref()
-            instance.handlerLines[callback.slot] = lineDefined(stack, lineOf, value) ?? 0
+            instance.handlers[callback.rawValue] = stack.ref()
+            instance.handlerLines[callback.rawValue] = lineDefined(stack, lineOf, value) ?? 0
           } else if type == .function {
             let suggestion = Suggestion.closest(to: field, among: Self.knownFields)
             problem(

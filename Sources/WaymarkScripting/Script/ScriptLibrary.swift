@@ -39,9 +39,6 @@ public enum ScriptLibrary {
     ),
   ]
 
-  /// The fields `waymark.map{...}` accepts.
-  static let mapFields = ["camera", "size", "policy", "plugins", "padding"]
-
   /// Installs the globals into the environment table at `environment`; `values` is the
   /// state's ``ValueRendering`` table. Returns the matcher of `expect_plugin_error` patterns,
   /// `(pattern, message) -> boolean`.
@@ -78,25 +75,25 @@ public enum ScriptLibrary {
     let stack = context.stack
     if stack.type(at: 1) == .none || stack.type(at: 1) == .nil { stack.newTable() }
     try context.checkTable(1)
-    try LuaValues.requireKnownFields(ofTableAt: 1, on: stack, allowed: mapFields, what: "waymark.map")
-    let camera = try LuaValues.withField("camera", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
+    let shape = LuaAPIShape.mapOptions
+    try shape.requireKnownFields(ofTableAt: 1, on: stack, what: "waymark.map")
+    let camera = try shape.withField("camera", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
       LuaValues.isNil(index, on: stack)
         ? CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2)
         : try CameraUpdateReader.readPosition(at: index, on: stack, what: "waymark.map camera")
     }
-    let size = try LuaValues.withField("size", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
+    let size = try shape.withField("size", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
       guard !LuaValues.isNil(index, on: stack) else { return Size(width: 390, height: 844) }
-      try LuaValues.requireKnownFields(
-        ofTableAt: index, on: stack, allowed: ["width", "height"], what: "waymark.map size")
+      try LuaAPIShape.size.requireKnownFields(ofTableAt: index, on: stack, what: "waymark.map size")
       return try Size(
-        width: LuaValues.withField("width", ofTableAt: index, on: stack) { w throws(LuaFunctionError) in
+        width: LuaAPIShape.size.withField("width", ofTableAt: index, on: stack) { w throws(LuaFunctionError) in
           try LuaValues.number(at: w, on: stack, field: "size.width")
         },
-        height: LuaValues.withField("height", ofTableAt: index, on: stack) { h throws(LuaFunctionError) in
+        height: LuaAPIShape.size.withField("height", ofTableAt: index, on: stack) { h throws(LuaFunctionError) in
           try LuaValues.number(at: h, on: stack, field: "size.height")
         })
     }
-    let policyName = try LuaValues.withField("policy", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
+    let policyName = try shape.withField("policy", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
       try LuaValues.optionalString(at: index, on: stack, field: "policy")
     }
     let name = session.options.policy ?? policyName ?? "ios"
@@ -107,7 +104,7 @@ public enum ScriptLibrary {
     }
     let folders = try pluginFolders(stack, session: session)
     let map = try MapView(camera: camera, viewSize: size, policy: policy, trace: session.trace)
-    let padding = try LuaValues.withField("padding", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
+    let padding = try shape.withField("padding", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
       LuaValues.isNil(index, on: stack)
         ? EdgeInsets.zero : try CameraUpdateReader.readInsets(at: index, on: stack, field: "padding", default: 0)
     }
@@ -118,13 +115,15 @@ public enum ScriptLibrary {
 
   /// The script's `plugins` list, each folder resolved against the script's folder.
   private static func pluginFolders(_ stack: LuaStack, session: ScriptSession) throws(LuaFunctionError) -> [String] {
-    try LuaValues.withField("plugins", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
+    try LuaAPIShape.mapOptions.withField("plugins", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
       guard !LuaValues.isNil(index, on: stack) else { return [] }
       guard stack.type(at: index) == .table else {
         throw LuaValues.typeError("plugins", expected: "a list of folder names", at: index, on: stack)
       }
       var folders: [String] = []
-      for position in 1...max(1, stack.rawLength(at: index)) {
+      var budget = LuaValues.maxFields
+      let count = try LuaValues.listLength(at: index, on: stack, field: "waymark.map plugins", budget: &budget)
+      for position in 1...max(1, count) {
         let type = stack.rawGetIndex(position, ofTableAt: index)
         defer { stack.pop() }
         if type == .nil { break }

@@ -15,6 +15,8 @@ public struct ScriptOptions: Sendable {
   public var scriptBudget: Duration? = .seconds(120)
   /// Memory cap of the script's Lua state, in bytes.
   public var scriptMemoryLimit = 256 << 20
+  /// What the script's own code may make the host keep (log text, shared data, objects).
+  public var hostLimits = HostLimits.script
   /// Budgets and limits of the plugins.
   public var plugins = PluginHost.Configuration()
   /// The largest script file accepted, in bytes.
@@ -48,6 +50,10 @@ public struct ScriptOutcome: Sendable {
   /// Why the script could not be loaded or stopped, "file:line: message"; nil if it ran to
   /// its end.
   public var error: String?
+  /// Whether this is the outcome of an exact replay: with fast instruction counting, a
+  /// handler call lasted long enough that it may have passed its budget, so the run was
+  /// made again counting every instruction.
+  public var wasReplayedExactly = false
   /// The files the run read (the script, its modules, plugins and their modules) and the
   /// plugin folders it loaded, for `--watch`.
   public var files: [String] = []

@@ -21,12 +21,12 @@ struct RunCommand {
       OptionSpec(name: "html", value: "FILE", help: "write a self-contained HTML replay of the run to FILE"),
       OptionSpec(
         name: "time-limit", value: "SECONDS", help: "virtual time after which settle() gives up (default 600)"),
-      OptionSpec(name: "budget", value: "MS", help: "wall-clock budget of each plugin handler call (default 50)"),
       OptionSpec(
         name: "script-budget", value: "SECONDS", help: "wall-clock budget of the script's own Lua code (default 120)"),
+    ] + BudgetOptions.specs + [
       OptionSpec(
         name: "strict", value: nil,
-        help: "exit 1 when a plugin_error or a warning happened that the script did not expect"),
+        help: "exit 1 when a plugin_error or a warning happened that the script did not expect")
     ],
     positionals: 1...1,
     examples: [
@@ -68,12 +68,7 @@ struct RunCommand {
       }
       options.timeLimit = seconds
     }
-    if let budget = arguments.value("budget") {
-      guard let ms = Int(budget), ms > 0 else {
-        throw UsageError(message: "--budget \(budget): expected a positive number of milliseconds", command: "run")
-      }
-      options.plugins.timeBudget = .milliseconds(ms)
-    }
+    try BudgetOptions.apply(arguments, to: &options.plugins, command: "run", instructions: nil)
     if let budget = arguments.value("script-budget") {
       guard let seconds = Int(budget), seconds > 0 else {
         throw UsageError(message: "--script-budget \(budget): expected a positive number of seconds", command: "run")

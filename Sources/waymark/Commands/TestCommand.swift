@@ -26,7 +26,7 @@ struct TestCommand {
       OptionSpec(name: "shard", value: "I/N", help: "run only the I-th of N stable shards of the files (I from 1)"),
       OptionSpec(name: "plugins", value: "DIR", repeatable: true, help: "load every *.lua plugin in DIR"),
       OptionSpec(name: "policy", value: "NAME", help: "ios, android or web: overrides the scripts'"),
-      OptionSpec(name: "budget", value: "MS", help: "wall-clock budget of each plugin handler call (default 50)"),
+    ] + BudgetOptions.specs + [
       OptionSpec(name: "timeout", value: "SECONDS", help: "stop a file that runs longer (default 60)"),
       OptionSpec(name: "memory", value: "MB", help: "stop a file whose process grows past MB MiB (default 2048)"),
     ],
@@ -65,12 +65,8 @@ struct TestCommand {
       }
       worker.options.policy = policy
     }
-    if let budget = arguments.value("budget") {
-      guard let ms = Int(budget), ms > 0 else {
-        throw UsageError(message: "--budget \(budget): expected a positive number of milliseconds", command: "test")
-      }
-      worker.options.plugins.timeBudget = .milliseconds(ms)
-    }
+    try BudgetOptions.apply(
+      arguments, to: &worker.options.plugins, command: "test", instructions: BudgetOptions.testInstructions)
     worker.golden = arguments.value("golden")
     worker.updatesGolden = arguments.flag("update")
     if worker.updatesGolden, worker.golden == nil {

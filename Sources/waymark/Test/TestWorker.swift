@@ -27,6 +27,7 @@ enum TestWorker {
       if let golden { list += ["--golden", golden] }
       if updatesGolden { list.append("--update") }
       if let budget = options.plugins.timeBudget { list += ["--budget-ms", String(budget.milliseconds)] }
+      if let budget = options.plugins.instructionBudget { list += ["--instructions", String(budget)] }
       if let budget = options.scriptBudget { list += ["--script-budget", String(budget.components.seconds)] }
       return list
     }
@@ -42,6 +43,7 @@ enum TestWorker {
         case "--golden": golden = rest.popFirst()
         case "--update": updatesGolden = true
         case "--budget-ms": options.plugins.timeBudget = rest.popFirst().flatMap(Int.init).map { .milliseconds($0) }
+        case "--instructions": options.plugins.instructionBudget = rest.popFirst().flatMap(Int.init)
         case "--script-budget": options.scriptBudget = rest.popFirst().flatMap(Int64.init).map { .seconds($0) }
         default: break
         }

@@ -47,4 +47,35 @@ import WaymarkCore
       LuaAPI.entry("Map", "animate")?.functionType
         == "fun(self: Map, update: Camera|CameraUpdate, options: AnimationOptions?)")
   }
+
+  @Test func everyClassNamedInATypeIsDeclared() {
+    // The option shapes are declared once; a type that names a class nobody declares would
+    // leave editors (and readers of the definitions) guessing.
+    let declared = Set(LuaAPI.shapes.map(\.name) + LuaAPI.owners.map(\.name) + ["Content"])
+    var types = LuaAPI.entries.flatMap { entry in entry.parameters.map(\.type) + [entry.type ?? ""] }
+    types += LuaAPI.handlers.flatMap { handler in handler.parameters.map(\.type) + [handler.returns ?? ""] }
+    types += LuaAPI.shapes.flatMap { $0.fields.map(\.type) }
+    for type in types {
+      let words = type.split(whereSeparator: { !$0.isLetter && $0 != "_" }).map(String.init)
+      for word in words where word.first!.isUppercase {
+        #expect(declared.contains(word), "\(word) in \(type) is not a declared shape")
+      }
+    }
+    #expect(Set(LuaAPI.shapes.map(\.name)).count == LuaAPI.shapes.count)
+  }
+
+  @Test func readersAcceptExactlyTheDeclaredFields() throws {
+    let (logs, errors, _) = try MarkerBridgeTests.run(
+      """
+      print(pcall(map.pinch, map, 1, { point = { x = 1, y = 2 }, duration = 0, dureation = 1 }))
+      print(pcall(map.add_poi, map, { place_id = "p", name = "n", location = { 0, 0 }, title = "t" }))
+      print(pcall(map.add_circle, map, { center = { 0, 0 }, radius = 1, path = {} }))
+      print(pcall(map.add_polyline, map, { path = { { 0, 0 } }, width = 2, title = "t", tappable = true, z_index = 1, id = "x", stroke_color = "#000000", fill_color = "#FFFFFF" }))
+      """)
+    #expect(errors.isEmpty)
+    #expect(logs[0].hasSuffix("pinch options: unknown field 'dureation'; did you mean duration?"), "\(logs[0])")
+    #expect(logs[1].hasSuffix("add_poi: unknown field 'title'"), "\(logs[1])")
+    #expect(logs[2].hasSuffix("add_circle: unknown field 'path'"), "\(logs[2])")
+    #expect(logs[3] == "true\toverlay \"x\"", "\(logs[3])")
+  }
 }

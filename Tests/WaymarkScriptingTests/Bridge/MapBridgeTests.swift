@@ -90,6 +90,22 @@ import WaymarkCore
     #expect(f.logs.suffix(2) == ["timer at\t0.5", "false"])
   }
 
+  /// NaN never reaches Lua: a point that is not a number raises instead of giving NaN back.
+  @Test func projectionRefusesPointsAndDistancesOutOfRange() throws {
+    let (logs, errors, _) = try MarkerBridgeTests.run(
+      """
+      print(pcall(map.coordinate_for, map, { x = 0/0, y = 0 }))
+      print(pcall(map.coordinate_for, map, { x = 1e308, y = 0 }))
+      print(pcall(map.points_for_meters, map, 1e308, { lat = 0, lng = 0 }))
+      print(pcall(map.tap, map, { x = 1e308, y = 100 }))
+      """)
+    #expect(errors.isEmpty)
+    #expect(logs[0].hasSuffix("coordinate_for.x: nan is not a finite number"))
+    #expect(logs[1].hasSuffix("coordinate_for.x: 1e+308 is outside -1000000...1000000"))
+    #expect(logs[2].hasSuffix("points_for_meters: 1e+308 meters is not a number from 0 to 1e9"))
+    #expect(logs[3].contains("false"))
+  }
+
   @Test func overlays() throws {
     let (logs, errors, f) = try MarkerBridgeTests.run(
       """

@@ -135,7 +135,7 @@ import WaymarkCore
       local m = map:add_marker{ id = "a", position = { lat = 0, lng = 0 } }
       local s = string.rep("x", 1 << 20)
       local ok, e = pcall(function() m.user_data = { s, s, s, s, s, s, s, s, s } end)
-      expect(not ok and e:find("would share more than 8 MiB of user_data"), e)
+      expect(not ok and e:find("shares at most 8 MiB of user_data"), e)
       expect_eq(m.user_data, nil, "nothing was assigned")
       m.user_data = { s, s }
       expect_eq(#m.user_data[1], 1 << 20)
@@ -216,7 +216,7 @@ extension ScriptOptions {
     }
     #expect(bridge.installedMembers.values.map(\.count).reduce(0, +) == LuaAPI.entries.count)
     for callback in DelegateCallback.allCases {
-      #expect(definitions.contains("---@field \(callback.rawValue) (fun(map: Map"), "\(callback.rawValue)")
+      #expect(definitions.contains("---@field \(callback.name) (fun(map: Map"), "\(callback.name)")
     }
     for lifecycle in ["setup", "teardown", "on_reload", "save_state"] {
       #expect(definitions.contains("---@field \(lifecycle) (fun("), "\(lifecycle)")
