@@ -72,7 +72,7 @@ extension PluginHost {
         fail(
           instance, handler: callback.name,
           message:
-            "\(instance.file):\(instance.handlerLines[callback.rawValue]): \(callback.name) returned a \(type); expected true, false or nil"
+            "\(instance.file):\(instance.returnLine(callback, type.description)): \(callback.name) returned a \(type); expected true, false or nil"
         )
       }
     }
@@ -101,6 +101,7 @@ extension PluginHost {
         instance.consecutiveFailures = 0
         continue
       }
+      let returned = stack.typeName(at: -1)
       do {
         let value = try ContentConversion.read(at: -1, on: stack)
         let content = try InfoWindowContent(decoding: value)
@@ -111,7 +112,7 @@ extension PluginHost {
         fail(
           instance, handler: callback.name,
           message:
-            "\(instance.file):\(instance.handlerLines[callback.rawValue]): \(callback.name) returned invalid content: \(error)"
+            "\(instance.file):\(instance.returnLine(callback, returned)): \(callback.name) returned invalid content: \(error)"
         )
       }
     }

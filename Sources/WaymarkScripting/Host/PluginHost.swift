@@ -244,6 +244,7 @@ public final class PluginHost: DelegateEventHandler {
     case .memory: message += " (memory cap of \(configuration.memoryLimit >> 20) MiB)"
     default: break
     }
+    message += LuaLocation.moduleTraceback(of: message, traceback: error.traceback, file: instance.file)
     fail(instance, handler: handler, message: message)
   }
 
@@ -268,7 +269,10 @@ public final class PluginHost: DelegateEventHandler {
     record.plugin = .string(instance.name)
     record.message = message
     if let handler { record.extra.append(TraceField("handler", .string(handler))) }
-    record.extra.append(TraceField("file", .string(instance.file)))
+    // A plugin_error's file and line are where it happened (a module's, for an error there).
+    let location = event == "plugin_error" ? message.flatMap(LuaLocation.location(of:)) : nil
+    record.extra.append(TraceField("file", .string(location?.file ?? instance.file)))
+    if let location { record.extra.append(TraceField("line", .number(Double(location.line)))) }
     map.trace.append(record)
   }
 
@@ -279,6 +283,8 @@ public final class PluginHost: DelegateEventHandler {
       record.plugin = .string(PluginFiles.baseName(of: problem.file))
       record.message = problem.description
       record.extra.append(TraceField("handler", .string("load")))
+      record.extra.append(TraceField("file", .string(problem.file)))
+      if let line = problem.line { record.extra.append(TraceField("line", .number(Double(line)))) }
       map.trace.append(record)
     }
   }

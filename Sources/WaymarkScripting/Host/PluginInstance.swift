@@ -56,6 +56,15 @@ final class PluginInstance {
     isDisabled || state.isClosed ? nil : handlers[callback.rawValue]
   }
 
+  /// The line of the `return` in the handler of `callback` that most probably gave a value of
+  /// Lua type `type` (read from the source, ``PluginLint/returnLine(of:inFunctionAt:source:file:)``),
+  /// else the line where the handler is defined.
+  func returnLine(_ callback: DelegateCallback, _ type: String) -> Int {
+    let defined = handlerLines[callback.rawValue]
+    guard let source = sources[file] else { return defined }
+    return PluginLint.returnLine(of: type, inFunctionAt: defined, source: source, file: file) ?? defined
+  }
+
   /// Every file this version was built from (the plugin and its modules) with the text read.
   var sources: [String: String] { modules.sources }
 
