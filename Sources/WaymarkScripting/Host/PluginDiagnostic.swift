@@ -75,15 +75,21 @@ enum LuaLocation {
     }
   }
 
+  /// Whether a chunk name in a Lua message names `file` (Lua shortens long ones to
+  /// `.../end/of/the/path.lua`).
+  static func names(_ chunk: String, _ file: String) -> Bool {
+    chunk == file || (chunk.hasPrefix("...") && file.hasSuffix(chunk.dropFirst(3)))
+  }
+
   /// For an error that happened in another file than `file` (a module the plugin requires):
   /// `; traceback: a.lua:3 < plugin.lua:7`, the Lua frames from the error out to the
   /// plugin's own file; empty otherwise.
   static func moduleTraceback(of message: String, traceback: String?, file: String) -> String {
-    guard let location = location(of: message), location.file != file else { return "" }
+    guard let location = location(of: message), !names(location.file, file) else { return "" }
     var frames: [String] = []
     for frame in ["\(location.file):\(location.line)"] + luaFrames(in: traceback) where !frames.contains(frame) {
       frames.append(frame)
-      if frame.hasPrefix(file + ":") { break }
+      if let chunk = frame.split(separator: ":").first, names(String(chunk), file) { break }
     }
     guard frames.count > 1 else { return "" }
     return "; traceback: " + frames.joined(separator: " < ")

@@ -271,7 +271,8 @@ public final class PluginHost: DelegateEventHandler {
     if let handler { record.extra.append(TraceField("handler", .string(handler))) }
     // A plugin_error's file and line are where it happened (a module's, for an error there).
     let location = event == "plugin_error" ? message.flatMap(LuaLocation.location(of:)) : nil
-    record.extra.append(TraceField("file", .string(location?.file ?? instance.file)))
+    let file = location.map { LuaLocation.names($0.file, instance.file) ? instance.file : $0.file }
+    record.extra.append(TraceField("file", .string(file ?? instance.file)))
     if let location { record.extra.append(TraceField("line", .number(Double(location.line)))) }
     map.trace.append(record)
   }

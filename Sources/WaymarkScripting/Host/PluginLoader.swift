@@ -45,7 +45,7 @@ struct PluginLoader {
     if !LuaLocation.hasLocation(message), let frame = LuaLocation.firstLuaFrame(in: error.traceback) {
       message = "\(frame): \(message)"
     }
-    if let location = LuaLocation.location(of: message), location.file != file {
+    if let location = LuaLocation.location(of: message), !LuaLocation.names(location.file, file) {
       // An error in a module the plugin requires: the line of the plugin where it was
       // required, the module's file and line in the message, and the traceback between.
       let line = LuaLocation.luaFrames(in: error.traceback).first { $0.hasPrefix(file + ":") }

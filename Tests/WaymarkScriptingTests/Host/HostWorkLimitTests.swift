@@ -20,7 +20,7 @@ import WaymarkCore
   @Test func contentCountsEveryReferenceToAStringAgainstItsTextBudget() throws {
     let f = try PluginFixture.hostile("content_shared_string.lua")
     try f.map.tap(f.melbourne)
-    let message = try f.singleError(plugin: "content_shared_string", handler: "marker_info_window", line: 4)
+    let message = try f.singleError(plugin: "content_shared_string", handler: "marker_info_window", line: 7)  // the return line
     #expect(message.contains("content has more than 65536 bytes of text"))
   }
 

@@ -130,7 +130,7 @@ import WaymarkCore
   @Test func numberFromAVetoIsAWrongTypeError() throws {
     let f = try PluginFixture.hostile("wrong_return_number.lua")
     try f.map.tap(f.melbourne)
-    let message = try f.singleError(plugin: "wrong_return_number", handler: "did_tap_marker", line: 3)
+    let message = try f.singleError(plugin: "wrong_return_number", handler: "did_tap_marker", line: 4)  // the return line
     #expect(message.hasSuffix("did_tap_marker returned a number; expected true, false or nil"))
     expectDefaultSelection(f, f.melbourne)
   }
@@ -138,7 +138,7 @@ import WaymarkCore
   @Test func malformedContentNamesTheFieldAndFallsThrough() throws {
     let f = try PluginFixture.hostile("malformed_content.lua")
     try f.map.tap(f.sydney)
-    let first = try f.singleError(plugin: "malformed_content", handler: "marker_info_window", line: 3)
+    let first = try f.singleError(plugin: "malformed_content", handler: "marker_info_window", line: 4)  // the return that gave the table
     #expect(first.contains("content[1].styel: unknown field; did you mean style?"))
     #expect(f.map.infoWindow?.kindName == "default")
     try f.map.tap(f.melbourne)
