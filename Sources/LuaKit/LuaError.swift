@@ -51,22 +51,45 @@ extension LuaError.Kind {
 }
 
 extension LuaError {
-  private static let tracebackMarker = "\nstack traceback:\n"
+  private static let tracebackMarker = Array("\nstack traceback:\n".utf8)
 
-  /// Reads the error value on top of `L` (left in place) as message and traceback.
+  /// The most bytes of a message, and of a traceback, that an error keeps: Lua code can
+  /// raise a string of any size, and the host keeps and prints what it is given.
+  public static let longestText = 64 << 10
+
+  /// Reads the error value on top of `L` (left in place) as message and traceback, each cut
+  /// to ``longestText`` bytes (with a note of how much was cut) before it is copied.
   init(thread L: LuaThreadPointer, status: Int32, timedOut: Bool) {
     let status = LuaStatus(rawValue: status)
     var text: String
+    var traceback: String?
     switch LuaType(rawValue: LuaC.type(L, -1)) {
-    case .string: text = LuaC.string(L, -1)
+    case .string:
+      (text, traceback) = LuaC.withStringBytes(L, -1) { bytes in
+        let marker = Self.firstIndex(of: Self.tracebackMarker, in: bytes)
+        let message = UnsafeRawBufferPointer(rebasing: bytes[..<(marker ?? bytes.count)])
+        return (Self.capped(message), marker.map { Self.capped(UnsafeRawBufferPointer(rebasing: bytes[($0 + 1)...])) })
+      }
     case .none: text = "(no error value)"
     case let type: text = "(error object is a \(type) value)"
     }
-    var traceback: String?
-    if let range = text.firstRange(of: Self.tracebackMarker) {
-      traceback = String(text[text.index(after: range.lowerBound)...])
-      text = String(text[..<range.lowerBound])
-    }
     self.init(kind: timedOut ? .timeout : nil, status: status, message: text, traceback: traceback)
+  }
+
+  private static func firstIndex(of needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int? {
+    guard bytes.count >= needle.count else { return nil }
+    for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+      if needle.indices.allSatisfy({ bytes[start + $0] == needle[$0] }) { return start }
+    }
+    return nil
+  }
+
+  /// The text of `bytes`, at most ``longestText`` of them (cut at a character boundary).
+  private static func capped(_ bytes: UnsafeRawBufferPointer) -> String {
+    guard bytes.count > longestText else { return String(decoding: bytes, as: UTF8.self) }
+    var end = longestText
+    while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    let kept = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+    return kept + "… (\(bytes.count - end) more bytes)"
   }
 }

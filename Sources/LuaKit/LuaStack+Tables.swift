@@ -169,21 +169,40 @@ extension LuaStack {
   /// The table's keys that are booleans, numbers or strings, sorted in
   /// ``LuaKey`` order. Other keys (tables, functions...) are skipped.
   public func sortedKeys(ofTableAt index: Int32) -> [LuaKey] {
+    sortedKeys(ofTableAt: index, atMost: .max) ?? []
+  }
+
+  /// The table's keys as ``sortedKeys(ofTableAt:)`` gives them, or nil as soon as the table
+  /// turns out to have more than `limit` pairs: a host reading what Lua code gave it stops
+  /// before copying or sorting a huge table.
+  public func sortedKeys(ofTableAt index: Int32, atMost limit: Int) -> [LuaKey]? {
     var keys: [LuaKey] = []
-    forEachRawPair(ofTableAt: index) { keyIndex, _ in
-      switch type(at: keyIndex) {
-      case .boolean: keys.append(.boolean(boolean(at: keyIndex)))
-      case .number:
-        if isInteger(at: keyIndex), let n = integer(at: keyIndex) {
-          keys.append(.integer(n))
-        } else if let x = number(at: keyIndex) {
-          keys.append(.number(x))
-        }
-      case .string: keys.append(.string(LuaC.string(L, keyIndex)))
-      default: break
+    var pairs = 0
+    struct TooMany: Error {}
+    do {
+      try forEachRawPair(ofTableAt: index) { keyIndex, _ throws(TooMany) in
+        pairs += 1
+        guard pairs <= limit else { throw TooMany() }
+        appendKey(at: keyIndex, to: &keys)
       }
+    } catch {
+      return nil
     }
     return keys.sorted()
+  }
+
+  private func appendKey(at keyIndex: Int32, to keys: inout [LuaKey]) {
+    switch type(at: keyIndex) {
+    case .boolean: keys.append(.boolean(boolean(at: keyIndex)))
+    case .number:
+      if isInteger(at: keyIndex), let n = integer(at: keyIndex) {
+        keys.append(.integer(n))
+      } else if let x = number(at: keyIndex) {
+        keys.append(.number(x))
+      }
+    case .string: keys.append(.string(LuaC.string(L, keyIndex)))
+    default: break
+    }
   }
 
   /// Pushes a new table with the same raw pairs as the table at `index`

@@ -128,4 +128,22 @@ public struct LuaStack {
     guard type(at: index) == .string else { return nil }
     return LuaC.withStringBytes(L, index) { Array($0) }
   }
+
+  /// The length in bytes of the string at `index` (without copying it), if it is a string.
+  public func byteCount(at index: Int32) -> Int? {
+    type(at: index) == .string ? LuaC.rawLength(L, index) : nil
+  }
+
+  /// At most the first `limit` bytes of the string at `index`, cut at a UTF-8 character
+  /// boundary, and the string's whole length: for text a host keeps, so a huge string is
+  /// never copied whole. Invalid UTF-8 is repaired with U+FFFD.
+  public func string(at index: Int32, atMost limit: Int) -> (text: String, length: Int)? {
+    guard type(at: index) == .string else { return nil }
+    return LuaC.withStringBytes(L, index) { bytes in
+      guard bytes.count > limit else { return (String(decoding: bytes, as: UTF8.self), bytes.count) }
+      var end = max(0, limit)
+      while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a character
+      return (String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<end]), as: UTF8.self), bytes.count)
+    }
+  }
 }

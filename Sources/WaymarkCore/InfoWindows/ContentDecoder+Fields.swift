@@ -102,14 +102,17 @@ extension ContentDecoder {
 
   // MARK: - Values
 
-  func checkedText(_ text: String, path: String) throws(ContentError) -> String {
-    let count = text.count
-    guard count <= limits.maxTextLength else {
+  mutating func checkedText(_ text: String, path: String) throws(ContentError) -> String {
+    let bytes = text.utf8.count
+    guard bytes <= limits.maxTextBytes else {
       throw ContentError(
         path: path,
-        message:
-          "\(ContentValue.string(text).errorDescription) has \(count) characters, more than \(limits.maxTextLength)"
-      )
+        message: "\(ContentValue.string(text).errorDescription) has \(bytes) bytes, more than \(limits.maxTextBytes)")
+    }
+    textBytes += bytes
+    guard textBytes <= limits.maxTotalTextBytes else {
+      throw ContentError(
+        path: path, message: "the content's texts have more than \(limits.maxTotalTextBytes) bytes in all")
     }
     return text
   }

@@ -28,22 +28,26 @@ public struct ContentLimits: Sendable, Equatable {
   public var maxDepth: Int
   /// The most nodes (text, image and stack nodes) accepted in one content tree.
   public var maxNodes: Int
-  /// The most characters (grapheme clusters) accepted in one text node.
-  public var maxTextLength: Int
+  /// The most bytes (UTF-8) of one text node. Bytes, not characters: what layout costs
+  /// grows with bytes (a single character may carry thousands of combining marks).
+  public var maxTextBytes: Int
+  /// The most bytes of text in all the text nodes of one content tree.
+  public var maxTotalTextBytes: Int
   /// The largest size, spacing, padding or corner radius accepted, in points.
   public var maxDimension: Double
 
   /// Creates limits; the defaults are those of ``standard``.
   public init(
-    maxDepth: Int = 32, maxNodes: Int = 1_000, maxTextLength: Int = 4_096,
+    maxDepth: Int = 32, maxNodes: Int = 1_000, maxTextBytes: Int = 16 << 10, maxTotalTextBytes: Int = 64 << 10,
     maxDimension: Double = 10_000
   ) {
     self.maxDepth = maxDepth
     self.maxNodes = maxNodes
-    self.maxTextLength = maxTextLength
+    self.maxTextBytes = maxTextBytes
+    self.maxTotalTextBytes = maxTotalTextBytes
     self.maxDimension = maxDimension
   }
 
-  /// Depth 32, 1,000 nodes, 4,096 characters per text, 10,000 points.
+  /// Depth 32, 1,000 nodes, 16 KiB per text and 64 KiB in all, 10,000 points.
   public static let standard = ContentLimits()
 }

@@ -40,6 +40,8 @@ extension InfoWindowContent {
 struct ContentDecoder {
   let limits: ContentLimits
   private var nodeCount = 0
+  /// Bytes of text decoded so far.
+  var textBytes = 0
 
   init(limits: ContentLimits) {
     self.limits = limits

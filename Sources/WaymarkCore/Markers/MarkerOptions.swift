@@ -122,6 +122,12 @@ public struct MarkerOptions {
     if case .image(_, let size) = icon { try MarkerOptions.validateIconSize(size, "marker.icon") }
     if let iconView { try MarkerOptions.validateIconSize(iconView.size, "marker.icon_view") }
     if let id, id.isEmpty { throw .invalidValue(field: "marker.id", value: "\"\"", reason: "is empty") }
+    try TextLimits.check(id, atMost: TextLimits.name, "marker.id")
+    try TextLimits.check(title, atMost: TextLimits.text, "marker.title")
+    try TextLimits.check(snippet, atMost: TextLimits.text, "marker.snippet")
+    if case .tintedPin(let color) = icon { try TextLimits.check(color, atMost: TextLimits.name, "marker.icon.color") }
+    if case .image(let name, _) = icon { try TextLimits.check(name, atMost: TextLimits.name, "marker.icon.image") }
+    try TextLimits.check(iconView?.name, atMost: TextLimits.name, "marker.icon_view.name")
     return self
   }
 }

@@ -103,10 +103,21 @@ public final class Overlay {
     var new = options
     try change(&new)
     new.shape = try new.shape.validated()
+    try new.checkTexts()
     if new.id != options.id {
       throw MapError.invalidValue(field: "overlay.id", value: new.id ?? "nil", reason: "cannot change (it is \(id))")
     }
     options = new
     map?.notify(.overlaysChanged)
+  }
+}
+
+extension OverlayOptions {
+  /// Throws unless the id, the title and the colours fit ``TextLimits``.
+  func checkTexts() throws(MapError) {
+    try TextLimits.check(id, atMost: TextLimits.name, "overlay.id")
+    try TextLimits.check(title, atMost: TextLimits.text, "overlay.title")
+    try TextLimits.check(strokeColor, atMost: TextLimits.name, "overlay.stroke_color")
+    try TextLimits.check(fillColor, atMost: TextLimits.name, "overlay.fill_color")
   }
 }

@@ -108,8 +108,10 @@ extension LuaAPI {
       "Adds a marker (R1 names: position required; id, title, snippet, z_index, ...).",
       { bridge, context in
         let stack = context.stack
+        try bridge.quota.requireRoomForObject("add_marker")
         let (options, hasUserData) = try readMarkerOptions(at: 2, on: stack)
         let marker = try bridge.requireMap().addMarker(options)
+        bridge.quota.added(marker)
         bridge.push(marker, on: stack)
         if hasUserData {
           stack.rawGetField("user_data", ofTableAt: 2)

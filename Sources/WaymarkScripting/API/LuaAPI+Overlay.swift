@@ -142,13 +142,14 @@ extension LuaAPI {
     func field<R>(_ key: String, _ body: (Int32) throws(LuaFunctionError) -> R) throws(LuaFunctionError) -> R {
       try LuaAPIShape.overlayOptions.withField(key, ofTableAt: 2, on: stack, body)
     }
+    var budget = LuaValues.maxCoordinates  // a path and its holes together
     func path(_ key: String, at index: Int32) throws(LuaFunctionError) -> [Coordinate] {
       let name = "\(kind).\(key)"
       guard stack.type(at: index) == .table else {
         throw LuaValues.typeError(name, expected: "a list of coordinates", at: index, on: stack)
       }
       var points: [Coordinate] = []
-      let count = stack.rawLength(at: index)
+      let count = try LuaValues.listLength(at: index, on: stack, field: name, budget: &budget)
       for i in stride(from: 1, through: count, by: 1) {
         stack.rawGetIndex(i, ofTableAt: index)
         defer { stack.pop() }
@@ -172,7 +173,9 @@ extension LuaAPI {
           throw LuaValues.typeError("polygon.holes", expected: "a list of paths", at: v, on: stack)
         }
         var holes: [[Coordinate]] = []
-        for i in stride(from: 1, through: stack.rawLength(at: v), by: 1) {
+        var holeBudget = LuaValues.maxFields
+        let count = try LuaValues.listLength(at: v, on: stack, field: "polygon.holes", budget: &holeBudget)
+        for i in stride(from: 1, through: count, by: 1) {
           stack.rawGetIndex(i, ofTableAt: v)
           defer { stack.pop() }
           holes.append(try path("holes[\(i)]", at: stack.top))
@@ -215,7 +218,9 @@ extension LuaAPI {
         try LuaValues.optionalString(at: v, on: stack, field: "overlay.\(key)")
       }
     }
+    try bridge.quota.requireRoomForObject("add_overlay")
     let overlay = try bridge.requireMap().addOverlay(options)
+    bridge.quota.added(overlay)
     bridge.push(overlay, on: stack)
     return 1
   }

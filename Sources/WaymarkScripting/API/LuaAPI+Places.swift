@@ -24,7 +24,9 @@ extension LuaAPI {
           i throws(LuaFunctionError) in
           try LuaValues.coordinate(at: i, on: stack, field: "add_poi.location")
         }
+        try bridge.quota.requireRoomForObject("add_poi")
         try bridge.requireMap().addPointOfInterest(PointOfInterest(placeID: placeID, name: name, location: location))
+        bridge.quota.addedPlace()
         return 0
       }),
     .method(
@@ -32,7 +34,9 @@ extension LuaAPI {
       "Adds a data-driven styling layer: { name, features = { { place_id, boundary = { Coordinate... } } } }.",
       { bridge, context in
         try context.checkTable(2)
+        try bridge.quota.requireRoomForObject("add_feature_layer")
         try bridge.requireMap().addFeatureLayer(try featureLayer(at: 2, on: context.stack))
+        bridge.quota.addedPlace()
         return 0
       }),
     .property(
@@ -51,7 +55,9 @@ extension LuaAPI {
           throw LuaValues.typeError("map.capabilities", expected: "a list of capability names", at: value, on: stack)
         }
         var capabilities: MapCapabilities = []
-        for position in 1...max(1, stack.rawLength(at: value)) {
+        var budget = LuaValues.maxFields
+        let count = try LuaValues.listLength(at: value, on: stack, field: "map.capabilities", budget: &budget)
+        for position in 1...max(1, count) {
           guard stack.rawGetIndex(position, ofTableAt: value) != .nil else {
             stack.pop()
             break
@@ -83,7 +89,9 @@ extension LuaAPI {
         throw LuaValues.typeError("add_feature_layer.features", expected: "a list of features", at: list, on: stack)
       }
       var features: [Feature] = []
-      for position in 1...max(1, stack.rawLength(at: list)) {
+      var budget = LuaValues.maxCoordinates  // features and their boundaries' corners together
+      let count = try LuaValues.listLength(at: list, on: stack, field: "add_feature_layer.features", budget: &budget)
+      for position in 1...max(1, count) {
         let field = "add_feature_layer.features[\(position)]"
         let feature = try stack.withStackBalance { () throws(LuaFunctionError) -> Feature? in
           guard stack.rawGetIndex(position, ofTableAt: list) == .table else { return nil }
@@ -98,7 +106,8 @@ extension LuaAPI {
               throw LuaValues.typeError("\(field).boundary", expected: "a list of coordinates", at: ring, on: stack)
             }
             var points: [Coordinate] = []
-            for corner in 1...max(1, stack.rawLength(at: ring)) {
+            let corners = try LuaValues.listLength(at: ring, on: stack, field: "\(field).boundary", budget: &budget)
+            for corner in 1...max(1, corners) {
               let point = try stack.withStackBalance { () throws(LuaFunctionError) -> Coordinate? in
                 guard stack.rawGetIndex(corner, ofTableAt: ring) != .nil else { return nil }
                 return try LuaValues.coordinate(at: stack.top, on: stack, field: "\(field).boundary[\(corner)]")

@@ -31,7 +31,7 @@ enum CameraUpdateReader {
         what, expected: "a camera table or a camera update table", at: index, on: stack)
     }
     let index = stack.absoluteIndex(index)
-    let keys = stack.sortedKeys(ofTableAt: index).compactMap { key -> String? in
+    let keys = try LuaValues.fieldKeys(ofTableAt: index, on: stack, what: what).compactMap { key -> String? in
       if case .string(let name) = key { return name }
       return nil
     }
@@ -125,7 +125,9 @@ enum CameraUpdateReader {
         "\(what).fit", expected: "a list of coordinates", at: list, on: stack)
     }
     var coordinates: [Coordinate] = []
-    for i in 1...stack.rawLength(at: list) {
+    var budget = LuaValues.maxCoordinates
+    let count = try LuaValues.listLength(at: list, on: stack, field: "\(what).fit", budget: &budget)
+    for i in 1...count {
       stack.rawGetIndex(i, ofTableAt: list)
       defer { stack.pop() }
       coordinates.append(

@@ -13,24 +13,50 @@ enum ContentConversion {
   static let maxDepth = 32
   /// The most values accepted in one tree, so a huge table is refused before it is copied.
   static let maxValues = 10_000
+  /// The most bytes of strings accepted in one tree, counted once per reference: a window
+  /// shows far less, and the host copies, keeps and lays out what it accepts.
+  static let maxStringBytes = ContentLimits.standard.maxTotalTextBytes
 
-  /// The value at `index` as a ``ContentValue``.
+  /// What one answer may still cost the host.
+  private struct Budget {
+    var values = ContentConversion.maxValues
+    var bytes = ContentConversion.maxStringBytes
+
+    mutating func take(_ count: Int, path: String) throws(ContentError) {
+      values -= count
+      guard values >= 0 else {
+        throw ContentError(path: path, message: "content has more than \(ContentConversion.maxValues) values")
+      }
+    }
+
+    mutating func take(bytes count: Int, path: String) throws(ContentError) {
+      bytes -= count
+      guard bytes >= 0 else {
+        throw ContentError(
+          path: path,
+          message:
+            "content has more than \(ContentConversion.maxStringBytes) bytes of text (each use of a string counts)")
+      }
+    }
+  }
+
+  /// The value at `index` as a ``ContentValue``. Its size is checked as it is read, before
+  /// anything past a limit is copied, so a huge answer costs the host almost nothing.
   static func read(at index: Int32, on stack: LuaStack) throws(ContentError) -> ContentValue {
-    var budget = maxValues
+    var budget = Budget()
     return try read(at: stack.absoluteIndex(index), on: stack, path: "content", depth: 1, budget: &budget)
   }
 
   private static func read(
-    at index: Int32, on stack: LuaStack, path: String, depth: Int, budget: inout Int
+    at index: Int32, on stack: LuaStack, path: String, depth: Int, budget: inout Budget
   ) throws(ContentError) -> ContentValue {
-    budget -= 1
-    guard budget >= 0 else {
-      throw ContentError(path: path, message: "content has more than \(maxValues) values")
-    }
+    try budget.take(1, path: path)
     switch stack.type(at: index) {
     case .nil, .none: return .nil
     case .boolean: return .bool(stack.boolean(at: index))
-    case .string: return .string(stack.string(at: index) ?? "")
+    case .string:
+      try budget.take(bytes: stack.byteCount(at: index) ?? 0, path: path)
+      return .string(stack.string(at: index) ?? "")
     case .number:
       if stack.isInteger(at: index), let n = stack.integer(at: index) { return .integer(n) }
       return .number(stack.number(at: index) ?? .nan)
@@ -46,15 +72,30 @@ enum ContentConversion {
     }
   }
 
-  private static func readTable(
-    at index: Int32, on stack: LuaStack, path: String, depth: Int, budget: inout Int
-  ) throws(ContentError) -> ContentValue {
-    let keys = stack.sortedKeys(ofTableAt: index)
-    var count = 0
-    stack.forEachRawPair(ofTableAt: index) { _, _ in count += 1 }
-    guard keys.count == count else {
-      throw ContentError(path: path, message: "a table key must be a string or a list index")
+  /// The keys of the table at `index`, sorted; every pair counts as a value, and a key that
+  /// is not a string or an integer is refused.
+  private static func keys(
+    ofTableAt index: Int32, on stack: LuaStack, path: String, budget: inout Budget
+  ) throws(ContentError) -> [LuaKey] {
+    var keys: [LuaKey] = []
+    try stack.forEachRawPair(ofTableAt: index) { key, _ throws(ContentError) in
+      try budget.take(1, path: path)
+      if stack.type(at: key) == .string {
+        try budget.take(bytes: stack.byteCount(at: key) ?? 0, path: path)
+        keys.append(.string(stack.string(at: key) ?? ""))
+      } else if stack.isInteger(at: key), let n = stack.integer(at: key) {
+        keys.append(.integer(n))
+      } else {
+        throw ContentError(path: path, message: "a table key must be a string or a list index")
+      }
     }
+    return keys.sorted()
+  }
+
+  private static func readTable(
+    at index: Int32, on stack: LuaStack, path: String, depth: Int, budget: inout Budget
+  ) throws(ContentError) -> ContentValue {
+    let keys = try keys(ofTableAt: index, on: stack, path: path, budget: &budget)
     let length = stack.rawLength(at: index)
     var listCount = 0, named: [String] = []
     for key in keys {

@@ -42,6 +42,8 @@ final class LuaMapBridge {
   var contentStore: ContentStore?
   /// The state's ``ValueRendering`` table: `map:log` joins its values with its `join`.
   var values: LuaRef?
+  /// What this state's code makes the host keep, and its limits (plugin or script).
+  let quota: HostQuota
   /// Writes `map:snapshot(path?)`'s picture and returns the path written (nil: nothing
   /// written); nil for plugins, which cannot write files.
   var snapshot: ((_ map: MapView, _ path: String?) throws -> String?)?
@@ -62,14 +64,19 @@ final class LuaMapBridge {
   /// The shared value each marker's local `user_data` was last taken from or published as.
   private var userDataSources: [ObjectIdentifier: SharedUserData] = [:]
 
-  private init(allowsTimeControl: Bool) {
+  private init(allowsTimeControl: Bool, limits: HostLimits?) {
     self.allowsTimeControl = allowsTimeControl
+    quota = HostQuota(
+      limits ?? (allowsTimeControl ? .script : .plugin), owner: allowsTimeControl ? "the script" : "this plugin")
   }
 
   /// Installs the API into `state`, which from now on owns the bridge. Call once per state.
-  static func install(in state: LuaState, allowsTimeControl: Bool = false) throws(LuaError) -> LuaMapBridge {
+  /// `limits` default to ``HostLimits/script`` with time control, else ``HostLimits/plugin``.
+  static func install(in state: LuaState, allowsTimeControl: Bool = false, limits: HostLimits? = nil) throws(LuaError)
+    -> LuaMapBridge
+  {
     precondition(state.attachment == nil, "a Lua state has one map bridge")
-    let bridge = LuaMapBridge(allowsTimeControl: allowsTimeControl)
+    let bridge = LuaMapBridge(allowsTimeControl: allowsTimeControl, limits: limits)
     let stack = state.stack
     try stack.withStackBalance { () throws(LuaError) in
       for owner in LuaAPI.owners { bridge.installMembers(of: owner.name, on: stack) }
@@ -186,7 +193,7 @@ final class LuaMapBridge {
     stack.rawGetField("join", ofTableAt: -1)
     for index in first...base { stack.pushValue(at: index) }
     try stack.call(arguments: count, results: 1)
-    return stack.string(at: -1) ?? ""
+    return try loggedText(at: -1, on: stack)
   }
 
   private func index(owner: String, _ context: LuaCallContext) throws -> Int32 {
@@ -302,6 +309,17 @@ final class LuaMapBridge {
     map?.log(text, source: logSource)
   }
 
+  /// The string at `index` as a log record keeps it: at most
+  /// ``MapView/longestLogMessage`` bytes, with a note of how many more were cut, copied only
+  /// that far and charged to the state's log budget (``HostQuota``) first.
+  func loggedText(at index: Int32, on stack: LuaStack) throws(LuaFunctionError) -> String {
+    let room = MapView.longestLogMessage - 64  // for the note
+    guard let (text, length) = stack.string(at: index, atMost: room) else { return "" }
+    try quota.chargeLog(min(length, MapView.longestLogMessage))
+    guard length > text.utf8.count else { return text }
+    return text + "… (\(length - text.utf8.count) more bytes)"
+  }
+
   /// Pushes the `user_data` of the marker at `index`. Stack: +1.
   ///
   /// Values are kept per state (so a table stays the same table here) and published to the
@@ -330,24 +348,21 @@ final class LuaMapBridge {
     guard let marker = stack.object(at: index, as: Self.markerType) else {
       return storeUserData(of: index, value: value, on: stack)
     }
-    let shared = SharedUserData(PlainValue.read(at: value, on: stack, bridge: self))
     let previous = userDataSources[ObjectIdentifier(marker)]?.size ?? 0
-    guard publishedUserDataBytes - previous + shared.size <= Self.userDataQuota else {
+    let plain: PlainValue
+    do {
+      plain = try PlainValue.read(at: value, on: stack, bridge: self, maxBytes: quota.sharedRoom(replacing: previous))
+    } catch {
       throw LuaFunctionError(
-        "marker.user_data: this state would share more than \(Self.userDataQuota >> 20) MiB of user_data with the others"
-          + " (\(shared.size) bytes for this value); keep large data in the plugin itself")
+        "marker.user_data: \(error.message); \(quota.owner) shares at most \(formatBytes(quota.limits.sharedBytes))"
+          + " of user_data with the others (keep large data in the state itself)")
     }
+    let shared = SharedUserData(plain)
+    try quota.chargeShared(shared.size, replacing: previous, what: "marker.user_data")
     storeUserData(of: index, value: value, on: stack)
     try marker.update { $0.userData = shared }
-    publishedUserDataBytes += shared.size - previous
     userDataSources[ObjectIdentifier(marker)] = shared
   }
-
-  /// How many bytes of user_data one state may publish for the others to read: the copies
-  /// live outside every Lua memory cap.
-  static let userDataQuota = 8 << 20
-  /// What this state has published so far, in bytes.
-  private var publishedUserDataBytes = 0
 
   private func storeUserData(of index: Int32, value: Int32, on stack: LuaStack) {
     stack.push(userData)

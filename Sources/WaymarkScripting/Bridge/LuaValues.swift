@@ -95,13 +95,21 @@ enum LuaValues {
   }
 
   /// A string at `index`.
+  /// The longest string a map API call copies (``TextLimits/text``); the map checks finer
+  /// limits for names. Longer strings are refused before they are copied.
+  static let longestString = TextLimits.text
+
+  /// A string at `index`, of at most ``longestString`` bytes.
   static func string(at index: Int32, on stack: LuaStack, field: String) throws(LuaFunctionError)
     -> String
   {
-    guard let value = stack.string(at: index) else {
+    guard let length = stack.byteCount(at: index) else {
       throw typeError(field, expected: "a string", at: index, on: stack)
     }
-    return value
+    guard length <= longestString else {
+      throw LuaFunctionError("\(field): a string of \(length) bytes is longer than \(longestString) bytes")
+    }
+    return stack.string(at: index) ?? ""
   }
 
   /// A string or nil at `index`.
@@ -178,12 +186,43 @@ enum LuaValues {
     }
   }
 
+  /// The most fields an options table may have (any more is a mistake, and the host would
+  /// copy and sort them all before finding it).
+  static let maxFields = 256
+  /// The most coordinates one call reads from its lists in all (a path and its holes, a
+  /// fit, a layer's boundaries): the host's work on a table stays bounded.
+  static let maxCoordinates = 100_000
+
+  /// The keys of an options table, sorted, or an error when it has more than ``maxFields``
+  /// (found before any key is copied past the limit).
+  static func fieldKeys(ofTableAt index: Int32, on stack: LuaStack, what: String) throws(LuaFunctionError)
+    -> [LuaKey]
+  {
+    guard let keys = stack.sortedKeys(ofTableAt: index, atMost: maxFields) else {
+      throw LuaFunctionError("\(what): the table has more than \(maxFields) fields")
+    }
+    return keys
+  }
+
+  /// The raw length of the list at `index`, taken from `budget` (what one call may still
+  /// read); throws when it does not fit, before anything is read.
+  static func listLength(at index: Int32, on stack: LuaStack, field: String, budget: inout Int)
+    throws(LuaFunctionError) -> Int
+  {
+    let count = stack.rawLength(at: index)
+    guard count <= budget else {
+      throw LuaFunctionError("\(field): a list of \(count) items is more than this call reads (\(budget) left)")
+    }
+    budget -= count
+    return count
+  }
+
   /// Throws if the table at `index` has a string key outside `allowed`, suggesting the
   /// closest allowed one (`animate options: unknown field 'duratoin'; did you mean duration?`).
   static func requireKnownFields(
     ofTableAt index: Int32, on stack: LuaStack, allowed: [String], what: String
   ) throws(LuaFunctionError) {
-    for key in stack.sortedKeys(ofTableAt: index) {
+    for key in try fieldKeys(ofTableAt: index, on: stack, what: what) {
       guard case .string(let name) = key, !allowed.contains(name) else { continue }
       throw LuaFunctionError(
         "\(what): unknown field '\(name)'\(Suggestion.hint(for: name, among: allowed))")

@@ -1,11 +1,13 @@
 import LuaKit
 import WaymarkCore
 
-/// Plain data that can cross from one Lua state to another (hot reload's `old_state`):
-/// nil, booleans, numbers, strings, markers and overlays (by identity) and tables of these.
-/// Table keys must be strings or integers; other keys, functions, coroutines and other
-/// userdata are dropped. Shared subtables are copied once per occurrence; nesting past a
-/// depth of 32 and values past 100,000 are dropped, which also cuts cycles.
+/// Plain data that can cross from one Lua state to another (a marker's `user_data`, hot
+/// reload's `old_state`): nil, booleans, numbers, strings, markers and overlays (by identity)
+/// and tables of these. Table keys must be strings (their exact bytes) or integers; other
+/// keys, functions, coroutines and other userdata are dropped. Shared subtables are copied
+/// once per occurrence, and nesting past a depth of 32 is dropped, which also cuts cycles.
+/// A value of more than 100,000 values, or more bytes than the reader allows, is refused
+/// before the part that passes the limit is copied.
 indirect enum PlainValue {
   case `nil`
   case bool(Bool)
@@ -14,25 +16,55 @@ indirect enum PlainValue {
   case string([UInt8])
   case marker(Marker)
   case overlay(Overlay)
-  case table([(key: LuaKey, value: PlainValue)])
+  case table([(key: Key, value: PlainValue)])
+
+  /// A table key: an integer, or a string as its exact bytes (invalid UTF-8 included).
+  enum Key {
+    case integer(Int)
+    case string([UInt8])
+  }
 
   /// The deepest nesting copied.
   static let maxDepth = 32
   /// The most values copied.
   static let maxValues = 100_000
+  /// What every value costs besides the bytes of its strings, in bytes.
+  static let valueCost = 16
 
-  /// Reads the value at `index` of a state whose map objects `bridge` knows.
-  static func read(at index: Int32, on stack: LuaStack, bridge: LuaMapBridge) -> PlainValue {
-    var budget = maxValues
-    return read(at: stack.absoluteIndex(index), on: stack, bridge: bridge, depth: 0, budget: &budget)
+  /// What is left to copy: values and bytes.
+  private struct Budget {
+    var values: Int
+    var bytes: Int
+    let maxBytes: Int
+
+    /// Takes one value of `bytes` extra bytes, or throws what was passed.
+    mutating func take(bytes extra: Int) throws(LuaFunctionError) {
+      values -= 1
+      guard values >= 0 else {
+        throw LuaFunctionError("the value has more than \(PlainValue.maxValues) values")
+      }
+      bytes -= PlainValue.valueCost + extra
+      guard bytes >= 0 else {
+        throw LuaFunctionError(
+          "the value takes more than \(formatBytes(maxBytes)) (strings counted once per reference)")
+      }
+    }
+  }
+
+  /// Reads the value at `index` of a state whose map objects `bridge` knows, in at most
+  /// `maxBytes` (its ``size``). Throws, before copying more, past 100,000 values or
+  /// `maxBytes` bytes.
+  static func read(at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, maxBytes: Int)
+    throws(LuaFunctionError) -> PlainValue
+  {
+    var budget = Budget(values: maxValues, bytes: maxBytes, maxBytes: maxBytes)
+    return try read(at: stack.absoluteIndex(index), on: stack, bridge: bridge, depth: 0, budget: &budget)
   }
 
   private static func read(
-    at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, depth: Int,
-    budget: inout Int
-  ) -> PlainValue {
-    budget -= 1
-    guard budget >= 0 else { return .nil }
+    at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, depth: Int, budget: inout Budget
+  ) throws(LuaFunctionError) -> PlainValue {
+    try budget.take(bytes: stack.byteCount(at: index) ?? 0)
     switch stack.type(at: index) {
     case .boolean: return .bool(stack.boolean(at: index))
     case .number:
@@ -47,17 +79,18 @@ indirect enum PlainValue {
       return .nil
     case .table:
       guard depth < maxDepth, stack.reserve(6) else { return .nil }
-      var pairs: [(key: LuaKey, value: PlainValue)] = []
-      stack.forEachRawPair(ofTableAt: index) { key, value in
-        let k: LuaKey
-        if stack.type(at: key) == .string, let s = stack.string(at: key) {
-          k = .string(s)
+      var pairs: [(key: Key, value: PlainValue)] = []
+      try stack.forEachRawPair(ofTableAt: index) { key, value throws(LuaFunctionError) in
+        let k: Key
+        if stack.type(at: key) == .string {
+          try budget.take(bytes: stack.byteCount(at: key) ?? 0)
+          k = .string(stack.bytes(at: key) ?? [])
         } else if stack.isInteger(at: key), let n = stack.integer(at: key) {
           k = .integer(n)
         } else {
           return
         }
-        let v = read(at: value, on: stack, bridge: bridge, depth: depth + 1, budget: &budget)
+        let v = try read(at: value, on: stack, bridge: bridge, depth: depth + 1, budget: &budget)
         pairs.append((k, v))
       }
       return .table(pairs)
@@ -65,16 +98,16 @@ indirect enum PlainValue {
     }
   }
 
-  /// About how many bytes the value takes once copied: its strings' bytes and keys, and a
-  /// word or two for every other value.
+  /// About how many bytes the value takes once copied: its strings' bytes and string keys,
+  /// and ``valueCost`` for every value and key.
   var size: Int {
     switch self {
-    case .nil, .bool, .integer, .number, .marker, .overlay: return 16
-    case .string(let bytes): return 16 + bytes.count
+    case .nil, .bool, .integer, .number, .marker, .overlay: return Self.valueCost
+    case .string(let bytes): return Self.valueCost + bytes.count
     case .table(let pairs):
-      return pairs.reduce(32) { total, pair in
+      return pairs.reduce(Self.valueCost) { total, pair in
         let key: Int
-        if case .string(let name) = pair.key { key = 16 + name.utf8.count } else { key = 16 }
+        if case .string(let name) = pair.key { key = Self.valueCost + name.count } else { key = 0 }
         return total + key + pair.value.size
       }
     }
@@ -97,8 +130,10 @@ indirect enum PlainValue {
         pair.value.push(on: stack, bridge: bridge)
         switch pair.key {
         case .integer(let n): stack.rawSetIndex(n, ofTableAt: -2)
-        case .string(let s): stack.rawSetField(s, ofTableAt: -2)
-        default: stack.pop()
+        case .string(let bytes):
+          stack.push(bytes: bytes)
+          stack.insert(at: -2)
+          stack.rawSet(ofTableAt: -3)
         }
       }
     }

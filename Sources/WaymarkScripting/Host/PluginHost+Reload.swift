@@ -89,7 +89,14 @@ extension PluginHost {
       stack.push(instance.table)
       stack.rawGetField("state", ofTableAt: -1)
     }
-    return PlainValue.read(at: -1, on: stack, bridge: instance.bridge)
+    do {
+      return try PlainValue.read(at: -1, on: stack, bridge: instance.bridge, maxBytes: configuration.memoryLimit)
+    } catch {
+      fail(
+        instance, handler: "save_state",
+        message: "\(instance.file): the state to carry over was dropped: \(error.message)")
+      return .nil
+    }
   }
 }
 

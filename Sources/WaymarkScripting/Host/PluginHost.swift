@@ -35,6 +35,8 @@ public final class PluginHost: DelegateEventHandler {
     public var memoryLimit: Int = 64 << 20
     /// Failed calls in a row after which a plugin is disabled (default 5).
     public var maxConsecutiveFailures = 5
+    /// What each plugin's code may make the host keep (log text, shared data, objects).
+    public var hostLimits = HostLimits.plugin
     /// Creates the default configuration.
     public init() {}
   }

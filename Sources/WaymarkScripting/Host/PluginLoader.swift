@@ -14,6 +14,8 @@ struct PluginLoader {
 
   /// The largest plugin file accepted, in bytes.
   static let maxFileSize = 4 << 20
+  /// The most fields a plugin's table may have (its handlers and lifecycle fields are 30).
+  static let maxFields = 1_000
 
   /// The field names a plugin table may hold besides handlers.
   static let lifecycleFields = ["name", "priority", "setup", "teardown", "on_reload", "save_state", "state"]
@@ -56,7 +58,7 @@ struct PluginLoader {
     let modules = ModuleLoader(folder: folder)
     modules.sources[file] = source
     let name = PluginFiles.baseName(of: file)
-    let bridge = try LuaMapBridge.install(in: state)
+    let bridge = try LuaMapBridge.install(in: state, limits: configuration.hostLimits)
     bridge.logSource = name
     bridge.contentStore = contentStore
     bridge.reportError = reportError
@@ -68,7 +70,8 @@ struct PluginLoader {
     // The state owns the bridge and these functions: they capture the bridge and the module
     // loader (neither holds the state), never the instance.
     bridge.values = try PluginSandbox.build(
-      on: stack, now: { [bridge] in bridge.now }, log: { [bridge] text in bridge.log(text) },
+      on: stack, now: { [bridge] in bridge.now },
+      log: { [bridge] stack, index in bridge.log(try bridge.loggedText(at: index, on: stack)) },
       require: { [modules] context in try modules.require(context) }, seed: Self.seed(for: name))
     let lineOf = stack.ref()
     stack.pushValue(at: -1)
@@ -119,7 +122,10 @@ struct PluginLoader {
           severity: severity, file: file, line: line ?? PluginFiles.line(ofField: field, in: source),
           message: message))
     }
-    for key in stack.sortedKeys(ofTableAt: table) {
+    guard let keys = stack.sortedKeys(ofTableAt: table, atMost: Self.maxFields) else {
+      return problem("", "a plugin table has more than \(Self.maxFields) fields", line: 1)
+    }
+    for key in keys {
       guard case .string(let field) = key else { continue }
       stack.withStackBalance {
         let type = stack.rawGetField(field, ofTableAt: table)

@@ -33,7 +33,7 @@ enum PluginSandbox {
   /// writes, `show` and `first_difference` what expectations use).
   @discardableResult
   static func build(
-    on stack: LuaStack, now: @escaping () -> Double, log: @escaping (String) -> Void,
+    on stack: LuaStack, now: @escaping () -> Double, log: @escaping (_ stack: LuaStack, _ index: Int32) throws -> Void,
     require: @escaping LuaFunctionBody, seed: Int
   ) throws(LuaError) -> LuaRef {
     try stack.load(prelude, chunkName: "=(sandbox)")
@@ -41,23 +41,32 @@ enum PluginSandbox {
       context.stack.push(now())
       return 1
     }
+    try stack.run(ValueRendering.source, chunkName: "=(values)", results: 1)
+    let values = stack.ref()
+    // print is a Swift function called by the plugin itself, so its errors (the log budget)
+    // name the plugin's line.
     stack.push(function: "print") { context in
-      log(context.stack.string(at: 1) ?? "")
+      let stack = context.stack
+      let count = stack.top
+      stack.push(values)
+      stack.rawGetField("join", ofTableAt: -1)
+      stack.remove(at: -2)
+      stack.insert(at: 1)
+      try stack.call(arguments: count, results: 1)
+      try log(stack, -1)
       return 0
     }
     stack.push(function: "require", require)
     stack.push(seed)
     stack.push(epoch)
-    try stack.run(ValueRendering.source, chunkName: "=(values)", results: 1)
-    stack.pushValue(at: -1)
-    let values = stack.ref()
+    stack.push(values)
     try stack.call(arguments: 6, results: 2)
     return values
   }
 
   /// Lua source of the prelude: trusted code run with the real globals.
   static let prelude = #"""
-    local now, host_log, host_require, seed, epoch, values = ...
+    local now, host_print, host_require, seed, epoch, values = ...
     local G = _G
     local getinfo, traceback = debug.getinfo, debug.traceback
     local pairs, select, tostring, type, error = pairs, select, tostring, type, error
@@ -117,8 +126,7 @@ enum PluginSandbox {
       end
       return real_setmetatable(t, mt)
     end
-    local join = values.join
-    env.print = function(...) host_log(join(...)) end
+    env.print = host_print
     env.tostring = values.tostring
     env.inspect = values.inspect
     env.require = host_require

@@ -121,7 +121,9 @@ public enum ScriptLibrary {
         throw LuaValues.typeError("plugins", expected: "a list of folder names", at: index, on: stack)
       }
       var folders: [String] = []
-      for position in 1...max(1, stack.rawLength(at: index)) {
+      var budget = LuaValues.maxFields
+      let count = try LuaValues.listLength(at: index, on: stack, field: "waymark.map plugins", budget: &budget)
+      for position in 1...max(1, count) {
         let type = stack.rawGetIndex(position, ofTableAt: index)
         defer { stack.pop() }
         if type == .nil { break }

@@ -15,6 +15,8 @@ public struct ScriptOptions: Sendable {
   public var scriptBudget: Duration? = .seconds(120)
   /// Memory cap of the script's Lua state, in bytes.
   public var scriptMemoryLimit = 256 << 20
+  /// What the script's own code may make the host keep (log text, shared data, objects).
+  public var hostLimits = HostLimits.script
   /// Budgets and limits of the plugins.
   public var plugins = PluginHost.Configuration()
   /// The largest script file accepted, in bytes.

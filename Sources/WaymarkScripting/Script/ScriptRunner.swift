@@ -86,7 +86,7 @@ final class ScriptSession {
     do {
       let state = try LuaState(memoryLimit: options.scriptMemoryLimit, libraries: PluginSandbox.libraries)
       self.state = state
-      let bridge = try LuaMapBridge.install(in: state, allowsTimeControl: true)
+      let bridge = try LuaMapBridge.install(in: state, allowsTimeControl: true, limits: options.hostLimits)
       bridge.reportError = { [weak self] _, context, error in self?.reportCallbackError(context, error) }
       bridge.snapshot = { [snapshots, recorder] map, path in
         let written = try snapshots.snapshot(map, to: path)
@@ -99,9 +99,9 @@ final class ScriptSession {
       // hold it (the bridge, the trace, the module loader), never the session.
       bridge.values = try PluginSandbox.build(
         on: stack, now: { [bridge] in bridge.now },
-        log: { [bridge, trace] text in
+        log: { [bridge, trace] stack, index in
           var record = TraceRecord(time: bridge.now, event: "log")
-          record.message = MapView.capped(text)
+          record.message = try bridge.loggedText(at: index, on: stack)
           trace.append(record)
         },
         require: { [modules] context in try modules.require(context) },

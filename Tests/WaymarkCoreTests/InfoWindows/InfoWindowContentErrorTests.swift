@@ -136,16 +136,30 @@ import WaymarkCore
   }
 
   @Test func overlongTextIsRejectedWithItsStartAndLength() {
-    let text = String(repeating: "a", count: 4_097)
+    let text = String(repeating: "a", count: 16_385)
     let shown = "\"" + String(repeating: "a", count: 40) + "…\""
     #expect(
       throws: ContentError(
-        path: "content.text", message: "\(shown) has 4097 characters, more than 4096")
+        path: "content.text", message: "\(shown) has 16385 bytes, more than 16384")
     ) {
       try InfoWindowContent(decoding: ["text": .string(text)])
     }
     #expect(throws: Never.self) {
-      try InfoWindowContent(decoding: .string(String(repeating: "a", count: 4_096)))
+      try InfoWindowContent(decoding: .string(String(repeating: "a", count: 16_384)))
+    }
+  }
+
+  /// Layout cost grows with bytes, not characters: one character with thousands of
+  /// combining marks is as long as the bytes it takes.
+  @Test func textIsMeasuredInBytesNotCharacters() {
+    let cluster = "a" + String(repeating: "\u{0301}", count: 9_000)  // one character, 18,001 bytes
+    #expect(throws: ContentError.self) { try InfoWindowContent(decoding: .string(cluster)) }
+    let quarter = ContentValue.string(String(repeating: "x", count: 16_384))
+    #expect(throws: Never.self) { try InfoWindowContent(decoding: .list([quarter, quarter, quarter, quarter])) }
+    #expect(
+      throws: ContentError(path: "content[5]", message: "the content's texts have more than 65536 bytes in all")
+    ) {
+      try InfoWindowContent(decoding: .list([quarter, quarter, quarter, quarter, "x"]))
     }
   }
 }

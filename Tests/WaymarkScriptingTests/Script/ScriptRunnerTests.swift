@@ -135,7 +135,7 @@ import WaymarkCore
       local m = map:add_marker{ id = "a", position = { lat = 0, lng = 0 } }
       local s = string.rep("x", 1 << 20)
       local ok, e = pcall(function() m.user_data = { s, s, s, s, s, s, s, s, s } end)
-      expect(not ok and e:find("would share more than 8 MiB of user_data"), e)
+      expect(not ok and e:find("shares at most 8 MiB of user_data"), e)
       expect_eq(m.user_data, nil, "nothing was assigned")
       m.user_data = { s, s }
       expect_eq(#m.user_data[1], 1 << 20)
