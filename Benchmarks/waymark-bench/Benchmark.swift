@@ -24,6 +24,8 @@ struct Benchmark {
       InstructionBudgetBenchmark.benchmark,
       TestSuiteBenchmark.benchmark,
       PluginLoad100Benchmark.benchmark,
+      RenderSVGBenchmark.benchmark,
+      HTMLReplayBenchmark.benchmark,
     ]
   }
 }
