@@ -94,6 +94,9 @@ public final class MapView {
 
   // Re-entrancy: the callbacks running now, and changes deferred while a window resolves (R13).
   var runningCallbacks: [DelegateCallback] = []
+  /// Host code that, like a callback, may change the map but not send it input (a plugin's
+  /// `setup`, `teardown`, ...), innermost last.
+  var inputRefusals: [String] = []
   var isResolvingInfoWindow = false
   var deferredChanges: [() -> Void] = []
 
@@ -187,11 +190,25 @@ public final class MapView {
     trace.append(record)
   }
 
-  /// Throws if input arrives while a callback is running.
+  /// Throws if input arrives while a callback (or code run with ``refusingInput(during:_:)``)
+  /// is running.
   func requireNoCallbackRunning(_ action: String) throws(MapError) {
     if let running = runningCallbacks.last {
       throw .reentrantInput(action: action, callback: running.name)
     }
+    if let running = inputRefusals.last {
+      throw .reentrantInput(action: action, callback: running)
+    }
+  }
+
+  /// Runs `body` refusing input as during a callback: code a delegate runs outside the
+  /// callbacks (a plugin's `setup` or `teardown`) may change the map, but input from it
+  /// (taps, gestures, time) would re-enter the map's event loop. `name` is what the error
+  /// says input came from inside of.
+  public func refusingInput<R, E: Error>(during name: String, _ body: () throws(E) -> R) throws(E) -> R {
+    inputRefusals.append(name)
+    defer { inputRefusals.removeLast() }
+    return try body()
   }
 
   /// Adds a line to the trace, as a plugin's `print` or a script's log does.
