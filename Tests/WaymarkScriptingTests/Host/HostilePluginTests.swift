@@ -77,7 +77,9 @@ import WaymarkCore
   // MARK: Loading
 
   @Test func anErrorInSetupIsAFailedLoadUntilTheFileChanges() throws {
-    let folder = try PluginFolder(["setup_error.lua": try String(contentsOfFile: HostileCorpus.file("setup_error.lua"))]
+    let folder = try PluginFolder([
+      "setup_error.lua": try String(contentsOfFile: HostileCorpus.file("setup_error.lua"), encoding: .utf8)
+    ]
     )
     let f = try PluginFixture([:], plus: [folder.file("setup_error.lua")])
     let message = try f.singleError(plugin: "setup_error", handler: "setup", line: 5)
