@@ -23,6 +23,8 @@ struct Benchmark {
       WatchdogCostBenchmark.benchmark,
       InstructionBudgetBenchmark.benchmark,
       PluginLoad100Benchmark.benchmark,
+      RenderSVGBenchmark.benchmark,
+      HTMLReplayBenchmark.benchmark,
     ]
   }
 }

@@ -62,24 +62,3 @@ public protocol MapObserver: AnyObject {
 struct WeakObserver {
   weak var observer: MapObserver?
 }
-
-extension MapView {
-  /// Starts telling `observer` about every change of this map (it is held weakly).
-  public func addObserver(_ observer: MapObserver) {
-    observers.removeAll { $0.observer == nil || $0.observer === observer }
-    observers.append(WeakObserver(observer: observer))
-  }
-
-  /// Stops telling `observer` about changes.
-  public func removeObserver(_ observer: MapObserver) {
-    observers.removeAll { $0.observer == nil || $0.observer === observer }
-  }
-
-  /// Tells the observers about a change; costs one check when there are none.
-  @inline(__always)
-  func notify(_ change: @autoclosure () -> MapChange) {
-    guard !observers.isEmpty else { return }
-    let change = change()
-    for entry in observers { entry.observer?.mapView(self, didChange: change) }
-  }
-}

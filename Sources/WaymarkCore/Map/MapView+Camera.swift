@@ -1,11 +1,71 @@
 extension MapView {
-  // MARK: Camera (R20-R28)
+  // MARK: The camera and the view (R20-R29)
+
+  /// The camera now, clamped (R20-R22).
+  public internal(set) var camera: CameraPosition {
+    get { cameraController.camera }
+    set {
+      let old = cameraController.camera
+      cameraController.camera = newValue
+      if newValue != old { notify(.cameraMoved) }
+    }
+  }
+
+  /// The view's size in points; 390 x 844 by default.
+  public private(set) var viewSize: Size {
+    get { cameraController.viewSize }
+    set {
+      let old = cameraController.viewSize
+      cameraController.viewSize = newValue
+      if newValue != old { notify(.viewChanged) }
+    }
+  }
+
+  /// Insets that move the visual centre and shrink the visible region (R29).
+  public private(set) var padding: EdgeInsets {
+    get { cameraController.padding }
+    set {
+      let old = cameraController.padding
+      cameraController.padding = newValue
+      if newValue != old { notify(.viewChanged) }
+    }
+  }
+
+  /// The smallest zoom the camera may reach (R21).
+  public var minZoom: Double { cameraController.minZoom }
+  /// The largest zoom the camera may reach (R21).
+  public var maxZoom: Double { cameraController.maxZoom }
+
+  /// Which gestures the user may make (R25); code-driven moves are never disabled.
+  public var settings: GestureSettings {
+    get { cameraController.settings }
+    set { cameraController.settings = newValue }
+  }
+
+  /// The projection of the current camera (R29).
+  public var projection: Projection { cameraController.projection }
+
+  /// Whether the camera is moving (an animation or a gesture) or owes its idle callback.
+  public var isCameraMoving: Bool { cameraController.isMoving }
+
+  /// Changes the view's size. Throws for negative or non-finite sides.
+  public func setViewSize(_ size: Size) throws(MapError) {
+    viewSize = try size.validated("size")
+    if tiles.visible != nil { updateTiles() }
+  }
+
+  /// Changes the padding (R29): the camera's target moves to the new visual centre. Before
+  /// the first tiles are requested (time 0), this only configures the map.
+  public func setPadding(_ insets: EdgeInsets) throws(MapError) {
+    padding = try insets.validated("padding")
+    if tiles.visible != nil { updateTiles() }
+  }
 
   /// Moves the camera at once (R24): will_move(false), did_change_camera_position once, and
   /// idle_at_camera_position at the next frame. Stops running animations and gestures.
   /// Throws (changing nothing) when the update has a non-finite or invalid value.
   public func moveCamera(_ update: CameraUpdate) throws(MapError) {
-    jump(to: try update.destination(from: projection, zoomRange: minZoom...maxZoom))
+    jump(to: try update.destination(from: projection, zoomRange: cameraController.zoomRange))
   }
 
   /// Sets the whole camera at once (R24); values Google clamps are clamped (R20-R22).
@@ -28,7 +88,7 @@ extension MapView {
     if let duration {
       try MapError.requireNonNegative(duration, "animate.duration")
     }
-    _ = try update.destination(from: projection, zoomRange: minZoom...maxZoom)
+    _ = try update.destination(from: projection, zoomRange: cameraController.zoomRange)
     startAnimation(update, duration: duration ?? policy.animationDuration, completion: completion)
   }
 
@@ -36,25 +96,16 @@ extension MapView {
   /// callbacks (R24). Throws if `min` > `max` or either is not finite; values beyond
   /// ``CameraPosition/zoomLimits`` (0...30) are clamped to them, as Google clamps.
   public func setMinMaxZoom(_ min: Double, _ max: Double) throws(MapError) {
-    try MapError.requireFinite(min, "min_zoom")
-    try MapError.requireFinite(max, "max_zoom")
-    let limits = CameraPosition.zoomLimits
-    let min = Swift.min(Swift.max(min, limits.lowerBound), limits.upperBound)
-    let max = Swift.min(Swift.max(max, limits.lowerBound), limits.upperBound)
-    guard min <= max else {
-      throw .invalidValue(
-        field: "min_zoom", value: formatNumber(min), reason: "is greater than max_zoom \(formatNumber(max))")
-    }
-    minZoom = min
-    maxZoom = max
-    let clamped = camera.clamped(minZoom: min, maxZoom: max)
+    let clamped = try cameraController.setZoomRange(min: min, max: max)
     if clamped != camera { jump(to: clamped) }
   }
 
   /// Starts an animation of an update known to be valid.
   func startAnimation(_ update: CameraUpdate, duration: Double, completion: ((Bool) -> Void)?) {
-    guard let destination = try? update.destination(from: projection, zoomRange: minZoom...maxZoom) else { return }
-    stopGesture()
+    guard let destination = try? update.destination(from: projection, zoomRange: cameraController.zoomRange)
+    else { return }
+    cameraController.gesture = nil
+    let animator = cameraController.animator
     let channels = update.channels(from: camera, to: destination)
     let stopped = policy.independentCameraChannels ? [] : animator.stopAll()
     let replaced =
@@ -69,8 +120,8 @@ extension MapView {
 
   /// An explicit, instantaneous move (R24).
   func jump(to destination: CameraPosition) {
-    let interrupted = animator.stopAll()
-    stopGesture()
+    let interrupted = cameraController.animator.stopAll()
+    cameraController.gesture = nil
     willMove(gesture: false)
     camera = destination
     emitCameraChange()
@@ -81,65 +132,30 @@ extension MapView {
 
   /// will_move, and marks that idle_at is owed.
   func willMove(gesture: Bool) {
-    idlePending = true
+    cameraController.idlePending = true
     emit(.willMove(gesture: gesture))
   }
 
   /// did_change_camera_position with the current camera; the visible tiles follow (R31).
   func emitCameraChange() {
-    let camera = self.camera
     emit(.didChangeCameraPosition(camera))
     updateTiles()
   }
 
-  /// Whether the camera is moving (an animation or a gesture) or owes its idle callback.
-  public var isCameraMoving: Bool { animator.isActive || gesture != nil || idlePending }
-
-  // MARK: Frames
-
-  /// Whether anything needs frames.
-  var needsFrames: Bool {
-    animator.isActive || gesture != nil || idlePending || drag != nil || !markerAnimations.isEmpty
-  }
-
-  /// Schedules the next frame tick (frames fall on multiples of 1 / frame rate), if needed
-  /// and not yet scheduled.
-  func scheduleFrame() {
-    guard frameTask == nil, needsFrames else { return }
-    let rate = policy.frameRate
-    let next = ((clock.now * rate + 1e-6).rounded(.down) + 1) / rate
-    frameTask = clock.schedule(at: next) { [weak self] in self?.frame() }
-  }
-
-  /// One frame: drags and marker animations move, the camera takes its gesture's or its
-  /// animations' values (did_change_camera_position), completions run, and idle_at fires
-  /// once everything has stopped (R23-R27).
-  func frame() {
-    frameTask = nil
-    let now = clock.now
-    stepDrag(at: now)
-    stepMarkerAnimations(at: now)
-    if gesture != nil || animator.isActive {
-      var next = camera
-      if let active = gesture {
-        next = active.camera(at: now, in: self)
-        if active.isFinished(at: now) { gesture = nil }
-      }
-      let stepped = animator.step(next, at: now)
-      camera = stepped.camera.clamped(minZoom: minZoom, maxZoom: maxZoom)
-      emitCameraChange()
-      for due in stepped.due { due.completion(due.finished) }
-    }
-    if idlePending && gesture == nil && !animator.isActive { emitIdle() }
-    scheduleFrame()
-  }
-
   /// idle_at_camera_position, once the camera has stopped (R23-R25), then a snapshot if due.
-  private func emitIdle() {
-    idlePending = false
-    let camera = self.camera
+  func emitIdle() {
+    cameraController.idlePending = false
     emit(.idleAtCameraPosition(camera))
     notify(.cameraIdle)
     snapshotIfReady()
   }
+
+  /// Animates the camera's target to the marker (R10.4), zoom, bearing and tilt unchanged.
+  func centerCamera(on marker: Marker) {
+    startAnimation(.change(CameraChange(target: marker.position)), duration: policy.animationDuration, completion: nil)
+  }
+
+  /// The bearing flat markers turn with on the screen: the camera's, unless the policy says
+  /// they do not follow it (R4).
+  package var flatMarkerBearing: Double { policy.flatMarkersFollowBearing ? camera.bearing : 0 }
 }

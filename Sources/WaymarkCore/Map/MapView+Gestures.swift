@@ -1,35 +1,3 @@
-/// A user gesture in progress (R25): the camera follows the finger from the gesture's start
-/// camera, linearly over its duration.
-struct CameraGesture {
-  enum Kind {
-    case pan(dx: Double, dy: Double)
-    case pinch(zoomBy: Double, around: Point?)
-    case rotate(degrees: Double)
-    case tilt(degrees: Double)
-  }
-
-  let kind: Kind
-  let start: CameraPosition
-  let startTime: Double
-  let duration: Double
-
-  func isFinished(at time: Double) -> Bool { time >= startTime + duration }
-
-  /// The camera at `time`.
-  func camera(at time: Double, in map: MapView) -> CameraPosition {
-    let progress = duration > 0 ? min(max((time - startTime) / duration, 0), 1) : 1
-    let projection = Projection(camera: start, viewSize: map.viewSize, padding: map.padding)
-    let update: CameraUpdate
-    switch kind {
-    case .pan(let dx, let dy): update = .scrollBy(dx: dx * progress, dy: dy * progress)
-    case .pinch(let delta, let point): update = .zoomBy(delta * progress, around: point)
-    case .rotate(let degrees): update = .change(CameraChange(bearing: start.bearing + degrees * progress))
-    case .tilt(let degrees): update = .change(CameraChange(tilt: start.tilt + degrees * progress))
-    }
-    return (try? update.destination(from: projection, zoomRange: map.minZoom...map.maxZoom)) ?? start
-  }
-}
-
 extension MapView {
   // MARK: Gestures (R25)
 
@@ -78,13 +46,33 @@ extension MapView {
       warn("\(name): the gesture is disabled in the map's settings; ignored (R25)")
       return
     }
-    let interrupted = animator.stopAll()
-    gesture = CameraGesture(kind: kind, start: camera, startTime: clock.now, duration: duration)
+    let interrupted = cameraController.animator.stopAll()
+    cameraController.gesture = CameraGesture(kind: kind, start: camera, startTime: clock.now, duration: duration)
     willMove(gesture: true)
     scheduleFrame()
     for due in interrupted { due.completion(due.finished) }
   }
 
-  /// Ends a running gesture where it is (an animation or an explicit move took over).
-  func stopGesture() { gesture = nil }
+  // MARK: Drags (R18)
+
+  /// Drags a marker: a long press on its icon and a finger moving to `destination` over
+  /// `duration` seconds. If the topmost marker there is draggable: did_begin_dragging_marker,
+  /// did_drag_marker at the drag sampling rate with the position already updated, and
+  /// did_end_dragging_marker (R18). Otherwise it is a long press (R19).
+  public func drag(_ marker: Marker, to destination: Coordinate, duration: Double = 1) throws(MapError) {
+    try requireNoCallbackRunning("drag")
+    let destination = try destination.validated("drag.to")
+    try MapError.requireNonNegative(duration, "drag.duration")
+    let point = try iconPoint(of: marker, action: "drag")
+    if let window = infoWindow, let frame = infoWindowFrame, frame.contains(point), window.marker != nil {
+      try longPress(at: point)
+      return
+    }
+    guard let hit = topmostMarker(at: point), hit.draggable else {
+      try longPress(at: point)
+      return
+    }
+    notify(.input(MapInput(kind: .drag, point: point)))
+    beginDrag(hit, to: destination, duration: duration)
+  }
 }

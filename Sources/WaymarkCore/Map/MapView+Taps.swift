@@ -24,7 +24,7 @@ extension MapView {
       tapMarker(marker)
       return
     }
-    if hitsMyLocationDot(point), let location = myLocation {
+    if let location = myLocation(at: point) {
       emit(.didTapMyLocation(location))
       return
     }
@@ -116,9 +116,7 @@ extension MapView {
 
   /// did_tap_features once per feature layer that has features under `coordinate`.
   private func reportFeatures(at coordinate: Coordinate) {
-    for layer in featureLayers {
-      let hit = layer.features.filter { $0.boundary.count >= 3 && OverlayHitTest.ringContains($0.boundary, coordinate) }
-      guard !hit.isEmpty else { continue }
+    for (layer, hit) in places.features(at: coordinate) {
       emit(.didTapFeatures(hit, layer: layer, location: coordinate))
     }
   }

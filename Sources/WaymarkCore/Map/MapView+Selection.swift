@@ -1,28 +1,25 @@
-/// The info window the map shows (R9: at most one at a time).
-public struct InfoWindow {
-  /// The marker it belongs to (nil for a POI window under the web policy, R33).
-  public let marker: Marker?
-  /// The point of interest it belongs to (web policy only).
-  public let pointOfInterest: PointOfInterest?
-  /// Which of R7's three kinds it is.
-  public var kind: InfoWindowKind { layout.kind }
-  /// What the delegate returned for a custom window or contents; nil for the default window.
-  public let content: InfoWindowContent?
-  /// The laid-out window: its size, frame and node frames.
-  public let layout: InfoWindowLayout
-
-  /// The kind's snake_case name as scripts and traces spell it: window, contents, default.
-  public var kindName: String {
-    switch kind {
-    case .window: "window"
-    case .contents: "contents"
-    case .default: "default"
-    }
-  }
-}
-
 extension MapView {
   // MARK: Selection (R10-R13)
+
+  /// The selected marker, whose window (if any) is shown (R9-R13).
+  public internal(set) var selectedMarker: Marker? {
+    get { selection.selectedMarker }
+    set {
+      let old = selection.selectedMarker
+      selection.selectedMarker = newValue
+      if newValue !== old { notify(.selectionChanged) }
+    }
+  }
+
+  /// The shown info window, if any (R9: at most one).
+  public internal(set) var infoWindow: InfoWindow? {
+    get { selection.infoWindow }
+    set {
+      let old = selection.infoWindow
+      selection.infoWindow = newValue
+      if newValue != nil || old != nil { notify(.selectionChanged) }
+    }
+  }
 
   /// Selects a marker from code (R11): resolves and shows its window (R7) with no
   /// did_tap_marker and, by default, no camera move. Nil deselects (did_close_info_window
@@ -48,25 +45,22 @@ extension MapView {
 
   /// Runs `change` later if an info window is being resolved (R13); true if deferred.
   func deferIfResolving(_ description: String, _ change: @escaping () -> Void) -> Bool {
-    guard isResolvingInfoWindow else { return false }
+    guard selection.deferIfResolving(change) else { return false }
     note("deferred") { $0.message = "\(description) waits until the info window is resolved (R13)" }
-    deferredChanges.append(change)
     return true
   }
 
   /// Makes `marker` the selected marker and shows the window R7 resolves for it.
   func select(_ marker: Marker) {
-    isResolvingInfoWindow = true
+    selection.beginResolution()
     let layout = resolveInfoWindow(for: marker)
-    isResolvingInfoWindow = false
+    let changes = selection.endResolution()
     if let layout {
       selectedMarker = marker
       show(InfoWindow(marker: marker, pointOfInterest: nil, content: layout.content, layout: layout.layout))
     } else if policy.selectMarkerWithoutWindow {
       selectedMarker = marker
     }
-    let changes = deferredChanges
-    deferredChanges.removeAll()
     for change in changes { change() }
   }
 
@@ -117,10 +111,5 @@ extension MapView {
       return
     }
     infoWindow = InfoWindow(marker: marker, pointOfInterest: nil, content: nil, layout: layout)
-  }
-
-  /// Animates the camera's target to the marker (R10.4), zoom, bearing and tilt unchanged.
-  func centerCamera(on marker: Marker) {
-    startAnimation(.change(CameraChange(target: marker.position)), duration: policy.animationDuration, completion: nil)
   }
 }

@@ -1,0 +1,91 @@
+extension MapView {
+  // MARK: Callbacks, records and observers
+
+  /// Records a callback, then makes it (if there is a delegate) and returns its answer; the
+  /// record of a veto or content callback gets the result and who decided it.
+  @discardableResult
+  func emit(_ event: DelegateEvent) -> CallbackAnswer {
+    let callback = event.callback
+    let index = callbacks.record(event, at: clock.now)
+    var answer = CallbackAnswer.none
+    if let delegate = callbacks.delegate {
+      callbacks.begin(callback)
+      answer = delegate.mapView(self, receive: event)
+      callbacks.end()
+    }
+    if let index { callbacks.recordAnswer(at: index, of: callback, answer: answer) }
+    return answer
+  }
+
+  /// Records a runtime record (not a callback).
+  func note(_ event: String, _ fill: (inout TraceRecord) -> Void = { _ in }) {
+    guard trace.isEnabled else { return }
+    var record = TraceRecord(time: clock.now, event: event)
+    fill(&record)
+    trace.append(record)
+  }
+
+  /// Throws if input arrives while a callback (or code run with ``refusingInput(during:_:)``)
+  /// is running.
+  func requireNoCallbackRunning(_ action: String) throws(MapError) {
+    try callbacks.requireNoCallbackRunning(action)
+  }
+
+  /// Runs `body` refusing input as during a callback: code a delegate runs outside the
+  /// callbacks (a plugin's `setup` or `teardown`) may change the map, but input from it
+  /// (taps, gestures, time) would re-enter the map's event loop. `name` is what the error
+  /// says input came from inside of.
+  public func refusingInput<R, E: Error>(during name: String, _ body: () throws(E) -> R) throws(E) -> R {
+    callbacks.inputRefusals.append(name)
+    defer { callbacks.inputRefusals.removeLast() }
+    return try body()
+  }
+
+  /// Adds a line to the trace, as a plugin's `print` or a script's log does.
+  public func log(_ message: String, source: String? = nil) {
+    note("log") { record in
+      record.message = MapView.capped(message)
+      if let source { record.plugin = .string(source) }
+    }
+  }
+
+  /// The longest message a log record keeps, in bytes of UTF-8.
+  public static let longestLogMessage = 64 << 10
+
+  /// `message`, cut to ``longestLogMessage`` bytes with a note of how much was cut.
+  public static func capped(_ message: String) -> String {
+    let bytes = message.utf8.count
+    guard bytes > longestLogMessage else { return message }
+    var kept = Substring(message)
+    while kept.utf8.count > longestLogMessage {
+      kept = kept.dropLast(max(1, (kept.utf8.count - longestLogMessage) / 4))
+    }
+    return kept + "… (\(bytes - kept.utf8.count) more bytes)"
+  }
+
+  /// Adds a warning to the trace (for example, selecting a marker of another map, R11).
+  public func warn(_ message: String) {
+    note("warning") { $0.message = message }
+  }
+
+  /// Starts telling `observer` about every change of this map (it is held weakly).
+  public func addObserver(_ observer: MapObserver) {
+    callbacks.addObserver(observer)
+  }
+
+  /// Stops telling `observer` about changes.
+  public func removeObserver(_ observer: MapObserver) {
+    callbacks.removeObserver(observer)
+  }
+
+  /// Whether anyone observes the map.
+  var isObserved: Bool { !callbacks.observers.isEmpty }
+
+  /// Tells the observers about a change; costs one check when there are none.
+  @inline(__always)
+  func notify(_ change: @autoclosure () -> MapChange) {
+    guard isObserved else { return }
+    let change = change()
+    for entry in callbacks.observers { entry.observer?.mapView(self, didChange: change) }
+  }
+}

@@ -1,0 +1,113 @@
+extension MapView {
+  // MARK: Frames (R18, R23-R27, S3)
+
+  /// Schedules the next frame tick (frames fall on multiples of 1 / frame rate), if needed
+  /// and not yet scheduled.
+  func scheduleFrame() {
+    guard cameraController.frameTask == nil, cameraController.needsFrames else { return }
+    let next = CameraController.nextFrameTime(after: clock.now, rate: policy.frameRate)
+    cameraController.frameTask = clock.schedule(at: next) { [weak self] in self?.frame() }
+  }
+
+  /// One frame: drags and marker animations move, the camera takes its gesture's or its
+  /// animations' values (did_change_camera_position), completions run, and idle_at fires
+  /// once everything has stopped (R23-R27).
+  func frame() {
+    cameraController.frameTask = nil
+    let now = clock.now
+    stepDrag(at: now)
+    stepMarkerAnimations(at: now)
+    if let stepped = cameraController.stepCamera(at: now) {
+      camera = stepped.camera
+      emitCameraChange()
+      for due in stepped.due { due.completion(due.finished) }
+    }
+    if cameraController.idlePending && cameraController.gesture == nil && !cameraController.animator.isActive {
+      emitIdle()
+    }
+    scheduleFrame()
+  }
+
+  /// Animates a marker's position (S3) on the virtual clock, at constant speed by default.
+  ///
+  /// A new animation of the same marker replaces the running one from where the marker is
+  /// (its completion gets false). Removing the marker stops it (completion false).
+  public func animate(
+    _ marker: Marker, to position: Coordinate, duration: Double, easing: Easing = .linear,
+    completion: ((Bool) -> Void)? = nil
+  ) throws(MapError) {
+    guard marker.map === self else { throw .notOnThisMap(what: "marker \(marker.id)") }
+    let position = try position.validated("position")
+    try MapError.requireNonNegative(duration, "duration")
+    let replaced = cameraController.markerAnimations[ObjectIdentifier(marker)]
+    cameraController.markerAnimations[ObjectIdentifier(marker)] = MarkerAnimation(
+      marker: marker, from: Mercator.worldPoint(marker.position), to: position, start: clock.now,
+      duration: duration, easing: easing, completion: completion)
+    scheduleFrame()
+    replaced?.completion?(false)
+  }
+
+  /// Starts a drag (no selection change, no long-press callback: R18).
+  func beginDrag(_ marker: Marker, to destination: Coordinate, duration: Double) {
+    if let running = cameraController.drag { endDrag(running.marker) }
+    emit(.didBeginDraggingMarker(marker))
+    guard marker.map === self else { return }
+    cameraController.drag = MarkerDrag(
+      marker: marker, from: Mercator.worldPoint(marker.position), to: destination, start: clock.now,
+      duration: duration, nextSample: clock.now)
+    if duration == 0 && destination == marker.position {
+      cameraController.drag = nil
+      endDrag(marker)
+      return
+    }
+    scheduleFrame()
+  }
+
+  /// Moves the dragged marker for this frame: did_drag_marker at the drag sampling rate, and
+  /// did_end_dragging_marker at the end.
+  func stepDrag(at now: Double) {
+    guard var active = cameraController.drag else { return }
+    guard active.marker.map === self else {
+      cameraController.drag = nil
+      return
+    }
+    let finished = now >= active.start + active.duration
+    guard finished || now + 1e-9 >= active.nextSample else { return }
+    active.nextSample = now + 1 / policy.dragFrameRate
+    cameraController.drag = active
+    let progress = active.duration > 0 ? min((now - active.start) / active.duration, 1) : 1
+    let marker = active.marker
+    marker.move(
+      to: progress >= 1 ? active.to : Mercator.interpolate(from: active.from, to: active.to, fraction: progress))
+    emit(.didDragMarker(marker))
+    if progress >= 1, cameraController.drag?.marker === marker {
+      cameraController.drag = nil
+      endDrag(marker)
+    }
+  }
+
+  /// did_end_dragging_marker.
+  func endDrag(_ marker: Marker) {
+    emit(.didEndDraggingMarker(marker))
+  }
+
+  /// Moves animated markers for this frame; finished animations run their completion.
+  func stepMarkerAnimations(at now: Double) {
+    guard !cameraController.markerAnimations.isEmpty else { return }
+    var finished: [MarkerAnimation] = []
+    for (key, animation) in cameraController.markerAnimations.sorted(by: {
+      $0.value.marker.serial < $1.value.marker.serial
+    }) {
+      let progress = animation.duration > 0 ? (now - animation.start) / animation.duration : 1
+      if progress >= 1 {
+        animation.marker.move(to: animation.to)
+        cameraController.markerAnimations[key] = nil
+        finished.append(animation)
+      } else {
+        let eased = animation.easing.value(at: progress)
+        animation.marker.move(to: Mercator.interpolate(from: animation.from, to: animation.to, fraction: eased))
+      }
+    }
+    for animation in finished { animation.completion?(true) }
+  }
+}

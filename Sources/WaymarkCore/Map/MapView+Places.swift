@@ -1,0 +1,66 @@
+extension MapView {
+  // MARK: Points of interest, feature layers, capabilities, my location (R17, R32)
+
+  /// The points of interest of the base map (R17).
+  public var pointsOfInterest: [PointOfInterest] { places.pointsOfInterest }
+
+  /// The data-driven styling layers whose features can be tapped (callback 23).
+  public var featureLayers: [FeatureLayer] { places.featureLayers }
+
+  /// What the map can do (callback 22).
+  public var capabilities: MapCapabilities { places.capabilities }
+
+  /// Whether the my-location dot and button are shown (R32); off by default.
+  public var isMyLocationEnabled: Bool {
+    get { places.isMyLocationEnabled }
+    set {
+      let old = places.isMyLocationEnabled
+      places.isMyLocationEnabled = newValue
+      if newValue != old { notify(.placesChanged) }
+    }
+  }
+
+  /// The simulated device location (R32); nil until known.
+  public var myLocation: Coordinate? {
+    get { places.myLocation }
+    set {
+      let old = places.myLocation
+      places.myLocation = newValue
+      if newValue != old { notify(.placesChanged) }
+    }
+  }
+
+  /// Adds a point of interest to the base map (R17).
+  public func addPointOfInterest(_ poi: PointOfInterest) throws(MapError) {
+    var poi = poi
+    poi.location = try poi.location.validated("poi.location")
+    try TextLimits.check(poi.placeID, atMost: TextLimits.name, "poi.place_id")
+    try TextLimits.check(poi.name, atMost: TextLimits.name, "poi.name")
+    places.pointsOfInterest.append(poi)
+    notify(.placesChanged)
+  }
+
+  /// Adds a data-driven styling layer whose features can be tapped (callback 23).
+  public func addFeatureLayer(_ layer: FeatureLayer) throws(MapError) {
+    try TextLimits.check(layer.name, atMost: TextLimits.name, "feature_layer.name")
+    for (f, feature) in layer.features.enumerated() {
+      try TextLimits.check(feature.placeID, atMost: TextLimits.name, "feature_layer.features[\(f + 1)].place_id")
+      for (index, point) in feature.boundary.enumerated() {
+        _ = try point.validated("feature_layer.features[\(f + 1)].boundary[\(index + 1)]")
+      }
+    }
+    places.featureLayers.append(layer)
+  }
+
+  /// Changes the map's capabilities; did_change_map_capabilities fires if they differ.
+  public func setCapabilities(_ new: MapCapabilities) {
+    guard new != capabilities else { return }
+    places.capabilities = new
+    emit(.didChangeMapCapabilities(new))
+  }
+
+  /// The point of interest nearest to `point` within the policy's reach (R17), or nil.
+  public func pointOfInterest(at point: Point) -> PointOfInterest? {
+    places.pointOfInterest(at: point, projection: projection, radius: policy.poiTapRadius)
+  }
+}

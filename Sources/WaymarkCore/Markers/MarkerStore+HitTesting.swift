@@ -1,0 +1,100 @@
+/// How a tap or a rectangle finds markers (R4) through the spatial index: only the markers
+/// whose anchors lie in the ground area that icons could reach the point from
+/// (``IconExtent``) are tested exactly, so the cost follows the markers near the point, not
+/// the markers on the map.
+extension MarkerStore {
+  /// What a hit test needs of the map: where the camera looks, the bearing flat markers turn
+  /// with, and whether invisible markers can be tapped (R4).
+  struct HitTestContext {
+    let projection: Projection
+    let flatMarkerBearing: Double
+    let tapsTransparentMarkers: Bool
+  }
+
+  /// The topmost tappable marker at `point` (R4): highest z-index, then most recently added.
+  mutating func topmostMarker(at point: Point, _ context: HitTestContext) -> Marker? {
+    var best: Marker?
+    var bestSlot: Int32 = -1
+    visitHits(at: point, context) { marker, slot in
+      if let current = best, (marker.zIndex, slot) < (current.zIndex, bestSlot) { return }
+      best = marker
+      bestSlot = slot
+    }
+    return best
+  }
+
+  /// Every tappable marker whose icon covers `point`, topmost first (R4).
+  mutating func markers(at point: Point, _ context: HitTestContext) -> [Marker] {
+    var hits: [(marker: Marker, slot: Int32)] = []
+    visitHits(at: point, context) { marker, slot in hits.append((marker, slot)) }
+    hits.sort { ($0.marker.zIndex, $0.slot) > ($1.marker.zIndex, $1.slot) }
+    return hits.map(\.marker)
+  }
+
+  /// Calls `body` with each tappable marker whose icon covers `point`, and its slot.
+  private mutating func visitHits(at point: Point, _ context: HitTestContext, _ body: (Marker, Int32) -> Void) {
+    guard count > 0 else { return }
+    let projection = context.projection
+    let spot = Rect(x: point.x, y: point.y, width: 0, height: 0)
+    guard let box = Self.searchBox(around: spot, extent: iconExtent, projection: projection) else { return }
+    var found = candidates
+    candidates = []
+    index.forEach(inMinX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) { found.append($0) }
+    let slots = self.slots
+    for slot in found {
+      guard let marker = slots[Int(slot)], marker.tappable else { continue }
+      if !context.tapsTransparentMarkers && marker.opacity == 0 { continue }
+      guard let anchor = projection.point(for: marker.position),
+        MarkerGeometry.contains(point, marker: marker, at: anchor, bearing: context.flatMarkerBearing)
+      else { continue }
+      body(marker, slot)
+    }
+    found.removeAll(keepingCapacity: true)
+    candidates = found
+  }
+
+  /// Every marker whose icon reaches into the screen rectangle `rect`, in drawing order:
+  /// lowest z-index first, then in order of addition. Markers beyond the horizon are left
+  /// out; invisible and untappable ones are included.
+  func markers(in rect: Rect, _ context: HitTestContext) -> [Marker] {
+    guard count > 0 else { return [] }
+    let projection = context.projection
+    guard let box = Self.searchBox(around: rect, extent: iconExtent, projection: projection) else { return [] }
+    var found: [(marker: Marker, slot: Int32)] = []
+    index.forEach(inMinX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) { slot in
+      guard let marker = slots[Int(slot)], let anchor = projection.point(for: marker.position) else { return }
+      let bounds = MarkerGeometry.bounds(of: marker, at: anchor, bearing: context.flatMarkerBearing)
+      guard bounds.maxX >= rect.minX, bounds.minX <= rect.maxX, bounds.maxY >= rect.minY, bounds.minY <= rect.maxY
+      else { return }
+      found.append((marker, slot))
+    }
+    found.sort { ($0.marker.zIndex, $0.slot) < ($1.marker.zIndex, $1.slot) }
+    return found.map(\.marker)
+  }
+
+  /// The world box holding every anchor from which an icon could reach into `rect`: the
+  /// screen rectangle the icons' extents allow around it, mapped to the ground.
+  private static func searchBox(around rect: Rect, extent: IconExtent, projection: Projection)
+    -> (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+  {
+    let point = Point(x: rect.midX, y: rect.midY)
+    guard let center = projection.worldPoint(for: point) else { return nil }
+    var box = (minX: center.x, minY: center.y, maxX: center.x, maxY: center.y)
+    let xs = [rect.minX - extent.right - 1, rect.maxX + extent.left + 1]
+    let ys = [rect.minY - extent.down - 1, rect.maxY + extent.up + 1]
+    for x in xs {
+      for y in ys {
+        // Above the horizon the ground is infinitely far: fall back to a generous box.
+        let corner =
+          projection.worldPoint(for: Point(x: x, y: y))
+          ?? WorldPoint(
+            x: center.x + 4 * (x - point.x) / projection.scale, y: center.y + 4 * (y - point.y) / projection.scale)
+        box.minX = min(box.minX, corner.x)
+        box.maxX = max(box.maxX, corner.x)
+        box.minY = min(box.minY, corner.y)
+        box.maxY = max(box.maxY, corner.y)
+      }
+    }
+    return box
+  }
+}
