@@ -22,6 +22,7 @@ struct Benchmark {
       TapPathLuaBenchmark.benchmark,
       WatchdogCostBenchmark.benchmark,
       InstructionBudgetBenchmark.benchmark,
+      TestSuiteBenchmark.benchmark,
       PluginLoad100Benchmark.benchmark,
       RenderSVGBenchmark.benchmark,
       HTMLReplayBenchmark.benchmark,

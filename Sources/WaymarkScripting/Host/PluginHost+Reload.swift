@@ -23,7 +23,7 @@ extension PluginHost {
     }
     diagnostics += found
     var listed: [String] = []
-    for folder in folders { listed += PluginFiles.luaFiles(in: folder) }
+    for folder in folders { listed += PluginFiles.pluginFiles(in: folder) }
     for instance in instances where folders.contains(instance.folder) && !listed.contains(instance.file) {
       record("plugin_unloaded", instance)
       instances.removeAll { $0 === instance }
@@ -106,7 +106,7 @@ extension PluginHost {
   public var watchedFiles: [String] {
     var files = Set(failedFiles.keys)
     for instance in instances { files.formUnion(instance.sources.keys) }
-    for folder in folders { files.formUnion(PluginFiles.luaFiles(in: folder)) }
+    for folder in folders { files.formUnion(PluginFiles.pluginFiles(in: folder)) }
     return files.sorted()
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LuaKit
 import WaymarkCore
 
@@ -111,20 +112,25 @@ public final class PluginHost: DelegateEventHandler {
 
   // MARK: Loading
 
-  /// Loads every `*.lua` file of each folder (sorted by name), then runs `setup(map)` of the
-  /// new plugins in priority order. Returns this load's diagnostics; the folders are watched
-  /// by ``reloadChangedPlugins()``.
+  /// Loads every plugin file of each folder (sorted by name; a `.lua` file given instead of
+  /// a folder is loaded alone), then runs `setup(map)` of the new plugins in priority order.
+  /// Returns this load's diagnostics; the folders are watched by ``reloadChangedPlugins()``.
   @discardableResult
   public func loadPlugins(from folders: [String]) -> [PluginDiagnostic] {
     var files: [String] = []
     var found: [PluginDiagnostic] = []
     for folder in folders {
+      if folder.hasSuffix(".lua"), FileManager.default.fileExists(atPath: folder), !PluginFiles.isDirectory(folder) {
+        files.append(folder)
+        continue
+      }
       guard PluginFiles.isDirectory(folder) else {
-        found.append(PluginDiagnostic(severity: .error, file: folder, line: nil, message: "no such plugin folder"))
+        found.append(
+          PluginDiagnostic(severity: .error, file: folder, line: nil, message: "no such plugin folder or .lua file"))
         continue
       }
       if !self.folders.contains(folder) { self.folders.append(folder) }
-      files += PluginFiles.luaFiles(in: folder)
+      files += PluginFiles.pluginFiles(in: folder)
     }
     diagnostics += found
     return found + loadPlugins(files: files)
@@ -177,7 +183,7 @@ public final class PluginHost: DelegateEventHandler {
     let host = PluginHost(map: map, configuration: configuration)
     var found: [PluginDiagnostic] = []
     for path in paths {
-      let files = PluginFiles.isDirectory(path) ? PluginFiles.luaFiles(in: path) : [path]
+      let files = PluginFiles.isDirectory(path) ? PluginFiles.pluginFiles(in: path) : [path]
       for file in files { found += host.loader.load(file: file).diagnostics }
     }
     return found

@@ -91,7 +91,9 @@ struct PluginLoader {
         nil,
         [
           PluginDiagnostic(
-            severity: .error, file: file, line: nil, message: "a plugin must return a table of handlers, got \(got)")
+            severity: .error, file: file, line: got == "nil" ? Self.lastLine(of: source) : nil,
+            message: "a plugin must return a table of handlers, got \(got)"
+              + (got == "nil" ? " (end the file with `return plugin`; helper modules go in lib/)" : ""))
         ]
       )
     }
@@ -189,6 +191,12 @@ struct PluginLoader {
       guard (try? stack.call(arguments: 1, results: 1)) != nil else { return nil }
       return stack.integer(at: -1)
     }
+  }
+
+  /// The number of the last line with code (where a missing `return plugin` belongs).
+  static func lastLine(of source: String) -> Int {
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    return (lines.lastIndex { !$0.allSatisfy(\.isWhitespace) } ?? 0) + 1
   }
 
   /// A stable seed for `math.random` from the plugin's file name (FNV-1a).
