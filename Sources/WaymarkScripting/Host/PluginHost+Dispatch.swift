@@ -20,12 +20,16 @@ extension PluginHost {
   private func call(_ instance: PluginInstance, _ handler: LuaRef, _ event: DelegateEvent, _ callback: DelegateCallback)
     -> LuaBooleanResult?
   {
+    guard admitNested(instance, callback.name, line: instance.handlerLines[callback.rawValue]) else { return nil }
     dispatchDepth += 1
     defer { dispatchDepth -= 1 }
+    let failures = instance.failureCount
     do {
-      return try instance.state.callReturningBoolean(handler) { stack in
+      let result = try instance.state.callReturningBoolean(handler) { stack in
         pushArguments(of: event, for: instance, on: stack)
       }
+      if instance.failureCount != failures { return nil }  // failed inside: not a success
+      return result
     } catch {
       fail(instance, handler: callback.name, error: error, line: instance.handlerLines[callback.rawValue])
       return nil
@@ -82,12 +86,15 @@ extension PluginHost {
   /// A content request: plugins in order until one returns valid non-nil content.
   private func content(_ event: DelegateEvent, _ callback: DelegateCallback) -> CallbackAnswer {
     for instance in instances {
-      guard let handler = instance.handler(callback) else { continue }
+      guard let handler = instance.handler(callback),
+        admitNested(instance, callback.name, line: instance.handlerLines[callback.rawValue])
+      else { continue }
       let stack = instance.state.stack
       let base = stack.top
       defer { stack.setTop(base) }
       stack.push(handler)
       let count = pushArguments(of: event, for: instance, on: stack)
+      let failures = instance.failureCount
       dispatchDepth += 1
       do {
         try stack.call(arguments: count, results: 1)
@@ -98,7 +105,7 @@ extension PluginHost {
         continue
       }
       if stack.type(at: -1) == .nil {
-        instance.consecutiveFailures = 0
+        if instance.failureCount == failures { instance.consecutiveFailures = 0 }
         continue
       }
       let returned = stack.typeName(at: -1)

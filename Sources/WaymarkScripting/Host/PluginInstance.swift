@@ -29,6 +29,9 @@ final class PluginInstance {
   /// The table the file returned.
   var table: LuaRef!
   var consecutiveFailures = 0
+  /// Every failure so far: a call that returns normally after a failure inside it (a nested
+  /// call) is not a success that resets ``consecutiveFailures``.
+  var failureCount = 0
   /// Where closing tells the host that this state's instruction budget asks for an exact
   /// replay (``PluginHost/needsExactReplay``).
   var replays: ExactReplayFlag?

@@ -80,7 +80,7 @@ import WaymarkCore
 
   @Test func aSavedStateTooBigToCarryIsDroppedWithAnError() throws {
     let f = try PluginFixture([
-      "big.lua": try String(contentsOfFile: HostileCorpus.file("save_state_shared_string.lua"))
+      "big.lua": try String(contentsOfFile: HostileCorpus.file("save_state_shared_string.lua"), encoding: .utf8)
     ])
     try f.folder.write("big.lua", "return { on_reload = function(old) print('old state:', type(old)) end }")
     f.host.reloadChangedPlugins()
