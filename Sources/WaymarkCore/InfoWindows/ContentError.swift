@@ -10,6 +10,9 @@ public struct ContentError: Error, Sendable, Equatable, CustomStringConvertible 
   public let path: String
   /// What is wrong with it, naming the value, e.g. `"huge" is not one of title, body, caption`.
   public let message: String
+  /// The other problems of the same content, in document order (decoding reports every
+  /// problem, not only the first).
+  public var others: [ContentError] = []
 
   /// Creates an error at `path` with `message`.
   public init(path: String, message: String) {
@@ -17,8 +20,15 @@ public struct ContentError: Error, Sendable, Equatable, CustomStringConvertible 
     self.message = message
   }
 
-  /// `path: message`.
-  public var description: String { "\(path): \(message)" }
+  /// `path: message`, then each other problem the same way, separated by `; `.
+  public var description: String {
+    ([self.path + ": " + message] + others.map(\.description)).joined(separator: "; ")
+  }
+
+  /// This problem and the others, each alone.
+  public var all: [ContentError] {
+    [ContentError(path: path, message: message)] + others
+  }
 }
 
 /// Bounds that keep a hostile or buggy plugin from exhausting the stack, memory or

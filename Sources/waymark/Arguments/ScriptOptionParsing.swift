@@ -17,7 +17,7 @@ enum ScriptOptionParsing {
       OptionSpec(
         name: "time-limit", value: "SECONDS", help: "virtual time after which settle() gives up (default 600)"),
       OptionSpec(
-        name: "script-budget", value: "SECONDS", help: "wall-clock budget of the script's own Lua code (default 120)"),
+        name: "script-budget", value: "SECONDS", help: "wall-clock budget of the script's own Lua code (default 20)"),
     ] + BudgetOptions.specs
 
   /// The script options the arguments give; throws a usage error naming the option and value.

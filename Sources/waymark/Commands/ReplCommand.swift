@@ -35,9 +35,11 @@ struct ReplCommand {
       throw CommandFailure(message: error.message, code: ExitCode.scriptError)
     }
     defer { session.close() }
-    for failure in session.startup.failures { Output.error("expectation failed: \(failure)") }
-    for problem in session.startup.problems { Output.error(problem) }
-    if let error = session.startup.error { Output.error("waymark repl: the script stopped with an error: \(error)") }
+    for failure in session.startup.failures { Output.error("expectation failed: \(TraceText.escaped(failure))") }
+    for problem in session.startup.problems { Output.error(TraceText.escaped(problem)) }
+    if let error = session.startup.error {
+      Output.error("waymark repl: the script stopped with an error: \(TraceText.escaped(error))")
+    }
     var repl = Repl(session: session, isInteractive: isatty(STDIN_FILENO) == 1)
     repl.run()
     return ExitCode.success

@@ -127,10 +127,10 @@ struct RunCommand {
   /// Prints the outcome's problems on standard error (every failed expectation, and every
   /// `plugin_error` and warning as one line, whatever `--trace` says) and returns the exit code.
   func report(_ outcome: ScriptOutcome) -> Int32 {
-    for failure in outcome.failures { Output.error("expectation failed: \(failure)") }
+    for failure in outcome.failures { Output.error("expectation failed: \(TraceText.escaped(failure))") }
     for problem in outcome.pluginProblems { Output.error(problem.line) }
     if let error = outcome.error {
-      Output.error("waymark run: \(error)")
+      Output.error("waymark run: \(TraceText.escaped(error))")
       return ExitCode.scriptError
     }
     if !outcome.failures.isEmpty {

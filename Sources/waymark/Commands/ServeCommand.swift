@@ -1,4 +1,5 @@
 import Foundation
+import WaymarkCore
 import WaymarkScripting
 import WaymarkServe
 
@@ -66,10 +67,11 @@ struct ServeCommand {
     } catch {
       throw CommandFailure(message: error.message, code: ExitCode.scriptError)
     }
-    for failure in server.startup.failures { Output.error("expectation failed: \(failure)") }
-    for problem in server.startup.problems { Output.error(problem) }
+    for failure in server.startup.failures { Output.error("expectation failed: \(TraceText.escaped(failure))") }
+    for problem in server.startup.problems { Output.error(TraceText.escaped(problem)) }
     if let error = server.startup.error {
-      Output.error("waymark serve: the script stopped with an error; serving the map as it left it: \(error)")
+      Output.error(
+        "waymark serve: the script stopped with an error; serving the map as it left it: \(TraceText.escaped(error))")
     }
     if server.isExposed {
       Output.error(

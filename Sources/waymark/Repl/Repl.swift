@@ -30,8 +30,12 @@ struct Repl {
 
   /// Reads and runs lines until the end of input or `:quit`.
   mutating func run() {
-    // The script's own records are what `waymark run` prints; the REPL shows each line's.
-    let startup = session.takeRecords().count
+    // The script's own records are what `waymark run` prints; the REPL shows each line's,
+    // and of the script's only what went wrong in plugins.
+    let records = session.takeRecords()
+    let problems = records.filter { $0.event == "plugin_error" || $0.event == "warning" }
+    for line in TraceText().lines(problems).dropFirst() { Output.error(line) }
+    let startup = records.count
     if isInteractive {
       Output.error(
         "waymark repl: \(session.script) ran (\(startup) trace records) and its map is live; a line of Lua at a time, :help for the commands"
@@ -53,7 +57,7 @@ struct Repl {
       switch session.evaluate(chunk.joined(separator: "\n")) {
       case .incomplete: continue
       case .values(let values): if !values.isEmpty { Output.print(values.joined(separator: "\t")) }
-      case .failure(let message): Output.error(message)
+      case .failure(let message): Output.error(TraceText.escaped(message))
       }
       chunk.removeAll()
       printRecords(reloading: false)
