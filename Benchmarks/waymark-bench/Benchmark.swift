@@ -26,6 +26,8 @@ struct Benchmark {
       PluginLoad100Benchmark.benchmark,
       RenderSVGBenchmark.benchmark,
       HTMLReplayBenchmark.benchmark,
+      ServeInputLatencyBenchmark.benchmark,
+      ServeStreamThroughputBenchmark.benchmark,
     ]
   }
 }

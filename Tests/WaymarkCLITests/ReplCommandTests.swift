@@ -105,7 +105,7 @@ import Testing
     // The edit happens while the first line runs: the next line sees the new version.
     let result = try Self.repl(
       """
-      (function() local f = io and io.open; return "no io here" end)()
+      "first line"
       map.selected_marker = home
       map.info_window.content
       :reload
@@ -166,7 +166,9 @@ extension ReplCommandTests {
     try process.run()
     try stdin.fileHandleForWriting.write(contentsOf: Data((lines[0] + "\n").utf8))
     var seen = Data()
-    while !String(decoding: seen, as: UTF8.self).contains("no io here"),
+    // A bound only so that a broken REPL fails the test instead of hanging the suite.
+    DispatchQueue.global().asyncAfter(deadline: .now() + 120) { if process.isRunning { process.terminate() } }
+    while !String(decoding: seen, as: UTF8.self).contains("first line"),
       let more = try stdout.fileHandleForReading.read(upToCount: 1), !more.isEmpty
     {
       seen += more
