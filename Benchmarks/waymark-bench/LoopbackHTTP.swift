@@ -55,7 +55,8 @@ struct KeepAliveClient {
   }
 }
 
-/// Reads an event stream on its own thread and counts its `data:` lines.
+/// Reads an event stream on its own thread and counts its `data:` lines (undoing the
+/// chunked transfer encoding first, whose framing may fall inside a line).
 final class EventCounter: @unchecked Sendable {
   private let condition = NSCondition()
   private var received = 0
@@ -64,20 +65,34 @@ final class EventCounter: @unchecked Sendable {
     let fd = try connectLoopback(port)
     let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8)
     _ = send(fd, request, request.count, Int32(MSG_NOSIGNAL))
-    let marker = Array("\ndata: ".utf8)
     Thread { [self] in
       var chunk = [UInt8](repeating: 0, count: 1 << 16)
-      var tail: [UInt8] = []
+      var framed: [UInt8] = []  // bytes as received, after the head
+      var payload: [UInt8] = []  // the stream's bytes, not yet counted
+      var headDone = false
+      let crlf: [UInt8] = [13, 10], marker = Array("\ndata: ".utf8)
       while true {
         let count = recv(fd, &chunk, chunk.count, 0)
         if count <= 0 { break }
-        let bytes = tail + chunk[0..<count]
-        var found = 0, index = bytes.startIndex
-        while let range = bytes[index...].firstRange(of: marker) {
+        framed += chunk[0..<count]
+        if !headDone {
+          guard let end = framed.firstRange(of: crlf + crlf) else { continue }
+          framed.removeFirst(end.upperBound)
+          headDone = true
+        }
+        while let line = framed.firstRange(of: crlf),
+          let size = Int(String(decoding: framed[..<line.lowerBound], as: UTF8.self), radix: 16),
+          framed.count >= line.upperBound + size + 2
+        {
+          payload += framed[line.upperBound..<(line.upperBound + size)]
+          framed.removeFirst(line.upperBound + size + 2)
+        }
+        var found = 0, index = payload.startIndex
+        while let range = payload[index...].firstRange(of: marker) {
           found += 1
           index = range.upperBound
         }
-        tail = Array(bytes.suffix(marker.count - 1))
+        payload = Array(payload[max(index, payload.endIndex - (marker.count - 1))...])
         condition.lock()
         received += found
         condition.broadcast()
@@ -94,10 +109,20 @@ final class EventCounter: @unchecked Sendable {
     return received
   }
 
-  /// Waits until `total` lines have come (or 60 s of silence: the stream is broken).
+  /// Waits until `total` lines have come, or until 60 s pass without a new one (the stream
+  /// is broken: the caller's check then fails).
   func wait(until total: Int) {
     condition.lock()
     defer { condition.unlock() }
-    while received < total { if !condition.wait(until: Date(timeIntervalSinceNow: 60)) { return } }
+    var last = received, deadline = Date(timeIntervalSinceNow: 60)
+    while received < total {
+      _ = condition.wait(until: deadline)
+      if received != last {
+        last = received
+        deadline = Date(timeIntervalSinceNow: 60)
+      } else if Date() >= deadline {
+        return
+      }
+    }
   }
 }
