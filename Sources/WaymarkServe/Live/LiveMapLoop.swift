@@ -91,7 +91,7 @@ final class LiveMapLoop: @unchecked Sendable {
       jobs.removeAll()
       let stopping = isStopping
       condition.unlock()
-      tick(session)
+      tick(session, checkingPlugins: !batch.isEmpty)
       for job in batch { job(session) }
       if stopping { break }
     }
@@ -117,13 +117,14 @@ final class LiveMapLoop: @unchecked Sendable {
     return max(wake - now, 0)
   }
 
-  /// Moves virtual time with the wall clock, reloads changed plugins when due, and streams
-  /// what that made.
-  private func tick(_ session: LiveSession) {
+  /// Moves virtual time with the wall clock, reloads changed plugins when due (and always
+  /// before requests, so that an input right after an edit meets the new version), and
+  /// streams what that made.
+  private func tick(_ session: LiveSession, checkingPlugins: Bool) {
     let now = Self.now
     let due = pacer.due(at: now)
     if due > 0 { try? session.advance(by: due) }  // finite, positive, small: never refused
-    if now >= nextReloadCheck {
+    if checkingPlugins || now >= nextReloadCheck {
       session.reloadChangedPlugins()
       nextReloadCheck = now + Self.reloadInterval
     }
