@@ -26,26 +26,7 @@ import Testing
 
   /// Runs `waymark repl demo.lua` with `input` on standard input.
   static func repl(_ input: String, in folder: URL) throws -> CLI.Result {
-    let process = Process()
-    process.executableURL = CLI.executable
-    process.arguments = ["repl", "demo.lua"]
-    process.currentDirectoryURL = folder
-    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    nonisolated(unsafe) var errors = Data()
-    let reader = Thread { errors = stderr.fileHandleForReading.readDataToEndOfFile() }
-    reader.start()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
-    return CLI.Result(
-      status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-      stderr: String(decoding: errors, as: UTF8.self))
+    try CLI.run(["repl", "demo.lua"], in: folder, input: input)
   }
 
   @Test func linesRunInTheScriptsEnvironmentAndTheirRecordsFollow() throws {
