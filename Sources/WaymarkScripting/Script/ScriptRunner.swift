@@ -76,7 +76,11 @@ final class ScriptSession {
   func run() {
     defer { finish() }
     let source: String
-    switch ScriptFiles.readText(path, maxSize: options.maxScriptSize) {
+    let read = options.scriptText.map { text -> Result<String, ScriptFileError> in
+      text.utf8.count <= options.maxScriptSize
+        ? .success(text) : .failure(ScriptFileError("\(path): more than \(options.maxScriptSize) bytes"))
+    }
+    switch read ?? ScriptFiles.readText(path, maxSize: options.maxScriptSize) {
     case .failure(let error):
       outcome.error = error.message
       return

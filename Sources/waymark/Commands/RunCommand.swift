@@ -7,10 +7,15 @@ import WaymarkScripting
 struct RunCommand {
   static let spec = CommandSpec(
     name: "run", usage: "SCRIPT",
-    summary: "Runs a scripted demo (a Lua script that builds a map and drives it) and prints its trace.",
+    summary:
+      "Runs a scripted demo (a Lua script that builds a map and drives it) and prints its trace; SCRIPT - reads it from standard input.",
     options: [
-      OptionSpec(name: "plugins", value: "DIR", repeatable: true, help: "load every *.lua plugin in DIR"),
-      OptionSpec(name: "policy", value: "NAME", help: "ios (default), android or web: overrides the script's"),
+      OptionSpec(
+        name: "plugins", value: "DIR", repeatable: true,
+        help: "load every *.lua plugin in DIR (or the one plugin DIR.lua)"),
+      OptionSpec(
+        name: "policy", value: "NAME",
+        help: "ios, android or web: overrides the policy the script's waymark.map{} asks for"),
       OptionSpec(name: "trace", value: "FORMAT", help: "text (default), json (JSON Lines) or none"),
       OptionSpec(name: "trace-file", value: "PATH", help: "write the trace to PATH instead of standard output"),
       OptionSpec(name: "frames", value: nil, help: "text trace: one line per camera frame instead of folding them"),
@@ -35,6 +40,7 @@ struct RunCommand {
       "waymark run scripts/marker_events.lua --trace json --trace-file /tmp/trace.jsonl",
       "waymark run scripts/custom_info_windows.lua --watch",
       "waymark run scripts/city_guide.lua --html /tmp/city_guide.html --snapshots /tmp/city_guide",
+      "echo 'local map = waymark.map{} print(map.camera.zoom)' | waymark run -",
     ])
 
   enum Format: String, CaseIterable { case text, json, none }
@@ -47,10 +53,18 @@ struct RunCommand {
   let watches: Bool
   let isStrict: Bool
   let replayFile: String?
+  /// Whether the text trace is coloured: on a terminal, without NO_COLOR.
+  let colors: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    script = arguments.positionals[0]
+    script = arguments.positionals[0] == "-" ? "stdin" : arguments.positionals[0]
     var options = ScriptOptions()
+    if arguments.positionals[0] == "-" {
+      guard !arguments.flag("watch") else {
+        throw UsageError(message: "--watch needs a script file, not standard input (-)", command: "run")
+      }
+      options.scriptText = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
     options.pluginFolders = arguments.all("plugins")
     if let policy = arguments.value("policy") {
       guard BehaviorPolicy.presets[policy] != nil else {
@@ -91,9 +105,19 @@ struct RunCommand {
     self.options = options
     self.format = format
     traceFile = arguments.value("trace-file")
+    colors =
+      traceFile == nil
+      && TraceText.wantsColors(isTerminal: isatty(STDOUT_FILENO) != 0, environment: ProcessInfo.processInfo.environment)
     showsEveryFrame = arguments.flag("frames")
     watches = arguments.flag("watch")
     isStrict = arguments.flag("strict")
+  }
+
+  /// Whether `path` is a `.lua` file that `--plugins` loads alone.
+  static func isPluginFile(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return path.hasSuffix(".lua") && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      && !isDirectory.boolValue
   }
 
   private static func hint(_ value: String, _ candidates: [String]) -> String {
@@ -103,10 +127,13 @@ struct RunCommand {
   func execute() throws(CommandFailure) -> Int32 {
     for folder in options.pluginFolders {
       var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
+        isDirectory.boolValue || Self.isPluginFile(folder)
+      else {
         let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
         throw CommandFailure(
-          message: "--plugins \(folder): no such folder (looked for \(absolute))", code: ExitCode.scriptError)
+          message: "--plugins \(folder): no such folder or .lua file (looked for \(absolute))",
+          code: ExitCode.scriptError)
       }
     }
     if let folder = options.snapshotFolder {
@@ -131,7 +158,9 @@ struct RunCommand {
     case .none: return ""
     case .json:
       return outcome.records.map(TraceJSON.line).joined(separator: "\n") + (outcome.records.isEmpty ? "" : "\n")
-    case .text: return TraceText(showsEveryFrame: showsEveryFrame).lines(outcome.records).joined(separator: "\n") + "\n"
+    case .text:
+      return TraceText(showsEveryFrame: showsEveryFrame, colors: colors).lines(outcome.records).joined(separator: "\n")
+        + "\n"
     }
   }
 

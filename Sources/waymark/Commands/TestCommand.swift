@@ -24,7 +24,9 @@ struct TestCommand {
       OptionSpec(name: "junit", value: "FILE", help: "write a JUnit XML report to FILE"),
       OptionSpec(name: "tap", value: nil, help: "print TAP (version 13) instead of the lines for people"),
       OptionSpec(name: "shard", value: "I/N", help: "run only the I-th of N stable shards of the files (I from 1)"),
-      OptionSpec(name: "plugins", value: "DIR", repeatable: true, help: "load every *.lua plugin in DIR"),
+      OptionSpec(
+        name: "plugins", value: "DIR", repeatable: true,
+        help: "load every *.lua plugin in DIR (or the one plugin DIR.lua)"),
       OptionSpec(name: "policy", value: "NAME", help: "ios, android or web: overrides the scripts'"),
     ] + BudgetOptions.specs + [
       OptionSpec(name: "timeout", value: "SECONDS", help: "stop a file that runs longer (default 60)"),
@@ -90,10 +92,10 @@ struct TestCommand {
   }
 
   func execute() throws(CommandFailure) -> Int32 {
-    for folder in worker.options.pluginFolders where !isFolder(folder) {
+    for folder in worker.options.pluginFolders where !isFolder(folder) && !RunCommand.isPluginFile(folder) {
       throw CommandFailure(
         message:
-          "--plugins \(folder): no such folder (looked for \(URL(fileURLWithPath: folder).standardizedFileURL.path))",
+          "--plugins \(folder): no such folder or .lua file (looked for \(URL(fileURLWithPath: folder).standardizedFileURL.path))",
         code: ExitCode.scriptError)
     }
     let all: [String]

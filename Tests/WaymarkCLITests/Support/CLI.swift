@@ -24,9 +24,11 @@ enum CLI {
     let stderr: String
   }
 
-  /// Runs `waymark` with `arguments` in the package's root (or `directory`).
-  static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result
-  {
+  /// Runs `waymark` with `arguments` in the package's root (or `directory`), with `input` on
+  /// its standard input (none by default).
+  static func run(
+    _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], input: String? = nil
+  ) throws -> Result {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -35,8 +37,13 @@ enum CLI {
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    let inputPipe = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
     try process.run()
+    if let input {
+      inputPipe.fileHandleForWriting.write(Data(input.utf8))
+      try inputPipe.fileHandleForWriting.close()
+    }
     // Read both pipes to the end before waiting, so a large trace cannot block the child.
     nonisolated(unsafe) var errData = Data()
     let errReader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
