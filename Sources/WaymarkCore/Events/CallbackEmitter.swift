@@ -65,7 +65,7 @@ struct CallbackEmitter {
   func checkInvariants() -> String? {
     if let callback = running.last { return "\(callback.name) is still marked running" }
     for record in trace.records where record.plugin == .null {
-      guard let callback = DelegateCallback(name: record.event), callback.composition != .notification,
+      guard let callback = record.event.callback, callback.composition != .notification,
         record.result == nil
       else { continue }
       return "the \(record.event) record at \(record.time) has no result"

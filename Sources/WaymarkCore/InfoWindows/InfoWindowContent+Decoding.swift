@@ -26,7 +26,7 @@ extension InfoWindowContent {
   ///
   /// - Throws: a ``ContentError`` naming the path and the value at fault, e.g.
   ///   `content[2].width: -3 is negative`, for the first problem in document order.
-  public init(decoding value: ContentValue, limits: ContentLimits = .standard) throws(ContentError) {
+  package init(decoding value: ContentValue, limits: ContentLimits = .standard) throws(ContentError) {
     if value.isEmptyContainer {
       throw ContentError(
         path: "content", message: "an empty table shows nothing; return nil for no window")

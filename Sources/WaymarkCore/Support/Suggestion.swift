@@ -1,12 +1,12 @@
 /// Finds the known name a misspelt one was probably meant to be, for "did you mean ...?"
 /// messages: content keys, handler names, command-line options.
-public enum Suggestion {
+package enum Suggestion {
   /// The candidate closest to `key` by edit distance (a swap of two neighbours
   /// counts as one edit), if it is a likely typo: at most 2 edits, or a third of the
   /// key's length for long keys, and at most half the candidate's length; ties go to
   /// the earlier candidate. Keys longer than 64 characters get no suggestion (the
   /// comparison is quadratic).
-  public static func closest(to key: String, among candidates: some Sequence<String>) -> String? {
+  package static func closest(to key: String, among candidates: some Sequence<String>) -> String? {
     guard key.count <= 64 else { return nil }
     let limit = max(2, key.count / 3)
     var best: (candidate: String, distance: Int)?
@@ -19,7 +19,7 @@ public enum Suggestion {
   }
 
   /// `"; did you mean x?"`, or an empty string when nothing is close.
-  public static func hint(for key: String, among candidates: some Sequence<String>) -> String {
+  package static func hint(for key: String, among candidates: some Sequence<String>) -> String {
     closest(to: key, among: candidates).map { "; did you mean \($0)?" } ?? ""
   }
 
