@@ -7,7 +7,7 @@ local map = waymark.map{
   plugins = { "../plugins/cluster_zoom", "../plugins/guided_tour", "../plugins/rich_tooltip" },
 }
 local cluster = map:add_marker{ id = "cluster", position = { lat = 41.93, lng = 12.44 }, user_data = { cluster = 42 } }
-local colosseum = map:add_marker{ id = "colosseum", position = { lat = 41.8902, lng = 12.4922 }, title = "Colosseum",
+map:add_marker{ id = "colosseum", position = { lat = 41.8902, lng = 12.4922 }, title = "Colosseum",
   user_data = { tour = 1, rating = 4.7, note = "Arrive early; the underground tour sells out." } }
 local pantheon = map:add_marker{ id = "pantheon", position = { lat = 41.8986, lng = 12.4769 }, title = "Pantheon",
   user_data = { tour = 2, rating = 4.8, note = "Free entry; look up at the oculus." } }

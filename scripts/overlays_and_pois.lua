@@ -5,9 +5,9 @@ local map = waymark.map{
   camera = { target = { lat = -33.8568, lng = 151.2153 }, zoom = 14 },
   plugins = { "../plugins/place_picker" },
 }
-local harbour = map:add_overlay{ kind = "circle", id = "harbour", center = { lat = -33.8568, lng = 151.2153 },
+map:add_overlay{ kind = "circle", id = "harbour", center = { lat = -33.8568, lng = 151.2153 },
   radius = 400, tappable = true, z_index = 1 }
-local walk = map:add_overlay{ kind = "polyline", id = "walk", tappable = true, z_index = 2, width = 6,
+map:add_overlay{ kind = "polyline", id = "walk", tappable = true, z_index = 2, width = 6,
   path = { { lat = -33.8585, lng = 151.2050 }, { lat = -33.8585, lng = 151.2250 } } }
 map:add_overlay{ kind = "polygon", id = "park", path = { { lat = -33.85, lng = 151.20 }, { lat = -33.85, lng = 151.23 },
   { lat = -33.87, lng = 151.23 }, { lat = -33.87, lng = 151.20 } } }

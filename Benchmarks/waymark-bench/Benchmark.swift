@@ -22,7 +22,10 @@ struct Benchmark {
       TapPathLuaBenchmark.benchmark,
       WatchdogCostBenchmark.benchmark,
       InstructionBudgetBenchmark.benchmark,
+      TestSuiteBenchmark.benchmark,
       PluginLoad100Benchmark.benchmark,
+      RenderSVGBenchmark.benchmark,
+      HTMLReplayBenchmark.benchmark,
     ]
   }
 }

@@ -31,6 +31,7 @@ from selenium.webdriver.common.by import By
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SVG = "{http://www.w3.org/2000/svg}"
 failures = []
+worst = [0.0]  # the largest distance between a replay marker and map:point_for, in points
 
 
 def check(condition, message):
@@ -155,6 +156,7 @@ def test_demo(driver, waymark, demo, folder):
         for marker in state["markers"]:
             expected = report["points"].get(marker["id"])
             if check(expected is not None, f"{where}: {marker['id']} is drawn but not on the map"):
+                worst[0] = max(worst[0], abs(marker["x"] - expected[0]), abs(marker["y"] - expected[1]))
                 check(abs(marker["x"] - expected[0]) <= 1 and abs(marker["y"] - expected[1]) <= 1,
                       f"{where}: {marker['id']} at ({marker['x']:.3f}, {marker['y']:.3f}), point_for says {expected}")
         drawn = {m["id"] for m in state["markers"]}
@@ -194,7 +196,7 @@ def test_demo(driver, waymark, demo, folder):
     duration = driver.execute_script(f"return {replay}.duration")
     check(played > 0.1 or duration < 0.2, f"{demo}: after 0.4 s of play, time is {played}")
     # Clicking a line of the trace seeks to its time.
-    lines = driver.find_elements(By.CSS_SELECTOR, "#records li.record")
+    lines = driver.find_elements(By.CSS_SELECTOR, "#records li.record:not(.tile)")
     check(len(lines) > 0, f"{demo}: the trace has no lines")
     if lines:
         line = lines[len(lines) * 2 // 3]
@@ -203,7 +205,6 @@ def test_demo(driver, waymark, demo, folder):
         expected = float(line.get_attribute("data-t"))
         now = driver.execute_script(f"return {replay}.state().t")
         check(abs(now - expected) < 1e-9, f"{demo}: clicking the line at {expected} seeks to {now}")
-        check("current" in line.get_attribute("class") or expected == 0 or True, "")
     for entry in driver.get_log("browser"):
         check(entry["level"] not in ("SEVERE",), f"{demo}: the page logged {entry['message']}")
 
@@ -219,7 +220,8 @@ def main():
                 test_demo(driver, waymark, demo, folder)
     finally:
         driver.quit()
-    print(f"browser tests: {len(demos)} demos, {len(failures)} failure(s), {time.time() - started:.1f} s")
+    print(f"browser tests: {len(demos)} demos, {len(failures)} failure(s), {time.time() - started:.1f} s;"
+          f" markers within {worst[0]:.4f} pt of map:point_for (printed to 4 decimals)")
     sys.exit(1 if failures else 0)
 
 

@@ -29,25 +29,26 @@ import Testing
       "local map = waymark.map{}\nmap:add_markr{ position = { 0, 0 } } -- map:not_code()\nprint(\"map:in_a_string()\", map.camra)\n"
         .utf8
     ).write(to: folder.appendingPathComponent("names.lua"))
-    let result = try CLI.run(["check", "."], in: folder)
+    // No PATH inside a folder of plugins: the current folder, as the help says.
+    let result = try CLI.run(["check"], in: folder)
     #expect(result.status == 1)
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(
       lines.contains {
-        $0.hasPrefix("./typos.lua:2:") && $0.contains("priority must be a finite number, got string \"high\"")
+        $0.hasPrefix("typos.lua:2:") && $0.contains("priority must be a finite number, got string \"high\"")
       }
     )
     #expect(
-      lines.contains { $0.hasPrefix("./typos.lua:3:") && $0.contains("did_tap_marker must be a function, got number") })
+      lines.contains { $0.hasPrefix("typos.lua:3:") && $0.contains("did_tap_marker must be a function, got number") })
     #expect(
       lines.contains {
-        $0.hasPrefix("./typos.lua:5:") && $0.contains("did_tap_markr: no such handler; did you mean did_tap_marker?")
+        $0.hasPrefix("typos.lua:5:") && $0.contains("did_tap_markr: no such handler; did you mean did_tap_marker?")
       })
-    #expect(lines.contains { $0.hasPrefix("./syntax.lua:3:") && $0.contains("'}' expected") })
-    #expect(lines.contains { $0.hasPrefix("./script.lua:") && $0.contains("')' expected") })
+    #expect(lines.contains { $0.hasPrefix("syntax.lua:3:") && $0.contains("'}' expected") })
+    #expect(lines.contains { $0.hasPrefix("script.lua:") && $0.contains("')' expected") })
     #expect(
-      lines.contains("./names.lua:2: warning: map:add_markr: Map has no method 'add_markr'; did you mean add_marker?"))
-    #expect(lines.contains("./names.lua:3: warning: map.camra: Map has no field 'camra'; did you mean camera?"))
+      lines.contains("names.lua:2: error: map:add_markr: Map has no method 'add_markr'; did you mean add_marker?"))
+    #expect(lines.contains("names.lua:3: error: map.camra: Map has no field 'camra'; did you mean camera?"))
     #expect(!lines.contains { $0.contains("not_code") || $0.contains("in_a_string") })
     #expect(result.stderr.contains("checked 4 file(s)"))
   }
@@ -69,5 +70,26 @@ import Testing
     #expect(result.stdout == shipped, "run: swift run waymark types --output types/waymark.d.lua")
     let luarc = try String(contentsOf: CLI.root.appendingPathComponent(".luarc.json"), encoding: .utf8)
     #expect(luarc.contains("\"workspace.library\": [\"types\"]"))
+  }
+
+  @Test func theShippedLuacheckConfigurationIsTheSandboxs() throws {
+    // .luacheckrc is what `waymark types --luacheck` prints: the globals plugins really have.
+    let result = try CLI.run(["types", "--luacheck"])
+    #expect(result.status == 0)
+    let shipped = try String(contentsOf: CLI.root.appendingPathComponent(".luacheckrc"), encoding: .utf8)
+    #expect(result.stdout == shipped, "run: swift run waymark types --luacheck --output .luacheckrc")
+    #expect(result.stdout.contains("    os = { fields = { clock = {}, date = {}, difftime = {}, time = {} } },"))
+    #expect(result.stdout.contains("    debug = { fields = { traceback = {} } },"))
+    #expect(!result.stdout.contains("    io = "))
+    #expect(result.stdout.contains("    expect_near = {},"))
+  }
+
+  @Test func typesOutputMakesMissingFolders() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLI.run(["types", "--output", "types/nested/x.lua"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    let written = try String(contentsOf: folder.appendingPathComponent("types/nested/x.lua"), encoding: .utf8)
+    #expect(written.hasPrefix("---@meta\n"))
   }
 }

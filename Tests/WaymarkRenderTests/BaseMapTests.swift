@@ -126,4 +126,24 @@ import WaymarkCore
       nearDepth: 1)
     #expect(ground.count == 4 && ground.allSatisfy { $0.depth >= 1 })
   }
+
+  @Test func majorCitiesAreLabelledWithoutOverlapping() throws {
+    #expect(NaturalEarthCities.cities.count == 243 && NaturalEarthCities.cities.first?.name == "Hong Kong")
+    let svg = try picture(of: MapView(camera: CameraPosition(target: Places.sydney, zoom: 5)))
+    let names = svg.all("g", class: "city").flatMap(\.texts)
+    #expect(names.contains("Sydney") && names.contains("Canberra") && names.contains("Melbourne"))
+    // Over Europe at zoom 3 many cities compete: the important ones win and none overlap.
+    let projection = Projection(
+      camera: CameraPosition(target: Coordinate(latitude: 50, longitude: 10), zoom: 3),
+      viewSize: Size(width: 390, height: 844))
+    let labels = NaturalEarthCities.labels(in: projection)
+    #expect(labels.contains { $0.city.name == "London" } && labels.contains { $0.city.name == "Paris" })
+    #expect(!labels.contains { $0.city.name == "Vatican City" }, "Rome's label leaves it no room")
+    let boxes = labels.map { NaturalEarthCities.labelBox($0.city, at: $0.point) }
+    for (i, a) in boxes.enumerated() {
+      for b in boxes[(i + 1)...] {
+        #expect(!(a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY))
+      }
+    }
+  }
 }

@@ -1,47 +1,50 @@
 /// The decoding of each node kind's fields and of field values (numbers,
 /// colours, enumerations), each error naming its path and value.
 extension ContentDecoder {
-  mutating func textNode(_ fields: [(key: String, value: ContentValue)], path: String)
-    throws(ContentError) -> ContentNode
-  {
+  mutating func textNode(_ fields: [(key: String, value: ContentValue)], path: String) -> ContentNode {
     var node = TextNode("")
     for (key, value) in fields {
       let fieldPath = "\(path).\(key)"
-      switch key {
-      case "text": node.text = try checkedText(string(value, path: fieldPath), path: fieldPath)
-      case "style": node.style = try choice(value, path: fieldPath)
-      case "color": node.color = try color(value, path: fieldPath)
-      case "max_lines": node.maxLines = try positiveInteger(value, path: fieldPath)
-      case "align": node.alignment = try choice(value, path: fieldPath)
-      default: break
+      noting(()) { decoder throws(ContentError) in
+        switch key {
+        case "text": node.text = try decoder.checkedText(decoder.string(value, path: fieldPath), path: fieldPath)
+        case "style": node.style = try decoder.choice(value, path: fieldPath)
+        case "color": node.color = try decoder.color(value, path: fieldPath)
+        case "max_lines": node.maxLines = try decoder.positiveInteger(value, path: fieldPath)
+        case "align": node.alignment = try decoder.choice(value, path: fieldPath)
+        default: break
+        }
       }
     }
     return .text(node)
   }
 
-  mutating func imageNode(_ fields: [(key: String, value: ContentValue)], path: String)
-    throws(ContentError) -> ContentNode
-  {
+  mutating func imageNode(_ fields: [(key: String, value: ContentValue)], path: String) -> ContentNode {
     var name = ""
     var width: Double?
     var height: Double?
     for (key, value) in fields {
       let fieldPath = "\(path).\(key)"
-      switch key {
-      case "image":
-        name = try string(value, path: fieldPath)
-        if name.isEmpty {
-          throw ContentError(path: fieldPath, message: "\"\" is not an image name")
+      noting(()) { decoder throws(ContentError) in
+        switch key {
+        case "image":
+          name = try decoder.string(value, path: fieldPath)
+          if name.isEmpty, value != .unknown {
+            throw ContentError(path: fieldPath, message: "\"\" is not an image name")
+          }
+        case "width": width = try decoder.dimension(value, path: fieldPath)
+        case "height": height = try decoder.dimension(value, path: fieldPath)
+        default: break
         }
-      case "width": width = try dimension(value, path: fieldPath)
-      case "height": height = try dimension(value, path: fieldPath)
-      default: break
       }
     }
-    guard let width, let height else {
-      throw ContentError(path: path, message: "an image needs width and height")
+    let present = Set(fields.map(\.key))
+    if !present.contains("width") || !present.contains("height") {
+      noting(()) { _ throws(ContentError) in
+        throw ContentError(path: path, message: "an image needs width and height")
+      }
     }
-    return .image(ImageNode(name: name, width: width, height: height))
+    return .image(ImageNode(name: name, width: width ?? 0, height: height ?? 0))
   }
 
   mutating func stackNode(
@@ -60,17 +63,24 @@ extension ContentDecoder {
               try node(item, path: "\(fieldPath)[\(index + 1)]", depth: depth + 1))
           }
         case .table(let entries) where entries.isEmpty: break
+        case .unknown: break
         default:
-          throw ContentError(
-            path: fieldPath, message: "\(value.errorDescription) is not a list of nodes")
+          noting(()) { _ throws(ContentError) in
+            throw ContentError(path: fieldPath, message: "\(value.errorDescription) is not a list of nodes")
+          }
         }
-      case "spacing": stack.spacing = try dimension(value, path: fieldPath)
+      case "spacing":
+        stack.spacing = noting(0) { decoder throws(ContentError) in try decoder.dimension(value, path: fieldPath) }
       case "align":
         if axis == .vertical {
-          let alignment: HorizontalAlignment = try choice(value, path: fieldPath)
+          let alignment: HorizontalAlignment = noting(.leading) { decoder throws(ContentError) in
+            try decoder.choice(value, path: fieldPath)
+          }
           stack.alignment = alignment == .leading ? .start : alignment == .center ? .center : .end
         } else {
-          let alignment: VerticalAlignment = try choice(value, path: fieldPath)
+          let alignment: VerticalAlignment = noting(.top) { decoder throws(ContentError) in
+            try decoder.choice(value, path: fieldPath)
+          }
           stack.alignment = alignment == .top ? .start : alignment == .center ? .center : .end
         }
       default: break
@@ -80,20 +90,22 @@ extension ContentDecoder {
   }
 
   /// Wraps `node` in a box when any box field is present.
-  func boxed(
+  mutating func boxed(
     _ node: ContentNode, _ fields: [(key: String, value: ContentValue)], path: String
-  ) throws(ContentError) -> ContentNode {
+  ) -> ContentNode {
     var box = BoxNode(node)
     var isBoxed = false
     for (key, value) in fields {
       let fieldPath = "\(path).\(key)"
-      switch key {
-      case "padding": box.padding = try insets(value, path: fieldPath)
-      case "background": box.background = try color(value, path: fieldPath)
-      case "corner_radius": box.cornerRadius = try dimension(value, path: fieldPath)
-      case "min_width": box.minWidth = try dimension(value, path: fieldPath)
-      case "max_width": box.maxWidth = try dimension(value, path: fieldPath)
-      default: continue
+      guard ContentDecoder.boxKeys.contains(key) else { continue }
+      noting(()) { decoder throws(ContentError) in
+        switch key {
+        case "padding": box.padding = try decoder.insets(value, path: fieldPath)
+        case "background": box.background = try decoder.color(value, path: fieldPath)
+        case "corner_radius": box.cornerRadius = try decoder.dimension(value, path: fieldPath)
+        case "min_width": box.minWidth = try decoder.dimension(value, path: fieldPath)
+        default: box.maxWidth = try decoder.dimension(value, path: fieldPath)
+        }
       }
       isBoxed = true
     }
@@ -118,6 +130,7 @@ extension ContentDecoder {
   }
 
   func string(_ value: ContentValue, path: String) throws(ContentError) -> String {
+    if value == .unknown { return "" }
     guard case .string(let text) = value else {
       throw ContentError(path: path, message: "\(value.errorDescription) is not a string")
     }
@@ -126,6 +139,7 @@ extension ContentDecoder {
 
   /// A finite, non-negative number of points, at most `limits.maxDimension`.
   func dimension(_ value: ContentValue, path: String) throws(ContentError) -> Double {
+    if value == .unknown { return 0 }
     guard let number = value.numericValue else {
       throw ContentError(path: path, message: "\(value.errorDescription) is not a number")
     }
@@ -143,6 +157,7 @@ extension ContentDecoder {
   }
 
   func positiveInteger(_ value: ContentValue, path: String) throws(ContentError) -> Int {
+    if value == .unknown { return 1 }
     guard let number = value.numericValue else {
       throw ContentError(path: path, message: "\(value.errorDescription) is not a number")
     }
@@ -157,12 +172,14 @@ extension ContentDecoder {
     throws(ContentError) -> Choice where Choice.RawValue == String
   {
     if case .string(let text) = value, let choice = Choice(rawValue: text) { return choice }
+    if value == .unknown, let first = Choice.allCases.first { return first }
     let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
     throw ContentError(path: path, message: "\(value.errorDescription) is not one of \(names)")
   }
 
   func color(_ value: ContentValue, path: String) throws(ContentError) -> ContentColor {
     if case .string(let text) = value, let color = ContentColor(parsing: text) { return color }
+    if value == .unknown, let color = ContentColor(parsing: "#000000") { return color }
     let names = ContentColor.namedColors.map(\.name).joined(separator: ", ")
     throw ContentError(
       path: path,
@@ -172,6 +189,7 @@ extension ContentDecoder {
 
   func insets(_ value: ContentValue, path: String) throws(ContentError) -> EdgeInsets {
     switch value {
+    case .unknown: return .zero
     case .number, .integer:
       return EdgeInsets(all: try dimension(value, path: path))
     case .table(let fields):

@@ -10,6 +10,9 @@ package struct ContentError: Error, Sendable, Equatable, CustomStringConvertible
   package let path: String
   /// What is wrong with it, naming the value, e.g. `"huge" is not one of title, body, caption`.
   package let message: String
+  /// The other problems of the same content, in document order (decoding reports every
+  /// problem, not only the first).
+  package var others: [ContentError] = []
 
   /// Creates an error at `path` with `message`.
   package init(path: String, message: String) {
@@ -17,8 +20,15 @@ package struct ContentError: Error, Sendable, Equatable, CustomStringConvertible
     self.message = message
   }
 
-  /// `path: message`.
-  package var description: String { "\(path): \(message)" }
+  /// `path: message`, then each other problem the same way, separated by `; `.
+  package var description: String {
+    ([self.path + ": " + message] + others.map(\.description)).joined(separator: "; ")
+  }
+
+  /// This problem and the others, each alone.
+  package var all: [ContentError] {
+    [ContentError(path: path, message: message)] + others
+  }
 }
 
 /// Bounds that keep a hostile or buggy plugin from exhausting the stack, memory or

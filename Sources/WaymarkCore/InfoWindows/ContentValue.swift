@@ -22,6 +22,10 @@ package indirect enum ContentValue: Sendable {
   case table([(key: String, value: ContentValue)])
   /// The absence of a value (Lua `nil`).
   case `nil`
+  /// A value known only when the code runs: what `waymark check` puts where a content table
+  /// in the source holds an expression (`text = marker.title`). Decoding checks everything
+  /// around it and takes it for a valid value of whatever is expected there.
+  case unknown
 }
 
 extension ContentValue: Equatable {
@@ -36,7 +40,7 @@ extension ContentValue: Equatable {
     case (.table(let a), .table(let b)):
       return a.count == b.count
         && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-    case (.nil, .nil): return true
+    case (.nil, .nil), (.unknown, .unknown): return true
     default: return false
     }
   }
@@ -76,6 +80,7 @@ extension ContentValue {
     case .list(let items): return items.isEmpty ? "an empty table" : "a list"
     case .table(let fields): return fields.isEmpty ? "an empty table" : "a table"
     case .nil: return "nil"
+    case .unknown: return "a value"
     }
   }
 

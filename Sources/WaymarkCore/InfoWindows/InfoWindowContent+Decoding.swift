@@ -25,14 +25,24 @@ extension InfoWindowContent {
   /// Decodes content from a value tree, checking every field and the limits.
   ///
   /// - Throws: a ``ContentError`` naming the path and the value at fault, e.g.
-  ///   `content[2].width: -3 is negative`, for the first problem in document order.
+  ///   `content[2].width: -3 is negative`, for the first problem in document order, with
+  ///   every other problem in ``ContentError/others``.
   package init(decoding value: ContentValue, limits: ContentLimits = .standard) throws(ContentError) {
-    if value.isEmptyContainer {
-      throw ContentError(
-        path: "content", message: "an empty table shows nothing; return nil for no window")
-    }
     var decoder = ContentDecoder(limits: limits)
-    self.init(try decoder.node(value, path: "content", depth: 1))
+    let root = decoder.root(value)
+    guard var first = decoder.problems.first else {
+      self.init(root)
+      return
+    }
+    first.others = Array(decoder.problems.dropFirst())
+    throw first
+  }
+
+  /// Every problem of a content value, in document order (empty when it is valid).
+  package static func problems(in value: ContentValue, limits: ContentLimits = .standard) -> [ContentError] {
+    var decoder = ContentDecoder(limits: limits)
+    _ = decoder.root(value)
+    return decoder.problems
   }
 }
 
@@ -40,6 +50,9 @@ extension InfoWindowContent {
 struct ContentDecoder {
   let limits: ContentLimits
   private var nodeCount = 0
+  /// What is wrong, in document order: a field's problem is noted and decoding goes on with
+  /// the next field, so every problem is reported at once.
+  private(set) var problems: [ContentError] = []
   /// Bytes of text decoded so far.
   var textBytes = 0
 
@@ -63,7 +76,33 @@ struct ContentDecoder {
     return keys
   }()
 
-  /// Decodes one node at `path`, `depth` levels deep (the root is 1).
+  /// Decodes the whole content, noting every problem (the limits stop it at once).
+  mutating func root(_ value: ContentValue) -> ContentNode {
+    if value.isEmptyContainer {
+      problems.append(
+        ContentError(path: "content", message: "an empty table shows nothing; return nil for no window"))
+      return .stack(StackNode(.vertical, []))
+    }
+    do {
+      return try node(value, path: "content", depth: 1)
+    } catch {
+      problems.append(error)
+      return .stack(StackNode(.vertical, []))
+    }
+  }
+
+  /// Runs `body`, noting the problem it throws and answering `fallback` instead.
+  mutating func noting<T>(_ fallback: T, _ body: (inout ContentDecoder) throws(ContentError) -> T) -> T {
+    do {
+      return try body(&self)
+    } catch {
+      problems.append(error)
+      return fallback
+    }
+  }
+
+  /// Decodes one node at `path`, `depth` levels deep (the root is 1). Throws only when a
+  /// limit is passed; other problems are noted in ``problems``.
   mutating func node(_ value: ContentValue, path: String, depth: Int) throws(ContentError)
     -> ContentNode
   {
@@ -75,8 +114,11 @@ struct ContentDecoder {
       throw ContentError(path: path, message: "more than \(limits.maxNodes) nodes")
     }
     switch value {
+    case .unknown:
+      nodeCount -= 1
+      return .stack(StackNode(.vertical, []))
     case .string(let text):
-      return .text(TextNode(try checkedText(text, path: path)))
+      return .text(TextNode(noting(text) { decoder throws(ContentError) in try decoder.checkedText(text, path: path) }))
     case .list(let items):
       return .stack(StackNode(.vertical, try children(items, path: path, depth: depth)))
     case .table(let fields) where fields.isEmpty:
@@ -84,9 +126,10 @@ struct ContentDecoder {
     case .table(let fields):
       return try tableNode(fields, path: path, depth: depth)
     default:
-      throw ContentError(
-        path: path, message: "\(value.errorDescription) is not a node (a string, a list or a table)"
-      )
+      problems.append(
+        ContentError(
+          path: path, message: "\(value.errorDescription) is not a node (a string, a list or a table)"))
+      return .stack(StackNode(.vertical, []))
     }
   }
 
@@ -108,27 +151,32 @@ struct ContentDecoder {
     var fields: [(key: String, value: ContentValue)] = []
     for field in allFields {
       guard seen.insert(field.key).inserted else {
-        throw ContentError(path: "\(path).\(field.key)", message: "duplicate field")
+        problems.append(ContentError(path: "\(path).\(field.key)", message: "duplicate field"))
+        continue
       }
       if case .nil = field.value { continue }
       fields.append(field)
     }
     let kinds = fields.map(\.key).filter { Self.nodeKeys.contains($0) }
     guard let kind = kinds.first else {
-      for field in fields where !Self.allKeys.contains(field.key) {
-        if let guess = Suggestion.closest(to: field.key, among: Self.allKeys) {
-          throw ContentError(
-            path: "\(path).\(field.key)", message: "unknown field; did you mean \(guess)?")
-        }
+      let unknown = fields.filter { !Self.allKeys.contains($0.key) }
+      let guesses = unknown.compactMap { field in
+        Suggestion.closest(to: field.key, among: Self.allKeys).map { (field.key, $0) }
       }
-      throw ContentError(path: path, message: "a node needs one of text, image, vstack, hstack")
+      for (key, guess) in guesses {
+        problems.append(ContentError(path: "\(path).\(key)", message: "unknown field; did you mean \(guess)?"))
+      }
+      if guesses.isEmpty || !guesses.contains(where: { Self.nodeKeys.contains($0.1) }) {
+        problems.append(ContentError(path: path, message: "a node needs one of text, image, vstack, hstack"))
+      }
+      return .stack(StackNode(.vertical, []))
     }
     guard kinds.count == 1 else {
-      throw ContentError(
-        path: path,
-        message:
-          "a node takes only one of text, image, vstack, hstack; found \(kinds[0]) and \(kinds[1])"
-      )
+      problems.append(
+        ContentError(
+          path: path,
+          message: "a node takes only one of text, image, vstack, hstack; found \(kinds[0]) and \(kinds[1])"))
+      return .stack(StackNode(.vertical, []))
     }
     let allowed: [String]
     switch kind {
@@ -139,19 +187,20 @@ struct ContentDecoder {
     for field in fields where !allowed.contains(field.key) {
       let fieldPath = "\(path).\(field.key)"
       if Self.allKeys.contains(field.key) {
-        throw ContentError(path: fieldPath, message: "not a field of \(kind) nodes")
+        problems.append(ContentError(path: fieldPath, message: "not a field of \(kind) nodes"))
+      } else {
+        let guess = Suggestion.closest(to: field.key, among: allowed)
+        problems.append(
+          ContentError(path: fieldPath, message: "unknown field" + (guess.map { "; did you mean \($0)?" } ?? "")))
       }
-      if let guess = Suggestion.closest(to: field.key, among: allowed) {
-        throw ContentError(path: fieldPath, message: "unknown field; did you mean \(guess)?")
-      }
-      throw ContentError(path: fieldPath, message: "unknown field")
     }
+    fields = fields.filter { allowed.contains($0.key) }
     let decoded: ContentNode
     switch kind {
-    case "text": decoded = try textNode(fields, path: path)
-    case "image": decoded = try imageNode(fields, path: path)
+    case "text": decoded = textNode(fields, path: path)
+    case "image": decoded = imageNode(fields, path: path)
     default: decoded = try stackNode(kind, fields, path: path, depth: depth)
     }
-    return try boxed(decoded, fields, path: path)
+    return boxed(decoded, fields, path: path)
   }
 }

@@ -1,21 +1,56 @@
 /// Finds the known name a misspelt one was probably meant to be, for "did you mean ...?"
 /// messages: content keys, handler names, command-line options.
 package enum Suggestion {
-  /// The candidate closest to `key` by edit distance (a swap of two neighbours
-  /// counts as one edit), if it is a likely typo: at most 2 edits, or a third of the
-  /// key's length for long keys, and at most half the candidate's length; ties go to
-  /// the earlier candidate. Keys longer than 64 characters get no suggestion (the
-  /// comparison is quadratic).
+  /// The candidate `key` was most probably meant to be, if any, weighing both kinds of
+  /// mistake people make with names:
+  ///
+  /// 1. a typo: one edit (a swap of two neighbours counts as one) wins at once;
+  /// 2. a wrong word: the candidate made of some of the key's `_`-separated words, or whose
+  ///    words include all of the key's (`animate_camera` → `animate`, not `animate_marker`),
+  ///    when exactly one candidate shares the most words;
+  /// 3. a bigger typo: the fewest edits, at most a quarter of the key's length (so `title`
+  ///    never becomes `tilt`) and at most half the candidate's.
+  ///
+  /// Ties go to the earlier candidate. Keys longer than 64 characters get no suggestion
+  /// (the comparison is quadratic).
   package static func closest(to key: String, among candidates: some Sequence<String>) -> String? {
     guard key.count <= 64 else { return nil }
-    let limit = max(2, key.count / 3)
+    let key = key.lowercased()
+    let candidates = Array(candidates).filter { $0 != key }
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {
-      let distance = editDistance(Array(key.lowercased()), Array(candidate))
-      guard distance <= limit, distance * 2 <= candidate.count else { continue }
+      let distance = editDistance(Array(key), Array(candidate))
       if best == nil || distance < best!.distance { best = (candidate, distance) }
     }
-    return best?.candidate
+    if let best, best.distance <= 1 { return best.candidate }
+    if let byWords = sharingWords(key, candidates) { return byWords }
+    guard let best, best.distance <= max(1, key.count / 4), best.distance * 2 <= best.candidate.count else {
+      return nil
+    }
+    return best.candidate
+  }
+
+  /// The one candidate whose words are a part of the key's, or the key's a part of its, with
+  /// the most words in common (one that the key starts with, or that starts with the key,
+  /// first); nil when none or several are as good.
+  private static func sharingWords(_ key: String, _ candidates: [String]) -> String? {
+    let keyWords = Set(key.split(separator: "_"))
+    var best: (candidate: String, score: (Int, Int), unique: Bool)?
+    for candidate in candidates {
+      let words = Set(candidate.split(separator: "_"))
+      guard words.isSubset(of: keyWords) || keyWords.isSubset(of: words) else { continue }
+      let shared = words.intersection(keyWords)
+      guard shared.contains(where: { $0.count > 2 }) else { continue }
+      let prefix = key.hasPrefix(candidate + "_") || candidate.hasPrefix(key + "_")
+      let score = (shared.count, prefix ? 1 : 0)
+      if best == nil || score > best!.score {
+        best = (candidate, score, true)
+      } else if score == best!.score {
+        best!.unique = false
+      }
+    }
+    guard let best, best.unique else { return nil }
+    return best.candidate
   }
 
   /// `"; did you mean x?"`, or an empty string when nothing is close.

@@ -10,6 +10,8 @@ enum Palette {
   static let border = "#C4BBA6"
   /// The lines of latitude and longitude.
   static let graticule = "#5A7E9C"
+  /// City names and dots on the base map.
+  static let cityText = "#5C5444"
   /// Google's red, the default pin's.
   static let pin = "#EA4335"
   /// Links, selection, the my-location dot: Google's blue.

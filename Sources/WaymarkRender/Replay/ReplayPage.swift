@@ -43,7 +43,9 @@ public enum ReplayPage {
       title="previous event (←)"></button><button id="play" type="button" aria-label="play" \
       title="play or pause (Space)"></button><button id="next" type="button" aria-label="next event" \
       title="next event (→)"></button><input id="scrubber" type="range" min="0" step="0.001" value="0" \
-      aria-label="time"><span id="clock"></span><label>speed <select id="speed"></select></label></footer>
+      aria-label="time"><span id="clock"></span><label>speed <select id="speed"></select></label>\
+      <label title="show the did_start_tile_rendering, did_finish_tile_rendering and snapshot_ready records">\
+      <input id="tiles" type="checkbox"> tile records</label></footer>
       <script type="application/json" id="waymark-replay-data">
       """)
     page.raw(scriptSafe(data(recording, records: records, title: title)))
@@ -63,7 +65,8 @@ public enum ReplayPage {
     json.raw(",\"palette\":{")
     for (index, (key, value)) in [
       ("sea", Palette.sea), ("land", Palette.land), ("border", Palette.border), ("graticule", Palette.graticule),
-      ("accent", Palette.accent), ("secondaryText", Palette.secondaryText), ("fontFamily", Palette.fontFamily),
+      ("accent", Palette.accent), ("secondaryText", Palette.secondaryText), ("cityText", Palette.cityText),
+      ("fontFamily", Palette.fontFamily),
     ].enumerated() {
       if index > 0 { json.byte(UInt8(ascii: ",")) }
       json.json(key)
@@ -73,7 +76,9 @@ public enum ReplayPage {
     json.raw("},\"definitions\":")
     json.json(MarkerArt.definitions)
     json.raw(",\"land\":")
-    json.json(NaturalEarthLand.encodedRings.filter { $0 != "\n" })
+    json.raw(landJSON)
+    json.raw(",\"cities\":")
+    json.json(NaturalEarthCities.encodedCities)
     json.raw(",\"scenes\":[")
     for (index, scene) in recording.scenes.enumerated() {
       if index > 0 { json.byte(UInt8(ascii: ",")) }
@@ -93,24 +98,32 @@ public enum ReplayPage {
     return json.text
   }
 
-  /// JSON that cannot end the `<script>` element holding it: `</` becomes `<\/` (the same
-  /// string to a JSON parser), and `<!--` cannot open a comment.
+  /// JSON that cannot end the `<script>` element holding it: `</` becomes `<\/` and `<!`
+  /// becomes `<\u0021` (the same strings to a JSON parser; `<` only occurs inside strings).
   static func scriptSafe(_ json: String) -> String {
-    json.replacingOccurrences("</", with: "<\\/").replacingOccurrences("<!--", with: "<\\u0021--")
-  }
-}
-
-extension String {
-  /// This string with every `target` replaced (without Foundation).
-  fileprivate func replacingOccurrences(_ target: String, with replacement: String) -> String {
-    guard contains(target) else { return self }
-    var result = ""
-    var rest = self[...]
-    while let range = rest.range(of: target) {
-      result += rest[..<range.lowerBound]
-      result += replacement
-      rest = rest[range.upperBound...]
+    var out: [UInt8] = []
+    out.reserveCapacity(json.utf8.count + 64)
+    var previous: UInt8 = 0
+    for byte in json.utf8 {
+      if previous == UInt8(ascii: "<") {
+        if byte == UInt8(ascii: "/") {
+          out.append(UInt8(ascii: "\\"))
+        } else if byte == UInt8(ascii: "!") {
+          out.append(contentsOf: Array("\\u0021".utf8))
+          previous = byte
+          continue
+        }
+      }
+      out.append(byte)
+      previous = byte
     }
-    return result + rest
+    return String(decoding: out, as: UTF8.self)
   }
+
+  /// The land as one JSON string (without the line breaks of its Swift source).
+  static let landJSON: String = {
+    var json = SVGBuffer(capacity: 48 << 10)
+    json.json(NaturalEarthLand.encodedRings.filter { $0 != "\n" })
+    return json.text
+  }()
 }

@@ -30,6 +30,8 @@ final class SceneRecorder {
     let number: Int
     let order: Int
     let marker: Marker
+    /// The number of its icon in the icon table (drawn when added or changed).
+    var icon: Int
   }
   private var entries: [ObjectIdentifier: Entry] = [:]
   private var nextNumber = 0
@@ -84,7 +86,9 @@ final class SceneRecorder {
         Self.writeCoordinate(marker.position, to: &buffer)
       }
     case .markerChanged(let marker):
-      guard let entry = entries[ObjectIdentifier(marker)] else { return }
+      guard var entry = entries[ObjectIdentifier(marker)] else { return }
+      entry.icon = icon(of: marker)
+      entries[ObjectIdentifier(marker)] = entry
       event("u") { buffer in
         buffer.byte(UInt8(ascii: ","))
         self.writeMarker(entry, to: &buffer)
@@ -158,7 +162,7 @@ final class SceneRecorder {
 
   @discardableResult
   private func add(_ marker: Marker) -> Entry {
-    let entry = Entry(number: nextNumber, order: nextOrder, marker: marker)
+    let entry = Entry(number: nextNumber, order: nextOrder, marker: marker, icon: icon(of: marker))
     nextNumber += 1
     nextOrder += 1
     entries[ObjectIdentifier(marker)] = entry
@@ -173,7 +177,7 @@ final class SceneRecorder {
     buffer.json(marker.id)
     Self.writeCoordinate(marker.position, to: &buffer)
     buffer.byte(UInt8(ascii: ","))
-    buffer.integer(Int64(icon(of: marker)))
+    buffer.integer(Int64(entry.icon))
     for value in [
       marker.groundAnchor.x, marker.groundAnchor.y, marker.infoWindowAnchor.x, marker.infoWindowAnchor.y,
       marker.rotation, marker.flat ? 1 : 0, marker.opacity, Double(marker.zIndex), Double(entry.order),

@@ -19,6 +19,21 @@ enum BaseMapLayer {
     buffer.raw("<path class=\"graticule\" d=\"")
     for line in Graticule.lines(for: projector) { projector.appendPath(line.shape, offset: 0, to: &buffer) }
     buffer.raw("\" fill=\"none\" stroke=\"\(Palette.graticule)\" stroke-opacity=\".35\" stroke-width=\"0.7\"/>")
+    let cities = NaturalEarthCities.labels(in: projector.projection)
+    guard !cities.isEmpty else { return }
+    buffer.raw("<g class=\"cities\" font-size=\"11\" fill=\"\(Palette.cityText)\">")
+    for (city, point) in cities {
+      buffer.raw("<g class=\"city\" transform=\"translate(")
+      buffer.number(point.x)
+      buffer.byte(UInt8(ascii: " "))
+      buffer.number(point.y)
+      buffer.raw(")\"><circle r=\"2.5\" fill=\"\(Palette.cityText)\" stroke=\"#FFF\" stroke-width=\"1\"/>")
+      buffer.raw(
+        "<text x=\"5\" y=\"4\" stroke=\"#FFF\" stroke-width=\"2.5\" stroke-linejoin=\"round\" paint-order=\"stroke\">")
+      buffer.escaped(city.name)
+      buffer.raw("</text></g>")
+    }
+    buffer.raw("</g>")
   }
 }
 

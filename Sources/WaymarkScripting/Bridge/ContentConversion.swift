@@ -141,7 +141,7 @@ enum ContentConversion {
   static func push(_ value: ContentValue, on stack: LuaStack) {
     _ = stack.reserve(4)
     switch value {
-    case .nil: stack.pushNil()
+    case .nil, .unknown: stack.pushNil()
     case .bool(let b): stack.push(b)
     case .string(let s): stack.push(s)
     case .integer(let n): stack.push(n)

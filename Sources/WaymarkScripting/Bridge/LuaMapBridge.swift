@@ -251,8 +251,7 @@ final class LuaMapBridge {
   }
 
   private func unknownMember(_ owner: String, _ key: String) -> LuaFunctionError {
-    let names = members[owner].map { Array($0.keys) } ?? []
-    return LuaFunctionError("\(owner) has no field '\(key)'\(Suggestion.hint(for: key, among: names))")
+    LuaFunctionError(LuaAPI.unknownMember(key, of: owner))
   }
 
   // MARK: Objects

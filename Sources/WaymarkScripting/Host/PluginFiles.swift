@@ -8,12 +8,34 @@ enum PluginFiles {
     return String(data: data, encoding: .utf8)
   }
 
-  /// The `*.lua` files directly in `folder` (not folders named so), sorted by name
-  /// (deterministic).
-  static func luaFiles(in folder: String) -> [String] {
+  /// The plugin files of `folder`, sorted by name (deterministic): the `*.lua` files
+  /// directly in it (not folders named so, not those in `lib/` or any other subfolder),
+  /// except the helper modules that one of them `require`s (docs/plugins.md, "Helper
+  /// modules").
+  static func pluginFiles(in folder: String) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return names.filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }.sorted().map { join(folder, $0) }
+    let files = names.filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }.sorted().map { join(folder, $0) }
       .filter { !isDirectory($0) }
+    let modules = Set(
+      files.flatMap { file in requiredModules(in: read(file) ?? "").map { modulePath($0, in: folder) } })
+    return files.filter { !modules.contains($0) }
+  }
+
+  /// The names a source passes to `require` as a literal (`require "x"`, `require("a.b")`).
+  static func requiredModules(in source: String) -> [String] {
+    guard let tokens = try? LuaLexer.tokens(source) else { return [] }
+    var names: [String] = []
+    for (index, token) in tokens.enumerated() where token.kind == .name && token.text == "require" {
+      var next = index + 1
+      if next < tokens.count, tokens[next].kind == .symbol, tokens[next].text == "(" { next += 1 }
+      if next < tokens.count, tokens[next].kind == .string { names.append(tokens[next].text) }
+    }
+    return names
+  }
+
+  /// Where `require(name)` looks in a plugin folder: `a.b` is `folder/a/b.lua`.
+  static func modulePath(_ name: String, in folder: String) -> String {
+    join(folder, name.replacingOccurrences(of: ".", with: "/") + ".lua")
   }
 
   /// Whether `path`, with symbolic links resolved, lies inside `folder` (also resolved).

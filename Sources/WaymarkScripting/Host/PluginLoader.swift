@@ -45,6 +45,15 @@ struct PluginLoader {
     if !LuaLocation.hasLocation(message), let frame = LuaLocation.firstLuaFrame(in: error.traceback) {
       message = "\(frame): \(message)"
     }
+    if let location = LuaLocation.location(of: message), !LuaLocation.names(location.file, file) {
+      // An error in a module the plugin requires: the line of the plugin where it was
+      // required, the module's file and line in the message, and the traceback between.
+      let line = LuaLocation.luaFrames(in: error.traceback).first { $0.hasPrefix(file + ":") }
+        .flatMap { Int($0.dropFirst(file.count + 1)) }
+      return PluginDiagnostic(
+        severity: .error, file: file, line: line,
+        message: message + LuaLocation.moduleTraceback(of: message, traceback: error.traceback, file: file))
+    }
     var diagnostic = PluginDiagnostic.error(file: file, luaMessage: message)
     if error.kind == .timeout || error.kind == .memory { diagnostic.message += " (while loading)" }
     return diagnostic
@@ -91,7 +100,9 @@ struct PluginLoader {
         nil,
         [
           PluginDiagnostic(
-            severity: .error, file: file, line: nil, message: "a plugin must return a table of handlers, got \(got)")
+            severity: .error, file: file, line: got == "nil" ? Self.lastLine(of: source) : nil,
+            message: "a plugin must return a table of handlers, got \(got)"
+              + (got == "nil" ? " (end the file with `return plugin`; helper modules go in lib/)" : ""))
         ]
       )
     }
@@ -189,6 +200,12 @@ struct PluginLoader {
       guard (try? stack.call(arguments: 1, results: 1)) != nil else { return nil }
       return stack.integer(at: -1)
     }
+  }
+
+  /// The number of the last line with code (where a missing `return plugin` belongs).
+  static func lastLine(of source: String) -> Int {
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    return (lines.lastIndex { !$0.allSatisfy(\.isWhitespace) } ?? 0) + 1
   }
 
   /// A stable seed for `math.random` from the plugin's file name (FNV-1a).

@@ -25,6 +25,39 @@ enum PluginSandbox {
   /// keeps `getinfo` for the host and hands the plugin `traceback` alone).
   static let libraries: LuaLibraries = [.base, .coroutine, .table, .string, .math, .utf8, .os, .debug]
 
+  /// What the sandbox leaves out that people reach for, with what to use instead: the
+  /// prelude makes reading one of these raise this message at the reader's line (not
+  /// "attempt to index a nil value"), and `waymark check` reports the same text statically.
+  /// Keys are global names or `library.name`.
+  static let refusals: [String: String] = {
+    let files = "plugins and scripts run in a sandbox without files"
+    let module = "require('name') loads name.lua from the plugin's folder (docs/plugins.md, \"Helper modules\")"
+    var table: [String: String] = [
+      "io": "io is not available: \(files); keep data in a Lua module next to the plugin and require it",
+      "package": "package is not available in the sandbox: \(module)",
+      "dofile": "dofile is not available in the sandbox: \(module)",
+      "loadfile": "loadfile is not available in the sandbox: \(module)",
+      "unpack": "unpack is Lua 5.1: in Lua 5.4 it is table.unpack",
+      "loadstring": "loadstring is Lua 5.1: in Lua 5.4 it is load",
+      "setfenv": "setfenv is Lua 5.1: in Lua 5.4 pass an environment to load",
+      "getfenv": "getfenv is Lua 5.1: in Lua 5.4 use _ENV",
+      "module": "module is Lua 5.1: a Lua 5.4 module returns a table",
+      "math.pow": "math.pow is Lua 5.1: in Lua 5.4 write x ^ y",
+      "table.getn": "table.getn is Lua 5.1: in Lua 5.4 write #t",
+    ]
+    for name in ["execute", "getenv", "exit", "remove", "rename", "tmpname", "setlocale"] {
+      table["os." + name] =
+        "os.\(name) is not available: \(files) or programs; os has only clock, time, date and difftime, on the map's virtual clock"
+    }
+    for name in [
+      "getinfo", "sethook", "gethook", "getlocal", "setlocal", "getupvalue", "setupvalue", "getregistry",
+      "getmetatable", "setmetatable", "upvalueid", "upvaluejoin", "getuservalue", "setuservalue", "debug",
+    ] {
+      table["debug." + name] = "debug.\(name) is not available in the sandbox: debug has only traceback"
+    }
+    return table
+  }()
+
   /// The virtual epoch of `os.time()`: 2025-01-01T00:00:00Z plus the map's time.
   static let epoch = 1_735_689_600
 
@@ -60,13 +93,18 @@ enum PluginSandbox {
     stack.push(seed)
     stack.push(epoch)
     stack.push(values)
-    try stack.call(arguments: 6, results: 2)
+    stack.newTable()
+    for (name, message) in refusals {
+      stack.push(message)
+      stack.rawSetField(name, ofTableAt: -2)
+    }
+    try stack.call(arguments: 7, results: 2)
     return values
   }
 
   /// Lua source of the prelude: trusted code run with the real globals.
   static let prelude = #"""
-    local now, host_print, host_require, seed, epoch, values = ...
+    local now, host_print, host_require, seed, epoch, values, refusals = ...
     local G = _G
     local getinfo, traceback = debug.getinfo, debug.traceback
     local pairs, select, tostring, type, error = pairs, select, tostring, type, error
@@ -131,6 +169,19 @@ enum PluginSandbox {
     env.inspect = values.inspect
     env.require = host_require
     env._G = env
+
+    -- Reading what the sandbox leaves out says so, at the reader's line.
+    local function refuse(table, prefix)
+      real_setmetatable(table, { __index = function(_, key)
+        local message = refusals[prefix .. tostring(key)]
+        if message then error(message, 2) end
+      end })
+    end
+    refuse(env, "")
+    refuse(env.os, "os.")
+    refuse(env.debug, "debug.")
+    refuse(env.math, "math.")
+    refuse(env.table, "table.")
 
     local string_mt = getmetatable("")
     string_mt.__index = env.string

@@ -13,12 +13,14 @@ public enum ScriptChecker {
     public var diagnostics: [PluginDiagnostic]
   }
 
-  /// Checks `paths` (files, or folders searched recursively for `*.lua`). A file that calls
-  /// `waymark.map` is a script: it is compiled, not run. Any other is a plugin: it is loaded
+  /// Checks `paths` (files, or folders searched recursively for `*.lua`, hidden folders
+  /// and LuaLS `---@meta` definition files left out). A file that calls `waymark.map` is a
+  /// script: it is compiled, not run. A file in a `lib/` folder, or that a file beside it
+  /// `require`s, is a helper module: compiled, not run. Any other is a plugin: it is loaded
   /// the way the host loads it (its top level runs, sandboxed; `setup` and handlers do not),
   /// so unknown handler names, wrongly typed fields and handlers that are not functions are
-  /// reported. In both, uses of `map:name` or `map.name` that `Map` does not have are
-  /// reported with a suggestion.
+  /// reported. Every file then gets the static checks of ``PluginLint``; a load error on a
+  /// line where a static check already says what is wrong is not repeated.
   public static func check(_ paths: [String], options: ScriptOptions = ScriptOptions()) -> Report {
     var diagnostics: [PluginDiagnostic] = []
     var files: [String] = []
@@ -33,25 +35,53 @@ public enum ScriptChecker {
       }
       files += isDirectory.boolValue ? luaFiles(under: path) : [path]
     }
+    var checked = 0
     for file in files {
       switch ScriptFiles.readText(file, maxSize: options.maxScriptSize) {
       case .failure(let error):
+        checked += 1
         diagnostics.append(PluginDiagnostic(severity: .error, file: file, line: nil, message: error.message))
-      case .success(let source) where source.contains("waymark.map"):
-        diagnostics += compile(source, file: file) + MapNameLint.check(source, file: file)
+      case .success(let source) where source.hasPrefix("---@meta"):
+        continue
       case .success(let source):
-        diagnostics += PluginHost.check([file], configuration: options.plugins) + MapNameLint.check(source, file: file)
+        checked += 1
+        diagnostics += check(source, file: file, options: options)
       }
     }
     diagnostics.sort { ($0.file, $0.line ?? 0) < ($1.file, $1.line ?? 0) }
-    return Report(files: files.count, diagnostics: diagnostics)
+    return Report(files: checked, diagnostics: diagnostics)
   }
 
-  /// Every `*.lua` file below `folder`, sorted.
+  private static func check(_ source: String, file: String, options: ScriptOptions) -> [PluginDiagnostic] {
+    let kind: PluginLint.FileKind =
+      source.contains("waymark.map") ? .script : isModule(file) ? .module : .plugin
+    let loaded =
+      kind == .plugin ? PluginHost.check([file], configuration: options.plugins) : compile(source, file: file)
+    guard let found = PluginLint.check(source, file: file, kind: kind) else { return loaded }
+    let lines = Set(found.compactMap(\.line))
+    return loaded.filter { $0.severity != .error || $0.line.map { !lines.contains($0) } ?? true } + found
+  }
+
+  /// Whether a file is a helper module: in a `lib/` folder, or required by a file beside it.
+  static func isModule(_ file: String) -> Bool {
+    let folder = PluginFiles.folder(of: file)
+    if file.split(separator: "/").dropLast().contains("lib") { return true }
+    let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+      .filter { $0.hasSuffix(".lua") }.map { PluginFiles.join(folder, $0) }
+    let target = URL(fileURLWithPath: file).standardizedFileURL.path
+    return siblings.contains { sibling in
+      PluginFiles.requiredModules(in: PluginFiles.read(sibling) ?? "").contains {
+        URL(fileURLWithPath: PluginFiles.modulePath($0, in: folder)).standardizedFileURL.path == target
+      }
+    }
+  }
+
+  /// Every `*.lua` file below `folder` (hidden folders and `.build` left out), sorted.
   static func luaFiles(under folder: String) -> [String] {
     guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-    return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".lua") }.sorted()
-      .map { PluginFiles.join(folder, $0) }
+    return walker.compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".lua") && !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+      .sorted().map { folder == "." ? $0 : PluginFiles.join(folder, $0) }
   }
 
   /// Compiles a script without running it: syntax errors with their line.

@@ -7,10 +7,14 @@ struct CheckCommand {
   static let spec = CommandSpec(
     name: "check", usage: "[PATH]...",
     summary: """
-      Loads plugins and scripts without running them and reports every problem with file:line: syntax
-      errors, unknown handler names (with a suggestion), fields of the wrong type, handlers that are not
-      functions, and uses of map:name or map.name that the map does not have. Folders are searched for *.lua files; a file that calls waymark.map is a script, any other
-      a plugin. With no PATH: plugins and scripts in the current folder. Exit 1 when anything is found.
+      Loads plugins and scripts without running them and reports every mistake, one line each with
+      file:line and a suggestion: syntax errors, unknown handler names, fields of the wrong type, handlers
+      defined with ':' or with their arguments out of order, globals, what the sandbox leaves out (io,
+      os.execute, ...), return values of the wrong type, every problem of a literal content table, and
+      unknown members of maps, markers, cameras and option tables. Folders are searched for *.lua files:
+      a file that calls waymark.map is a script; a file in lib/, or that a file beside it requires, is a
+      helper module; any other is a plugin. With no PATH: ./plugins and ./scripts when present, else the
+      current folder. Exit 1 when anything is found.
       """,
     options: [],
     positionals: 0...Int.max,
@@ -19,7 +23,8 @@ struct CheckCommand {
   let paths: [String]
 
   init(_ arguments: ParsedArguments) {
-    paths = arguments.positionals.isEmpty ? ["plugins", "scripts"] : arguments.positionals
+    let defaults = ["plugins", "scripts"].filter { FileManager.default.fileExists(atPath: $0) }
+    paths = arguments.positionals.isEmpty ? (defaults.isEmpty ? ["."] : defaults) : arguments.positionals
   }
 
   func execute() -> Int32 {

@@ -125,12 +125,12 @@ struct TestCommand {
     let width = min(60, files.map(\.count).max() ?? 0)
     if tap { TestReports.tapHeader(count: files.count).forEach(Output.print) }
     let pool = ChildProcessPool(parallel: jobs, timeLimit: timeout + 5, memoryLimit: memoryLimit)
-    let argumentLists = files.map { file in
+    let encoder = JSONEncoder()
+    try pool.run(files.count) { index in
       var settings = worker
-      settings.file = file
-      return settings.arguments
-    }
-    try pool.run(argumentLists) { index, child, stop in
+      settings.file = files[index]
+      return (try? encoder.encode(TestWorker.run(settings))).map { Array($0) } ?? []
+    } finished: { index, child, stop in
       var result = Self.result(of: child, file: files[index], stop: stop, timeout: timeout)
       result.seconds = (ContinuousClock.now - child.started).seconds
       results[index] = result

@@ -2,7 +2,7 @@ import Foundation
 import WaymarkScripting
 
 /// `waymark types`: prints the LuaLS definition file of the whole Lua API, generated from the
-/// registry that installs it.
+/// registry that installs it, or (`--luacheck`) the `.luacheckrc` of the sandbox.
 struct TypesCommand {
   static let spec = CommandSpec(
     name: "types", usage: "",
@@ -10,23 +10,37 @@ struct TypesCommand {
       Prints the LuaLS definition file (---@meta) for the whole Lua API: maps, markers, overlays, cameras,
       the handler signatures of plugins and the script API. It is generated from the same registry that
       installs the API in Lua, so the two cannot drift. Point .luarc.json's workspace.library at it.
+      With --luacheck: the .luacheckrc whose standards are the globals plugins and scripts have.
       """,
-    options: [OptionSpec(name: "output", value: "PATH", help: "write to PATH instead of standard output")],
+    options: [
+      OptionSpec(name: "output", value: "PATH", help: "write to PATH (its folders made when missing)"),
+      OptionSpec(name: "luacheck", value: nil, help: "print the .luacheckrc of the sandbox instead"),
+    ],
     positionals: 0...0,
-    examples: ["waymark types > types/waymark.d.lua", "waymark types --output types/waymark.d.lua"])
+    examples: [
+      "waymark types > types/waymark.d.lua", "waymark types --output types/waymark.d.lua",
+      "waymark types --luacheck --output .luacheckrc",
+    ])
 
   let output: String?
+  let luacheck: Bool
 
-  init(_ arguments: ParsedArguments) { output = arguments.value("output") }
+  init(_ arguments: ParsedArguments) {
+    output = arguments.value("output")
+    luacheck = arguments.flag("luacheck")
+  }
 
   func execute() throws(CommandFailure) -> Int32 {
-    let text = LuaLSDefinitions.generate()
+    let text = luacheck ? LuacheckConfiguration.generate() : LuaLSDefinitions.generate()
     guard let output else {
       try Output.write(text)
       return ExitCode.success
     }
     do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: output))
+      let url = URL(fileURLWithPath: output)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
     } catch {
       throw CommandFailure(message: "cannot write \(output): \(RunCommand.reason(error))", code: ExitCode.scriptError)
     }

@@ -24,8 +24,6 @@ enum WaymarkCLI {
     case "--version", "-V":
       Output.print("waymark \(WaymarkVersion.current)")
       return ExitCode.success
-    case TestWorker.command:
-      return TestWorker.main(Array(arguments.dropFirst()))
     default: break
     }
     guard let spec = commands.first(where: { $0.name == first }) else {

@@ -4,9 +4,9 @@ import Foundation
   import Glibc
 #endif
 
-/// Runs copies of this executable as child processes, at most ``parallel`` at a time, each
-/// watched from here: one that runs past its time or grows past its memory is killed, and a
-/// crash, a hang or a leak in one never touches the others.
+/// Runs jobs in forked child processes, at most ``parallel`` at a time, each watched from
+/// here: one that runs past its time or grows past its memory is killed, and a crash, a hang
+/// or a leak in one never touches the others.
 struct ChildProcessPool {
   /// Why the pool stopped a child.
   enum Stop: Equatable {
@@ -22,14 +22,14 @@ struct ChildProcessPool {
   let timeLimit: Double
   /// Resident bytes a child may hold.
   let memoryLimit: Int
-  /// The program the children run (this executable unless told otherwise).
-  var executable = ChildProcess.currentExecutable
 
-  /// Runs one child per argument list, in order of the list as slots free up, and calls
-  /// `finished` (on this thread) as each ends, with its index, the child and why the pool
-  /// stopped it (nil when it ended by itself).
+  /// Runs `count` jobs, each in its own child (`job(index)` runs there, and what it returns
+  /// is the child's standard output), in order as slots free up, and calls `finished` (on
+  /// this thread) as each ends, with its index, the child and why the pool stopped it (nil
+  /// when it ended by itself).
   func run(
-    _ argumentLists: [[String]], finished: (_ index: Int, _ child: ChildProcess, _ stop: Stop?) -> Void
+    _ count: Int, job: (_ index: Int) -> [UInt8],
+    finished: (_ index: Int, _ child: ChildProcess, _ stop: Stop?) -> Void
   ) throws(CommandFailure) {
     var next = 0
     var running: [(index: Int, child: ChildProcess, stop: Stop?)] = []
@@ -39,9 +39,11 @@ struct ChildProcessPool {
         _ = entry.child.reap(blocking: true)
       }
     }
-    while next < argumentLists.count || !running.isEmpty {
-      while running.count < max(1, parallel), next < argumentLists.count {
-        running.append((next, try ChildProcess.spawn(executable, argumentLists[next]), nil))
+    while next < count || !running.isEmpty {
+      while running.count < max(1, parallel), next < count {
+        let open = running.flatMap { [$0.child.outputFD, $0.child.errorFD] }.filter { $0 >= 0 }
+        let index = next
+        running.append((index, try ChildProcess.fork(closing: open) { job(index) }, nil))
         next += 1
       }
       var fds = running.flatMap { [$0.child.outputFD, $0.child.errorFD] }.filter { $0 >= 0 }.map {

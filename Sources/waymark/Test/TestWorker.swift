@@ -2,71 +2,19 @@ import Foundation
 import WaymarkCore
 import WaymarkScripting
 
-/// The child side of `waymark test`: runs one test file in this process and writes its
-/// ``TestFileResult`` as JSON on standard output. `waymark test` starts one such process per
-/// file (`waymark __test-file FILE ...`), so a file that crashes, hangs or leaks takes only
-/// its own process down.
+/// The child side of `waymark test`: runs one test file and judges it. `waymark test` runs
+/// it in a child process per file (``ChildProcessPool``), so a file that crashes, hangs or
+/// leaks takes only its own process down.
 enum TestWorker {
-  /// The hidden command name.
-  static let command = "__test-file"
   /// How many text-trace lines a failure shows from just before it.
   static let excerptLines = 6
 
-  /// What the parent passes on.
+  /// What to run and how.
   struct Settings {
     var file = ""
     var options = ScriptOptions()
     var golden: String?
     var updatesGolden = false
-
-    /// The arguments that recreate these settings in a child.
-    var arguments: [String] {
-      var list = [TestWorker.command, file]
-      for folder in options.pluginFolders { list += ["--plugins", folder] }
-      if let policy = options.policy { list += ["--policy", policy] }
-      if let golden { list += ["--golden", golden] }
-      if updatesGolden { list.append("--update") }
-      if let budget = options.plugins.timeBudget { list += ["--budget-ms", String(budget.milliseconds)] }
-      if let budget = options.plugins.instructionBudget { list += ["--instructions", String(budget)] }
-      if let budget = options.scriptBudget { list += ["--script-budget", String(budget.components.seconds)] }
-      return list
-    }
-
-    /// Reads what ``arguments`` wrote.
-    init(arguments: [String]) {
-      var rest = arguments[...]
-      file = rest.popFirst() ?? ""
-      while let flag = rest.popFirst() {
-        switch flag {
-        case "--plugins": options.pluginFolders.append(rest.popFirst() ?? "")
-        case "--policy": options.policy = rest.popFirst()
-        case "--golden": golden = rest.popFirst()
-        case "--update": updatesGolden = true
-        case "--budget-ms": options.plugins.timeBudget = rest.popFirst().flatMap(Int.init).map { .milliseconds($0) }
-        case "--instructions": options.plugins.instructionBudget = rest.popFirst().flatMap(Int.init)
-        case "--script-budget": options.scriptBudget = rest.popFirst().flatMap(Int64.init).map { .seconds($0) }
-        default: break
-        }
-      }
-    }
-
-    init() {}
-  }
-
-  /// Runs the file named in `arguments` and prints its result; the exit status is 0 whenever
-  /// a result was written.
-  static func main(_ arguments: [String]) -> Int32 {
-    let settings = Settings(arguments: arguments)
-    let result = run(settings)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    guard let data = try? encoder.encode(result) else { return ExitCode.scriptError }
-    do {
-      try FileHandle.standardOutput.write(contentsOf: data + Data("\n".utf8))
-    } catch {
-      return ExitCode.scriptError
-    }
-    return ExitCode.success
   }
 
   /// Runs one test file and judges it.

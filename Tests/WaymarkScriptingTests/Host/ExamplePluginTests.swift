@@ -12,7 +12,7 @@ import WaymarkCore
 
   @Test func everyExamplePluginPassesCheck() throws {
     let folders =
-      PluginFiles.luaFiles(in: Self.root + "/plugins").isEmpty
+      PluginFiles.pluginFiles(in: Self.root + "/plugins").isEmpty
       ? ((try? FileManager.default.contentsOfDirectory(atPath: Self.root + "/plugins")) ?? []).sorted().map {
         Self.root + "/plugins/" + $0
       } : [Self.root + "/plugins"]

@@ -40,8 +40,12 @@ import WaymarkCore
   }
 
   @Test func aPluginMustReturnATable() throws {
-    let f = try PluginFixture(["nothing.lua": "local x = 1"])
-    #expect(f.host.diagnostics.first?.message == "a plugin must return a table of handlers, got nil")
+    let f = try PluginFixture(["nothing.lua": "local x = 1\nlocal y = 2\n\n"])
+    #expect(
+      f.host.diagnostics.first?.message
+        == "a plugin must return a table of handlers, got nil (end the file with `return plugin`; helper modules go in lib/)"
+    )
+    #expect(f.host.diagnostics.first?.line == 2)
   }
 
   @Test func checkLoadsWithoutRunningSetupOrHandlers() throws {

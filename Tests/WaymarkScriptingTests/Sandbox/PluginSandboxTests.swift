@@ -15,7 +15,7 @@ import WaymarkCore
       local os_names = {}
       for k in pairs(os) do os_names[#os_names + 1] = k end
       table.sort(os_names)
-      print(table.concat(os_names, " "), debug.traceback ~= nil, debug.getinfo)
+      print(table.concat(os_names, " "), debug.traceback ~= nil, rawget(debug, "getinfo"))
       """)
     #expect(errors.isEmpty)
     #expect(
@@ -23,6 +23,24 @@ import WaymarkCore
         == "_G _VERSION assert collectgarbage coroutine debug error getmetatable inspect ipairs load math next os pairs pcall print rawequal rawget rawlen rawset require select setmetatable string table tonumber tostring type utf8 xpcall"
     )
     #expect(logs[1] == "clock date difftime time\ttrue\tnil")
+  }
+
+  @Test func readingWhatTheSandboxLeavesOutSaysSoAtTheReadersLine() throws {
+    let (_, errors, _) = try MarkerBridgeTests.run(
+      """
+      local ok = pcall(function() return io end)
+      print(ok)
+      local f = io.open("places.csv")
+      """)
+    #expect(
+      errors.first?.hasSuffix(
+        ":5: io is not available: plugins and scripts run in a sandbox without files; keep data in a Lua module next to the plugin and require it"
+      ) == true, "\(errors)")
+    let (_, unpackErrors, _) = try MarkerBridgeTests.run("local a = unpack({ 1 })")
+    #expect(unpackErrors.first?.hasSuffix(":3: unpack is Lua 5.1: in Lua 5.4 it is table.unpack") == true)
+    let (logs, fine, _) = try MarkerBridgeTests.run("print(undefined_name == nil, os.clock ~= nil)")
+    #expect(fine.isEmpty)
+    #expect(logs == ["true\ttrue"])
   }
 
   @Test func timeIsVirtualAndRandomIsSeededByThePluginName() throws {

@@ -136,6 +136,31 @@ package enum MapDrawingScript {
         return rings;
       }
 
+      // --- NaturalEarthCities.swift ---
+
+      function decodeCities(text) {
+        return text.split("\n").map((line) => {
+          const match = /^(\S+) (\S+) (.+)$/.exec(line);
+          if (!match) return null;
+          const world = worldPoint(Number(match[1]), Number(match[2]));
+          return { name: match[3], x: world.x, y: world.y, length: Array.from(match[3]).length };
+        }).filter(Boolean);
+      }
+
+      function cityLabels(cities, projection) {
+        const placed = [], boxes = [];
+        for (const city of cities) {
+          if (placed.length >= 40) break;
+          const p = projection.pointForWorld(city.x, city.y);
+          if (!p || p.x < 0 || p.x > projection.view.width || p.y < 0 || p.y > projection.view.height) continue;
+          const box = { minX: p.x - 4, minY: p.y - 9, maxX: p.x - 4 + 10 + city.length * 6.2, maxY: p.y - 9 + 14 };
+          if (boxes.some((b) => b.minX < box.maxX && box.minX < b.maxX && b.minY < box.maxY && box.minY < b.maxY)) continue;
+          boxes.push(box);
+          placed.push({ city, p });
+        }
+        return placed;
+      }
+
       // --- ShapeProjector.swift ---
 
       function fmt(value, decimals) {
@@ -469,6 +494,14 @@ package enum MapDrawingScript {
         for (const ring of data.land) for (const k of projector.copies(ring)) land += projector.path(ring, k, 1);
         out += `<path class="land" d="${land}" fill="${palette.land}" fill-rule="evenodd" stroke="${palette.border}" stroke-width="0.8" stroke-linejoin="round"/>`;
         out += `<path class="graticule" d="${graticule(projector).map((line) => projector.path(line, 0, 1)).join("")}" fill="none" stroke="${palette.graticule}" stroke-opacity=".35" stroke-width="0.7"/>`;
+        const cities = cityLabels(data.cities, projection);
+        if (cities.length) {
+          out += `<g class="cities" font-size="11" fill="${palette.cityText}">`;
+          for (const { city, p } of cities) {
+            out += `<g class="city" transform="translate(${fmt(p.x, 2)} ${fmt(p.y, 2)})"><circle r="2.5" fill="${palette.cityText}" stroke="#FFF" stroke-width="1"/><text x="5" y="4" stroke="#FFF" stroke-width="2.5" stroke-linejoin="round" paint-order="stroke">${escapeXML(city.name)}</text></g>`;
+          }
+          out += `</g>`;
+        }
         const overlays = scene.overlays[state.overlays] || [];
         if (overlays.length) {
           out += `<g class="overlays">`;
@@ -562,7 +595,7 @@ package enum MapDrawingScript {
         };
       }
 
-      return { Projection, Timeline, decodeLand, render, describe, worldPoint };
+      return { Projection, Timeline, decodeLand, decodeCities, render, describe, worldPoint };
     })();
     """#
 }

@@ -40,5 +40,7 @@ enum ReplayPageStyle {
     #scrubber { flex: 1; accent-color: var(--accent); }
     #clock { font: 13px ui-monospace, SFMono-Regular, Menlo, monospace; min-width: 13em; text-align: right; }
     footer select { font: inherit; }
+    #records.hide-tiles .record.tile { display: none; }
+    footer label { white-space: nowrap; color: var(--muted); font-size: 13px; }
     """#
 }

@@ -9,6 +9,7 @@ enum ReplayPlayerScript {
     (() => {
       const data = JSON.parse(document.getElementById("waymark-replay-data").textContent);
       data.land = WaymarkDraw.decodeLand(data.land);
+      data.cities = WaymarkDraw.decodeCities(data.cities);
       const svg = document.getElementById("map");
       const list = document.getElementById("records");
       const clock = document.getElementById("clock");
@@ -78,6 +79,7 @@ enum ReplayPlayerScript {
         for (const [record, last, count] of queue) {
           const li = document.createElement("li");
           li.className = "record " + record.event.replace(/[^a-z_]/g, "");
+          if (TILE_EVENTS.has(record.event)) li.classList.add("tile");
           if (record.event === "plugin_error" || record.event === "expect_failed" || record.event === "script_error") li.classList.add("bad");
           const t = document.createElement("span");
           t.className = "t";
@@ -109,14 +111,15 @@ enum ReplayPlayerScript {
           li.title = "seek to " + record.t.toFixed(3) + " s";
           li.addEventListener("click", () => { pause(); seek(record.t); });
           list.append(li);
-          rows.push({ li, t: record.t, end: last.t, frames: count > 1 });
+          rows.push({ li, t: record.t, end: last.t, frames: count > 1, tile: TILE_EVENTS.has(record.event) });
         }
         eventTimes = [...new Set(rows.filter((r) => !r.frames).map((r) => r.t).concat(scene.events.filter((e) => e[1] === "t" || e[1] === "i").map((e) => e[0])))].sort((a, b) => a - b);
       }
 
       function updateTrace(follow) {
         let index = -1;
-        for (let i = 0; i < rows.length && rows[i].t <= time + 1e-9; i++) index = i;
+        const hideTiles = list.classList.contains("hide-tiles");
+        for (let i = 0; i < rows.length && rows[i].t <= time + 1e-9; i++) if (!(hideTiles && rows[i].tile)) index = i;
         for (let i = 0; i < rows.length; i++) rows[i].li.classList.toggle("future", rows[i].t > time + 1e-9);
         if (index === currentRow) return;
         if (currentRow >= 0 && rows[currentRow]) rows[currentRow].li.classList.remove("current");
@@ -198,6 +201,9 @@ enum ReplayPlayerScript {
         speedSelect.append(option);
       }
       setSpeed(1);
+      const tiles = document.getElementById("tiles");
+      list.classList.toggle("hide-tiles", !tiles.checked);
+      tiles.addEventListener("change", () => { list.classList.toggle("hide-tiles", !tiles.checked); currentRow = -1; updateTrace(true); });
       playButton.addEventListener("click", () => (playing ? pause() : play()));
       document.getElementById("previous").innerHTML = ICON("M3 2.5h2v11H3zM13 2.5v11L6 8z");
       document.getElementById("next").innerHTML = ICON("M11 2.5h2v11h-2zM3 2.5v11L10 8z");

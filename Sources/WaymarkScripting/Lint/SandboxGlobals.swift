@@ -1,0 +1,57 @@
+import LuaKit
+
+/// The globals a plugin or a script sees, read from a real sandbox (never a second list):
+/// the names of its environment and, for each library table (`string`, `math`, `os`, ...),
+/// the names inside it. What `waymark check` compares global names and library fields with.
+struct SandboxGlobals: Sendable {
+  /// Global name → the names in it when it is a table, nil otherwise.
+  let globals: [String: Set<String>?]
+
+  /// The globals of a plugin (and of its helper modules).
+  static let plugin = read(script: false)
+  /// The globals of a script: a plugin's, plus `waymark` and the expectations.
+  static let script = read(script: true)
+
+  /// Whether `name` is a global of the sandbox.
+  func contains(_ name: String) -> Bool { globals[name] != nil }
+
+  /// The names inside the library table `name`, nil if it is not a table.
+  func members(of name: String) -> Set<String>? { globals[name] ?? nil }
+
+  private static func read(script: Bool) -> SandboxGlobals {
+    var globals: [String: Set<String>?] = [:]
+    do {
+      let state = try LuaState(libraries: PluginSandbox.libraries)
+      defer { state.close() }
+      let stack = state.stack
+      try PluginSandbox.build(
+        on: stack, now: { 0 }, log: { _, _ in }, require: { _ in 0 }, seed: 0)
+      stack.pop()  // the linedefined helper; the environment is on top
+      if script {
+        let names = ScriptLibrary.entries.map { $0.name.split(separator: ".")[0] } + ["waymark"]
+        for name in names {
+          stack.push(true)
+          stack.rawSetField(String(name), ofTableAt: -2)
+        }
+      }
+      for key in stack.sortedKeys(ofTableAt: -1) {
+        guard case .string(let name) = key else { continue }
+        stack.rawGetField(name, ofTableAt: -1)
+        defer { stack.pop() }
+        guard stack.type(at: -1) == .table else {
+          globals[name] = .some(nil)
+          continue
+        }
+        let members = stack.sortedKeys(ofTableAt: -1).compactMap { key -> String? in
+          if case .string(let member) = key { return member }
+          return nil
+        }
+        globals[name] = .some(Set(members))
+      }
+    } catch {
+      assertionFailure("the sandbox could not be built: \(error)")
+    }
+    if script { globals["waymark"] = .some(["map", "version"]) }
+    return SandboxGlobals(globals: globals)
+  }
+}

@@ -1,0 +1,7 @@
+local plugin = {}
+
+function plugin.did_tap_marker(marker)
+  print(marker.title)
+end
+
+return plugin

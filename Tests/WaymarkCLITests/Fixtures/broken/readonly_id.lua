@@ -1,0 +1,7 @@
+local plugin = {}
+
+function plugin.did_drag_marker(map, marker)
+  marker.id = "moved"
+end
+
+return plugin

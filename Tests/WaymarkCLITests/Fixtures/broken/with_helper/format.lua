@@ -1,0 +1,7 @@
+local format = {}
+
+function format.label(stop)
+  return stop.name .. " (" .. stop.minutes .. " min)"
+end
+
+return format

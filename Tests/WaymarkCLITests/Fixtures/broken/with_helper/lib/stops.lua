@@ -1,0 +1,4 @@
+return {
+  { name = "Tower", minutes = 20 },
+  { name = "Louvre", minutez = 90 },
+}
