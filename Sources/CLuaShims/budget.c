@@ -18,9 +18,11 @@ static waymark_runtime *runtime_if_ours(lua_State *L) {
   return (waymark_runtime *)ud;
 }
 
-void waymark_check_budget(lua_State *L) {
+void waymark_check_budget(lua_State *L, size_t steps) {
   waymark_runtime *rt = runtime_if_ours(L);
-  if (rt != NULL && waymark_timed_out(rt)) waymark_raise_stop(L, rt);
+  if (rt == NULL) return;
+  waymark_count_steps(L, rt, steps);
+  if (waymark_timed_out(rt)) waymark_raise_stop(L, rt);
 }
 
 // MARK: - C stack

@@ -71,6 +71,15 @@ void waymark_raise_stop(lua_State *L, waymark_runtime *rt) {
   luaL_error(L, "time budget of %d ms exceeded", ms);
 }
 
+void waymark_count_steps(lua_State *L, waymark_runtime *rt, size_t steps) {
+  if (!rt->exact_counting || rt->instruction_budget == 0 || rt->depth == 0 || rt->instructions_exceeded) return;
+  rt->instructions += steps;
+  if (rt->instructions <= rt->instruction_budget) return;
+  rt->instructions_exceeded = 1;
+  lua_sethook(L, count_hook, LUA_MASKCOUNT | LUA_MASKCALL | LUA_MASKRET, 1); // as count_hook does
+  waymark_raise_stop(L, rt);
+}
+
 void waymark_count_on(waymark_runtime *rt, lua_State *L) {
   if (rt->exact_counting && rt->instruction_budget != 0 && rt->depth > 0 && lua_gethook(L) != count_hook) {
     arm_counting(L);

@@ -39,8 +39,13 @@ int waymark_traceback(lua_State *L);
 
 // MARK: - Bounded C loops (budget.c)
 
-/// Raises the time-budget error if the watchdog has stopped the running call.
-void waymark_check_budget(lua_State *L);
+/// Raises the budget's error if the running call was stopped; with exact instruction
+/// counting, first counts `steps` units of C work as that many instructions (so a call
+/// spending its time in C is stopped at the same point on every machine).
+void waymark_check_budget(lua_State *L, size_t steps);
+/// Counts `steps` as instructions of the running call in exact mode; raises past the
+/// budget (instructions.c).
+void waymark_count_steps(lua_State *L, waymark_runtime *rt, size_t steps);
 /// Raises "C stack overflow" when less than a safe reserve of the thread's C stack is left.
 void waymark_check_cstack(lua_State *L);
 
@@ -48,17 +53,16 @@ void waymark_check_cstack(lua_State *L);
 enum { WAYMARK_STEPS_PER_CHECK = 4096 };
 /// Counts the steps of one C function's loops.
 typedef struct {
-  size_t until_check;
+  size_t pending; // steps since the last check
 } waymark_step_counter;
-#define WAYMARK_STEP_COUNTER {WAYMARK_STEPS_PER_CHECK}
+#define WAYMARK_STEP_COUNTER {0}
 
 /// Counts `steps` units of work; every WAYMARK_STEPS_PER_CHECK of them, checks the budget.
 static inline void waymark_steps(lua_State *L, waymark_step_counter *counter, size_t steps) {
-  if (counter->until_check > steps) {
-    counter->until_check -= steps;
-    return;
-  }
-  counter->until_check = WAYMARK_STEPS_PER_CHECK;
-  waymark_check_budget(L);
+  counter->pending += steps;
+  if (counter->pending < WAYMARK_STEPS_PER_CHECK) return;
+  size_t done = counter->pending;
+  counter->pending = 0;
+  waymark_check_budget(L, done);
 }
 #endif

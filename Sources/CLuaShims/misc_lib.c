@@ -140,13 +140,16 @@ static int load(lua_State *L) {
 
 // MARK: - collectgarbage
 
+/// What one basic step of the collector counts against an instruction budget.
+enum { STEPS_PER_COLLECTOR_STEP = 1024 };
+
 /// Runs collector steps until `cycles` cycles have ended (or, with a byte goal, until that
 /// much work was done), checking the budget between steps. Returns whether a cycle ended.
 static int collect_in_steps(lua_State *L, int cycles, lua_Integer kilobytes) {
   int ended = 0;
   lua_Integer done = 0;
   for (;;) {
-    waymark_check_budget(L);
+    waymark_check_budget(L, STEPS_PER_COLLECTOR_STEP);
     if (lua_gc(L, LUA_GCSTEP, 0)) ended++;
     done += 8;
     if (ended >= cycles) return 1;

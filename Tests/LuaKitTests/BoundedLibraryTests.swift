@@ -65,13 +65,38 @@ import Testing
     #expect(state.stack.integer(at: -2) == 6)
   }
 
+  /// The collector works in steps that count against the budget: under an exact
+  /// instruction budget (deterministic, unlike the clock) a full collection of a big heap
+  /// is stopped in the middle.
   @Test func aFullCollectionOfABigHeapStopsAtTheBudget() throws {
     let state = try LuaState()
-    try state.stack.run("keep = {} for i = 1, 1e6 do keep[i] = { i } end")
-    state.timeBudget = .milliseconds(1)  // collecting a million tables takes about 40 ms
+    try state.stack.run("keep = {} for i = 1, 2e5 do keep[i] = { i } end")
+    state.instructionBudget = (20_000, .exact)
     let error = try #require(throws: LuaError.self) { try state.stack.run("collectgarbage('collect')") }
     #expect(error.kind == .timeout)
+    #expect(error.message.contains("instruction budget of 20000 instructions exceeded"))
     #expect(!state.isHookArmed)
+    try state.stack.run("keep = nil")
+    state.instructionBudget = nil
+    try state.stack.run("collectgarbage('collect')")
+  }
+
+  /// Under an exact instruction budget, work in C counts like instructions: a call that
+  /// spends its time in a pattern match stops at the same point on every machine.
+  @Test func cWorkCountsAgainstAnExactInstructionBudget() throws {
+    func stepsBeforeTheStop() throws -> String {
+      let state = try LuaState()
+      state.instructionBudget = (1_000_000, .exact)
+      state.timeBudget = .seconds(60)
+      let error = try #require(throws: LuaError.self) {
+        try state.stack.run("local s = string.rep('a', 1 << 16) return s:find('.-b')", chunkName: "=c")
+      }
+      #expect(error.kind == .timeout)
+      return error.message
+    }
+    let first = try stepsBeforeTheStop()
+    #expect(first.contains("instruction budget of 1000000 instructions exceeded"))
+    #expect(try stepsBeforeTheStop() == first)
   }
 
   @Test func repeatingTheEmptyStringReturnsAtOnce() throws {

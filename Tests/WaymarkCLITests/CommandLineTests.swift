@@ -104,7 +104,9 @@ import Testing
     #expect(result.stderr.contains("expectation failed: expect.lua:4: something is selected"))
     #expect(result.stderr.contains("3 expectation(s) failed"))
     #expect(
-      result.stdout.contains(#"{"t":0,"event":"expect_failed","message":"expect.lua:2: zoom: expected 6, got 5"}"#))
+      result.stdout.contains(
+        #"{"t":0,"event":"expect_failed","message":"expect.lua:2: zoom: expected 6, got 5","file":"expect.lua","line":2}"#
+      ))
   }
 
   @Test func aHandleOfAReplacedMapStopsTheScriptWithItsLine() throws {

@@ -13,6 +13,9 @@ struct CallbackEmitter {
   let trace: TraceLog
   /// The callbacks whose delegate call runs now, innermost last.
   private(set) var running: [DelegateCallback] = []
+  /// Delegate code that runs outside the callbacks but, like them, may not send input (a
+  /// plugin's `setup`, `teardown`, ...), innermost last.
+  var inputRefusals: [String] = []
   /// Who hears every change of what the map shows, held weakly.
   var observers: [WeakObserver] = []
 
@@ -45,9 +48,10 @@ struct CallbackEmitter {
     }
   }
 
-  /// Throws if input arrives while a callback is running.
+  /// Throws if input arrives while a callback (or code refusing input) is running.
   func requireNoCallbackRunning(_ action: String) throws(MapError) {
     if let callback = running.last { throw .reentrantInput(action: action, callback: callback.name) }
+    if let name = inputRefusals.last { throw .reentrantInput(action: action, callback: name) }
   }
 
   /// Starts telling `observer` about changes (once, however often it is added).

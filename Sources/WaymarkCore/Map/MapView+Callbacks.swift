@@ -25,9 +25,20 @@ extension MapView {
     trace.append(record)
   }
 
-  /// Throws if input arrives while a callback is running.
+  /// Throws if input arrives while a callback (or code run with ``refusingInput(during:_:)``)
+  /// is running.
   func requireNoCallbackRunning(_ action: String) throws(MapError) {
     try callbacks.requireNoCallbackRunning(action)
+  }
+
+  /// Runs `body` refusing input as during a callback: code a delegate runs outside the
+  /// callbacks (a plugin's `setup` or `teardown`) may change the map, but input from it
+  /// (taps, gestures, time) would re-enter the map's event loop. `name` is what the error
+  /// says input came from inside of.
+  public func refusingInput<R, E: Error>(during name: String, _ body: () throws(E) -> R) throws(E) -> R {
+    callbacks.inputRefusals.append(name)
+    defer { callbacks.inputRefusals.removeLast() }
+    return try body()
   }
 
   /// Adds a line to the trace, as a plugin's `print` or a script's log does.

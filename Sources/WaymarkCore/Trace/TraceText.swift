@@ -76,10 +76,43 @@ public struct TraceText {
     }
     if let result = record.result { details.append("result=\(plain(result))") }
     if let plugin = record.plugin, plugin != .null { details.append("plugin=\(plain(plugin))") }
-    for field in record.extra { details.append("\(field.key)=\(plain(field.value))") }
-    if let message = record.message { details.append(message) }
-    let subject = record.marker ?? record.overlay ?? ""
-    return line(time: time(record.time), event: record.event, subject: subject, details: details.joined(separator: " "))
+    for field in record.extra { details.append("\(escaped(field.key))=\(plain(field.value))") }
+    if let message = record.message { details.append(escaped(message)) }
+    let subject = escaped(record.marker ?? record.overlay ?? "")
+    return line(
+      time: time(record.time), event: escaped(record.event), subject: subject, details: details.joined(separator: " "))
+  }
+
+  /// `text` safe on one line of a terminal: control characters (C0, DEL, C1), line and
+  /// paragraph separators and bidirectional overrides become escapes (`\n`, `\t`, `\r`,
+  /// `\u001b`, ...), and a backslash becomes `\\`, as the JSON trace writes them, so what a
+  /// plugin prints can neither forge trace lines nor send escape sequences to the terminal.
+  public static func escaped(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      guard needsEscape(scalar) else {
+        out.unicodeScalars.append(scalar)
+        continue
+      }
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      case "\\": out += "\\\\"
+      default:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      }
+    }
+    return out
+  }
+
+  private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0...0x1F, 0x5C, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return false
+    }
   }
 
   private static func line(time: String, event: String, subject: String, details: String) -> String {
@@ -102,7 +135,7 @@ public struct TraceText {
 
   private static func plain(_ value: TraceValue) -> String {
     switch value {
-    case .string(let text): return text
+    case .string(let text): return escaped(text)
     case .list(let items): return items.map(plain).joined(separator: ",")
     default:
       var out = ""

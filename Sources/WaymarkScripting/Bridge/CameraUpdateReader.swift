@@ -50,6 +50,9 @@ enum CameraUpdateReader {
     guard present.count == 1 else {
       throw LuaFunctionError("\(what): \(present[0]) cannot be combined with \(present[1])")
     }
+    if let field = keys.first(where: { cameraFields.contains($0) }) {
+      throw LuaFunctionError(mixed(field, with: verb, what: what))
+    }
     try LuaValues.requireKnownFields(
       ofTableAt: index, on: stack, allowed: [verb] + verbs[verb]!, what: what)
     let field = "\(what).\(verb)"
@@ -83,6 +86,16 @@ enum CameraUpdateReader {
         return try readFit(list: value, table: index, on: stack, what: what)
       }
     }
+  }
+
+  /// What to say when a camera field (`zoom`) is given with a verb (`zoom_by`): the same
+  /// at run time and in `waymark check`.
+  static func mixed(_ field: String, with verb: String, what: String) -> String {
+    let alternatives =
+      field == "zoom"
+      ? "{ zoom_to = ... }, or { zoom = ... } alone, or { camera = { target = ..., zoom = ... } }"
+      : "{ \(field) = ... } alone, or { camera = { target = ..., zoom = ..., \(field) = ... } }"
+    return "\(what): \(field) cannot go with \(verb) (one kind of update per table, R28); write \(alternatives)"
   }
 
   /// The fields present in a camera table.

@@ -53,6 +53,48 @@ enum LuaLocation {
     return (line, String(message[range.upperBound...]))
   }
 
+  /// The file and line a message starts with (`plugins/x.lua:12: text`), if any.
+  static func location(of message: String) -> (file: String, line: Int)? {
+    guard let range = prefixRange(of: message) else { return nil }
+    var prefix = message[range]
+    while prefix.last == " " || prefix.last == ":" { prefix.removeLast() }
+    guard let colon = prefix.lastIndex(of: ":"), let line = Int(prefix[prefix.index(after: colon)...]) else {
+      return nil
+    }
+    return (String(prefix[..<colon]), line)
+  }
+
+  /// The Lua frames of a traceback, innermost first, as `file:line` (C and sandbox frames
+  /// left out).
+  static func luaFrames(in traceback: String?) -> [String] {
+    guard let traceback else { return [] }
+    return traceback.split(separator: "\n").compactMap { raw in
+      let line = String(raw.trimmingPrefix("\t"))
+      guard !line.hasPrefix("[C]"), !line.hasPrefix("stack traceback"), !line.hasPrefix("(") else { return nil }
+      return prefixRange(of: line).map { String(line[$0].dropLast(2)) }
+    }
+  }
+
+  /// Whether a chunk name in a Lua message names `file` (Lua shortens long ones to
+  /// `.../end/of/the/path.lua`).
+  static func names(_ chunk: String, _ file: String) -> Bool {
+    chunk == file || (chunk.hasPrefix("...") && file.hasSuffix(chunk.dropFirst(3)))
+  }
+
+  /// For an error that happened in another file than `file` (a module the plugin requires):
+  /// `; traceback: a.lua:3 < plugin.lua:7`, the Lua frames from the error out to the
+  /// plugin's own file; empty otherwise.
+  static func moduleTraceback(of message: String, traceback: String?, file: String) -> String {
+    guard let location = location(of: message), !names(location.file, file) else { return "" }
+    var frames: [String] = []
+    for frame in ["\(location.file):\(location.line)"] + luaFrames(in: traceback) where !frames.contains(frame) {
+      frames.append(frame)
+      if let chunk = frame.split(separator: ":").first, names(String(chunk), file) { break }
+    }
+    guard frames.count > 1 else { return "" }
+    return "; traceback: " + frames.joined(separator: " < ")
+  }
+
   /// Whether the message starts with `something:digits: `.
   static func hasLocation(_ message: String) -> Bool { prefixRange(of: message) != nil }
 

@@ -20,12 +20,16 @@ extension PluginHost {
   private func call(_ instance: PluginInstance, _ handler: LuaRef, _ event: DelegateEvent, _ callback: DelegateCallback)
     -> LuaBooleanResult?
   {
+    guard admitNested(instance, callback.name, line: instance.handlerLines[callback.rawValue]) else { return nil }
     dispatchDepth += 1
     defer { dispatchDepth -= 1 }
+    let failures = instance.failureCount
     do {
-      return try instance.state.callReturningBoolean(handler) { stack in
+      let result = try instance.state.callReturningBoolean(handler) { stack in
         pushArguments(of: event, for: instance, on: stack)
       }
+      if instance.failureCount != failures { return nil }  // failed inside: not a success
+      return result
     } catch {
       fail(instance, handler: callback.name, error: error, line: instance.handlerLines[callback.rawValue])
       return nil
@@ -72,7 +76,7 @@ extension PluginHost {
         fail(
           instance, handler: callback.name,
           message:
-            "\(instance.file):\(instance.handlerLines[callback.rawValue]): \(callback.name) returned a \(type); expected true, false or nil"
+            "\(instance.file):\(instance.returnLine(callback, type.description)): \(callback.name) returned a \(type); expected true, false or nil"
         )
       }
     }
@@ -82,12 +86,15 @@ extension PluginHost {
   /// A content request: plugins in order until one returns valid non-nil content.
   private func content(_ event: DelegateEvent, _ callback: DelegateCallback) -> CallbackAnswer {
     for instance in instances {
-      guard let handler = instance.handler(callback) else { continue }
+      guard let handler = instance.handler(callback),
+        admitNested(instance, callback.name, line: instance.handlerLines[callback.rawValue])
+      else { continue }
       let stack = instance.state.stack
       let base = stack.top
       defer { stack.setTop(base) }
       stack.push(handler)
       let count = pushArguments(of: event, for: instance, on: stack)
+      let failures = instance.failureCount
       dispatchDepth += 1
       do {
         try stack.call(arguments: count, results: 1)
@@ -98,9 +105,10 @@ extension PluginHost {
         continue
       }
       if stack.type(at: -1) == .nil {
-        instance.consecutiveFailures = 0
+        if instance.failureCount == failures { instance.consecutiveFailures = 0 }
         continue
       }
+      let returned = stack.typeName(at: -1)
       do {
         let value = try ContentConversion.read(at: -1, on: stack)
         let content = try InfoWindowContent(decoding: value)
@@ -111,7 +119,7 @@ extension PluginHost {
         fail(
           instance, handler: callback.name,
           message:
-            "\(instance.file):\(instance.handlerLines[callback.rawValue]): \(callback.name) returned invalid content: \(error)"
+            "\(instance.file):\(instance.returnLine(callback, returned)): \(callback.name) returned invalid content: \(error)"
         )
       }
     }

@@ -54,7 +54,7 @@ extension PluginHost {
     instances.removeAll { $0 === old }
     unload(old)
     insert(new)
-    callLifecycle(new, "setup", new.setup)
+    guard setUp(new) else { return problems }  // a failed setup is a failed load: retried on change
     if let onReload = new.onReload {
       callLifecycle(new, "on_reload", onReload) { stack in
         state.push(on: stack, bridge: new.bridge)
@@ -80,7 +80,7 @@ extension PluginHost {
       dispatchDepth += 1
       defer { dispatchDepth -= 1 }
       do {
-        try stack.call(arguments: 0, results: 1)
+        try map.refusingInput(during: "save_state") { () throws(LuaError) in try stack.call(arguments: 0, results: 1) }
       } catch {
         fail(instance, handler: "save_state", error: error)
         return .nil

@@ -155,10 +155,23 @@ public final class PluginHost: DelegateEventHandler {
       }
     }
     for instance in instances where added.contains(where: { $0 === instance }) {
-      callLifecycle(instance, "setup", instance.setup)
+      setUp(instance)
     }
     diagnostics += found
     return found
+  }
+
+  /// Runs `setup(map)` of a plugin just loaded; if it fails, the load failed: the plugin
+  /// leaves the asking order (a `plugin_unloaded` record follows the `plugin_error` of
+  /// `setup`) and is retried when its file changes. Returns whether it is set up.
+  @discardableResult
+  func setUp(_ instance: PluginInstance) -> Bool {
+    guard !callLifecycle(instance, "setup", instance.setup) else { return true }
+    instances.removeAll { $0 === instance }
+    record("plugin_unloaded", instance)
+    failedFiles[instance.file] = PluginFiles.read(instance.file)
+    instance.close()
+    return false
   }
 
   /// Loads the files of `paths` (files or folders) in a scratch map without running setup or
@@ -211,11 +224,14 @@ public final class PluginHost: DelegateEventHandler {
 
   // MARK: Lifecycle calls and failures
 
-  /// Calls `setup`/`teardown` with the map; errors are reported like handler errors.
+  /// Calls `setup`/`teardown` with the map, refusing input as during a callback; errors are
+  /// reported like handler errors. Returns false if the call failed.
+  @discardableResult
   func callLifecycle(
     _ instance: PluginInstance, _ name: String, _ function: LuaRef?, extra: ((LuaStack) -> Int32)? = nil
-  ) {
-    guard let function, !instance.isDisabled else { return }
+  ) -> Bool {
+    guard let function, !instance.isDisabled else { return true }
+    guard admitNested(instance, name, line: 0) else { return false }
     let stack = instance.state.stack
     let base = stack.top
     defer { stack.setTop(base) }
@@ -223,14 +239,34 @@ public final class PluginHost: DelegateEventHandler {
     var count: Int32 = 0
     if let extra { count = extra(stack) }
     instance.bridge.pushMap(on: stack)
+    let failures = instance.failureCount
     dispatchDepth += 1
     defer { dispatchDepth -= 1 }
     do {
-      try stack.call(arguments: count + 1, results: 0)
+      try map.refusingInput(during: name) { () throws(LuaError) in try stack.call(arguments: count + 1, results: 0) }
+      guard instance.failureCount == failures else { return false }
       instance.consecutiveFailures = 0
+      return true
     } catch {
       fail(instance, handler: name, error: error)
+      return false
     }
+  }
+
+  /// How deep plugin calls may nest (a handler changing the map calls handlers, which may
+  /// change it again): deeper is a feedback loop, refused as a failure of the plugin so that
+  /// the five-failures rule ends it, long before Lua's or the thread's stack would.
+  static let maxNesting = 16
+
+  /// Whether a call of `instance` may start at the current depth; otherwise reports it.
+  func admitNested(_ instance: PluginInstance, _ name: String, line: Int) -> Bool {
+    guard dispatchDepth >= Self.maxNesting else { return true }
+    fail(
+      instance, handler: name,
+      message:
+        "\(instance.file):\(line): \(name) refused: plugin calls are nested \(Self.maxNesting) deep (a feedback loop? each handler's change to the map calls handlers again)"
+    )
+    return false
   }
 
   /// Reports a Lua error of a plugin (a `plugin_error` record) and counts the failure.
@@ -244,12 +280,14 @@ public final class PluginHost: DelegateEventHandler {
     case .memory: message += " (memory cap of \(configuration.memoryLimit >> 20) MiB)"
     default: break
     }
+    message += LuaLocation.moduleTraceback(of: message, traceback: error.traceback, file: instance.file)
     fail(instance, handler: handler, message: message)
   }
 
   /// Reports a failure with a ready message (which carries file:line).
   func fail(_ instance: PluginInstance, handler: String, message: String) {
     record("plugin_error", instance, message: message, handler: handler)
+    instance.failureCount += 1
     instance.consecutiveFailures += 1
     let limit = configuration.maxConsecutiveFailures
     if !instance.isDisabled, limit > 0, instance.consecutiveFailures >= limit {
@@ -268,7 +306,11 @@ public final class PluginHost: DelegateEventHandler {
     record.plugin = .string(instance.name)
     record.message = message
     if let handler { record.extra.append(TraceField("handler", .string(handler))) }
-    record.extra.append(TraceField("file", .string(instance.file)))
+    // A plugin_error's file and line are where it happened (a module's, for an error there).
+    let location = event == "plugin_error" ? message.flatMap(LuaLocation.location(of:)) : nil
+    let file = location.map { LuaLocation.names($0.file, instance.file) ? instance.file : $0.file }
+    record.extra.append(TraceField("file", .string(file ?? instance.file)))
+    if let location { record.extra.append(TraceField("line", .number(Double(location.line)))) }
     map.trace.append(record)
   }
 
@@ -279,6 +321,8 @@ public final class PluginHost: DelegateEventHandler {
       record.plugin = .string(PluginFiles.baseName(of: problem.file))
       record.message = problem.description
       record.extra.append(TraceField("handler", .string("load")))
+      record.extra.append(TraceField("file", .string(problem.file)))
+      if let line = problem.line { record.extra.append(TraceField("line", .number(Double(line)))) }
       map.trace.append(record)
     }
   }

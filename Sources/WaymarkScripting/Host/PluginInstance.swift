@@ -29,6 +29,9 @@ final class PluginInstance {
   /// The table the file returned.
   var table: LuaRef!
   var consecutiveFailures = 0
+  /// Every failure so far: a call that returns normally after a failure inside it (a nested
+  /// call) is not a success that resets ``consecutiveFailures``.
+  var failureCount = 0
   /// Where closing tells the host that this state's instruction budget asks for an exact
   /// replay (``PluginHost/needsExactReplay``).
   var replays: ExactReplayFlag?
@@ -54,6 +57,15 @@ final class PluginInstance {
   @inline(__always)
   func handler(_ callback: DelegateCallback) -> LuaRef? {
     isDisabled || state.isClosed ? nil : handlers[callback.rawValue]
+  }
+
+  /// The line of the `return` in the handler of `callback` that most probably gave a value of
+  /// Lua type `type` (read from the source, ``PluginLint/returnLine(of:inFunctionAt:source:file:)``),
+  /// else the line where the handler is defined.
+  func returnLine(_ callback: DelegateCallback, _ type: String) -> Int {
+    let defined = handlerLines[callback.rawValue]
+    guard let source = sources[file] else { return defined }
+    return PluginLint.returnLine(of: type, inFunctionAt: defined, source: source, file: file) ?? defined
   }
 
   /// Every file this version was built from (the plugin and its modules) with the text read.

@@ -45,6 +45,15 @@ struct PluginLoader {
     if !LuaLocation.hasLocation(message), let frame = LuaLocation.firstLuaFrame(in: error.traceback) {
       message = "\(frame): \(message)"
     }
+    if let location = LuaLocation.location(of: message), !LuaLocation.names(location.file, file) {
+      // An error in a module the plugin requires: the line of the plugin where it was
+      // required, the module's file and line in the message, and the traceback between.
+      let line = LuaLocation.luaFrames(in: error.traceback).first { $0.hasPrefix(file + ":") }
+        .flatMap { Int($0.dropFirst(file.count + 1)) }
+      return PluginDiagnostic(
+        severity: .error, file: file, line: line,
+        message: message + LuaLocation.moduleTraceback(of: message, traceback: error.traceback, file: file))
+    }
     var diagnostic = PluginDiagnostic.error(file: file, luaMessage: message)
     if error.kind == .timeout || error.kind == .memory { diagnostic.message += " (while loading)" }
     return diagnostic

@@ -161,6 +161,17 @@ extension PluginLint {
     guard !shapes.isEmpty else { return }
     var allowed: [String] = []
     for field in shapes.flatMap(\.fields) where !allowed.contains(field.name) { allowed.append(field.name) }
+    if shapes.contains(where: { $0.name == "CameraUpdate" }) {
+      let named = fields.filter(\.isNamed).compactMap { field in field.key?.stringValue.map { ($0, field.line) } }
+      let verbs = named.filter { CameraUpdateReader.verbs[$0.0] != nil }
+      if verbs.count > 1 {
+        report(verbs[1].1, "\(what): \(verbs[0].0) cannot be combined with \(verbs[1].0)")
+      } else if let verb = verbs.first,
+        let field = named.first(where: { CameraUpdateReader.cameraFields.contains($0.0) })
+      {
+        report(field.1, CameraUpdateReader.mixed(field.0, with: verb.0, what: what))
+      }
+    }
     for field in fields where field.isNamed {
       guard let key = field.key?.stringValue else { continue }
       guard let declared = shapes.flatMap(\.fields).first(where: { $0.name == key }) else {

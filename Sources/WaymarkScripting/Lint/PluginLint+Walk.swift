@@ -68,8 +68,9 @@ extension PluginLint {
         return
       }
       let types = values.map { type(of: $0) }
-      if let context = functions.last, let handler = context.handler, let first = values.first {
-        checkReturn(first, type: types[0], of: handler)
+      if let context = functions.last, let first = values.first {
+        returns.append(Return(functionLine: context.line, line: line, type: types[0]))
+        if let handler = context.handler { checkReturn(first, type: types[0], of: handler) }
       }
     case .break, .goto, .label:
       break
@@ -124,7 +125,7 @@ extension PluginLint {
     function body: LuaFunctionSyntax, handler: LuaHandlerSignature?, parameterTypes: [LintType],
     selfType: LintType? = nil
   ) {
-    functions.append(FunctionContext(handler: handler))
+    functions.append(FunctionContext(handler: handler, line: body.line))
     defer { functions.removeLast() }
     inScope {
       if let selfType { declare("self", selfType) }

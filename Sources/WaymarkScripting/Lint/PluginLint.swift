@@ -39,6 +39,16 @@ final class PluginLint {
   struct FunctionContext {
     /// The handler or lifecycle function it is, if any.
     let handler: LuaHandlerSignature?
+    /// The line where it is defined (Lua's `linedefined`).
+    let line: Int
+  }
+
+  /// A `return` statement with a value: the line of its function, its own line and the type
+  /// of its first value.
+  struct Return {
+    let functionLine: Int
+    let line: Int
+    let type: LintType
   }
 
   let file: String
@@ -52,12 +62,26 @@ final class PluginLint {
   var globalReads: [(name: String, line: Int, visible: [String])] = []
   /// The local the file returns as its plugin table, if any.
   var pluginName: String?
+  /// Every `return` with a value inside a function, in source order.
+  var returns: [Return] = []
   private var reported: Set<String> = []
 
   init(file: String, kind: FileKind) {
     self.file = file
     self.kind = kind
     sandbox = kind == .script ? SandboxGlobals.script : SandboxGlobals.plugin
+  }
+
+  /// The line of the `return` that most probably gave a value of Lua type `type` (`number`,
+  /// `table`, ...) in the function defined at `functionLine`: the first whose value has that
+  /// type in the source, else the first whose type the source does not show; nil when
+  /// neither (a runtime message then cites the function's line).
+  static func returnLine(of type: String, inFunctionAt functionLine: Int, source: String, file: String) -> Int? {
+    guard let chunk = try? LuaParser.parse(source) else { return nil }
+    let lint = PluginLint(file: file, kind: .plugin)
+    lint.walk(chunk: chunk)
+    let candidates = lint.returns.filter { $0.functionLine == functionLine }
+    return (candidates.first { $0.type.basic == type } ?? candidates.first { $0.type.basic == nil })?.line
   }
 
   /// Checks a file's source; nil when it does not parse (the Lua compiler reports that).

@@ -176,6 +176,11 @@ public enum ScriptLibrary {
     end
 
     env.expect_near = function(actual, expected, tolerance, message)
+      if tolerance ~= nil and type(tolerance) ~= "number" then
+        error("expect_near(actual, expected, tolerance, message): tolerance must be a number, got "
+          .. show(tolerance) .. (type(tolerance) == "string" and message == nil
+            and " (the message comes fourth: expect_near(actual, expected, 1e-9, " .. show(tolerance) .. "))" or ""), 2)
+      end
       tolerance = tolerance or 1e-9
       if type(actual) == "number" and type(expected) == "number" and abs(actual - expected) <= tolerance then
         return true

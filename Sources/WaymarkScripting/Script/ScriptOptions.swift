@@ -12,7 +12,7 @@ public struct ScriptOptions: Sendable {
   public var timeLimit = 600.0
   /// Wall-clock budget of the whole script's own Lua code, so a runaway loop in a script is
   /// stopped; nil for none.
-  public var scriptBudget: Duration? = .seconds(120)
+  public var scriptBudget: Duration? = .seconds(20)
   /// Memory cap of the script's Lua state, in bytes.
   public var scriptMemoryLimit = 256 << 20
   /// What the script's own code may make the host keep (log text, shared data, objects).

@@ -147,6 +147,10 @@ final class ScriptSession {
     outcome.failures.append(message)
     var record = TraceRecord(time: time ?? now, event: "expect_failed")
     record.message = message
+    if let location = LuaLocation.location(of: message) {
+      record.extra.append(TraceField("file", .string(location.file)))
+      record.extra.append(TraceField("line", .number(Double(location.line))))
+    }
     trace.append(record)
   }
 

@@ -30,7 +30,7 @@ public struct PluginProblem: Sendable, Hashable {
     if !LuaLocation.hasLocation(message), !message.hasPrefix(record.fileName ?? "\u{0}"), let file = record.fileName {
       message = "\(file): \(message)"
     }
-    return "\(record.event): \(plugin)\(handler.map { " \($0)" } ?? ""): \(message)"
+    return TraceText.escaped("\(record.event): \(plugin)\(handler.map { " \($0)" } ?? ""): \(message)")
   }
 }
 

@@ -22,7 +22,7 @@ struct RunCommand {
       OptionSpec(
         name: "time-limit", value: "SECONDS", help: "virtual time after which settle() gives up (default 600)"),
       OptionSpec(
-        name: "script-budget", value: "SECONDS", help: "wall-clock budget of the script's own Lua code (default 120)"),
+        name: "script-budget", value: "SECONDS", help: "wall-clock budget of the script's own Lua code (default 20)"),
     ] + BudgetOptions.specs + [
       OptionSpec(
         name: "strict", value: nil,
@@ -164,10 +164,10 @@ struct RunCommand {
   /// Prints the outcome's problems on standard error (every failed expectation, and every
   /// `plugin_error` and warning as one line, whatever `--trace` says) and returns the exit code.
   func report(_ outcome: ScriptOutcome) -> Int32 {
-    for failure in outcome.failures { Output.error("expectation failed: \(failure)") }
+    for failure in outcome.failures { Output.error("expectation failed: \(TraceText.escaped(failure))") }
     for problem in outcome.pluginProblems { Output.error(problem.line) }
     if let error = outcome.error {
-      Output.error("waymark run: \(error)")
+      Output.error("waymark run: \(TraceText.escaped(error))")
       return ExitCode.scriptError
     }
     if !outcome.failures.isEmpty {

@@ -19,4 +19,19 @@ import WaymarkCore
     let all = TraceText(showsEveryFrame: true).lines(map.trace.records)
     #expect(all.filter { $0.contains("did_change_camera_position") }.count == 18)
   }
+
+  /// What a plugin prints and names its markers cannot forge trace lines or reach the
+  /// terminal as escape sequences: control characters are escaped as the JSON trace does.
+  @Test func messagesAndIdsAreEscapedOnOneLine() throws {
+    let map = try MapView(camera: CameraPosition(target: Places.melbourne, zoom: 4))
+    let m = try map.addMarker(MarkerOptions(position: Places.melbourne, id: "a\nb\u{1b}[2J"))
+    map.log("line one\n   9.999  did_tap_marker   forged\u{1b}]0;title\u{7}\\ \u{202e}", source: "p\r")
+    try map.tap(m)
+    let lines = TraceText().lines(map.trace.records)
+    #expect(lines.allSatisfy { !$0.contains("\n") && !$0.contains("\r") && !$0.unicodeScalars.contains("\u{1b}") })
+    let log = try #require(lines.first { $0.contains("  log  ") })
+    #expect(log.hasSuffix("plugin=p\\r line one\\n   9.999  did_tap_marker   forged\\u001b]0;title\\u0007\\\\ \\u202e"))
+    #expect(lines.contains { $0.contains("did_tap_marker               a\\nb\\u001b[2J") })
+    #expect(TraceText.escaped("plain café") == "plain café")
+  }
 }

@@ -136,7 +136,7 @@ import WaymarkCore
     #expect(f.map.infoWindow?.kindName == "contents")
     try f.map.tap(f.sydney)
     let message = try #require(f.errors.first?.message)
-    #expect(message.contains("c.lua:2: marker_info_contents returned invalid content: content.hstack[1].height: -3"))
+    #expect(message.contains("c.lua:3: marker_info_contents returned invalid content: content.hstack[1].height: -3"))
     #expect(f.map.infoWindow?.kindName == "default")
   }
 }

@@ -20,7 +20,7 @@ import WaymarkCore
   @Test func contentCountsEveryReferenceToAStringAgainstItsTextBudget() throws {
     let f = try PluginFixture.hostile("content_shared_string.lua")
     try f.map.tap(f.melbourne)
-    let message = try f.singleError(plugin: "content_shared_string", handler: "marker_info_window", line: 4)
+    let message = try f.singleError(plugin: "content_shared_string", handler: "marker_info_window", line: 7)  // the return line
     #expect(message.contains("content has more than 65536 bytes of text"))
   }
 
@@ -80,7 +80,7 @@ import WaymarkCore
 
   @Test func aSavedStateTooBigToCarryIsDroppedWithAnError() throws {
     let f = try PluginFixture([
-      "big.lua": try String(contentsOfFile: HostileCorpus.file("save_state_shared_string.lua"))
+      "big.lua": try String(contentsOfFile: HostileCorpus.file("save_state_shared_string.lua"), encoding: .utf8)
     ])
     try f.folder.write("big.lua", "return { on_reload = function(old) print('old state:', type(old)) end }")
     f.host.reloadChangedPlugins()

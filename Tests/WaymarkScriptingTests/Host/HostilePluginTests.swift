@@ -76,12 +76,24 @@ import WaymarkCore
 
   // MARK: Loading
 
-  @Test func errorInSetupIsReportedAndTheHandlersStillRun() throws {
-    let f = try PluginFixture.hostile("setup_error.lua")
+  @Test func anErrorInSetupIsAFailedLoadUntilTheFileChanges() throws {
+    let folder = try PluginFolder([
+      "setup_error.lua": try String(contentsOfFile: HostileCorpus.file("setup_error.lua"), encoding: .utf8)
+    ]
+    )
+    let f = try PluginFixture([:], plus: [folder.file("setup_error.lua")])
     let message = try f.singleError(plugin: "setup_error", handler: "setup", line: 5)
     #expect(message.contains("attempt to index a nil value (local 'config')"))
+    #expect(f.records("plugin_unloaded").count == 1)
+    #expect(f.host.plugins.isEmpty)
     try f.map.tap(f.melbourne)
-    #expect(f.logs == ["still here"])
+    #expect(f.logs.isEmpty)  // not active: its handlers do not run
+    expectDefaultSelection(f, f.melbourne)
+    try folder.write("setup_error.lua", "return { did_tap_marker = function() print('back') end }")
+    f.host.reloadChangedPlugins()
+    #expect(f.host.plugins.map(\.name) == ["setup_error"])
+    try f.map.tap(f.sydney)
+    #expect(f.logs == ["back"])
   }
 
   @Test func syntaxErrorIsADiagnosticWithItsLineAndThePluginIsAbsent() throws {
@@ -130,7 +142,7 @@ import WaymarkCore
   @Test func numberFromAVetoIsAWrongTypeError() throws {
     let f = try PluginFixture.hostile("wrong_return_number.lua")
     try f.map.tap(f.melbourne)
-    let message = try f.singleError(plugin: "wrong_return_number", handler: "did_tap_marker", line: 3)
+    let message = try f.singleError(plugin: "wrong_return_number", handler: "did_tap_marker", line: 4)  // the return line
     #expect(message.hasSuffix("did_tap_marker returned a number; expected true, false or nil"))
     expectDefaultSelection(f, f.melbourne)
   }
@@ -138,7 +150,7 @@ import WaymarkCore
   @Test func malformedContentNamesTheFieldAndFallsThrough() throws {
     let f = try PluginFixture.hostile("malformed_content.lua")
     try f.map.tap(f.sydney)
-    let first = try f.singleError(plugin: "malformed_content", handler: "marker_info_window", line: 3)
+    let first = try f.singleError(plugin: "malformed_content", handler: "marker_info_window", line: 4)  // the return that gave the table
     #expect(first.contains("content[1].styel: unknown field; did you mean style?"))
     #expect(f.map.infoWindow?.kindName == "default")
     try f.map.tap(f.melbourne)
@@ -174,14 +186,55 @@ import WaymarkCore
   @Test func theStringMetatableIsProtectedAndLibrariesArePerPlugin() throws {
     let good = "return { did_tap_marker = function(map, m) print(('ok'):upper(), string.rep('a', 2)) end }"
     let f = try PluginFixture.hostile("string_metatable.lua", beside: ["good.lua": good])
-    let setup = try #require(f.errors.first)
-    #expect(setup.handler == "setup")
-    #expect(setup.message?.contains("string_metatable.lua:4:") == true)
     try f.map.tap(f.melbourne)
-    #expect(f.logs == ["OK\taa"])  // the other plugin's string library is untouched
-    let tap = try #require(f.errors.last)
-    #expect(tap.handler == "did_tap_marker")  // string.upper = nil broke only this plugin
-    #expect(tap.message?.contains("string_metatable.lua:8:") == true)
+    #expect(f.logs == ["OK\taa", "hijacked:\tfalse"])  // the other plugin's string library is untouched
+    let tap = try f.singleError(plugin: "string_metatable", handler: "did_tap_marker", line: 7)
+    #expect(tap.contains("attempt to call a nil value"))  // string.upper = nil broke only this plugin
+  }
+
+  // MARK: Input and feedback loops
+
+  @Test func inputFromSetupIsRefusedAndTheLoadFails() throws {
+    let f = try PluginFixture.hostile("input_in_setup.lua")
+    let message = try f.singleError(plugin: "input_in_setup", handler: "setup", line: 2)
+    #expect(message.contains("tap cannot be called from inside setup"))
+    #expect(f.records("did_tap_at_coordinate").isEmpty)
+    #expect(f.host.plugins.isEmpty)
+  }
+
+  @Test func inputFromTeardownIsRefused() throws {
+    let f = try PluginFixture.hostile("input_in_teardown.lua")
+    f.host.unloadAll()
+    let message = try f.singleError(plugin: "input_in_teardown", handler: "teardown", line: 2)
+    #expect(message.contains("pan cannot be called from inside teardown"))
+    #expect(f.records("will_move").isEmpty)
+  }
+
+  @Test func aFeedbackLoopEndsAfterFiveFailures() throws {
+    let f = try PluginFixture.hostile("feedback_loop.lua")
+    try f.map.moveCamera(.zoomTo(5))
+    #expect(f.errors.count == 6)  // five refusals and the notice that the plugin is disabled
+    #expect(f.errors.first?.message?.contains("plugin calls are nested 16 deep") == true)
+    #expect(f.errors.last?.message?.contains("disabled after 5 consecutive errors") == true)
+    #expect(f.host.plugins.first?.isDisabled == true)
+    try f.map.settle()
+  }
+
+  @Test func userDataKeysKeepTheirBytes() throws {
+    let reader = """
+      return { did_tap_marker = function(map, marker)
+        local keys = {}
+        for k, v in pairs(marker.user_data or {}) do keys[#keys + 1] = #k .. ":" .. v end
+        table.sort(keys)
+        print(table.concat(keys, " "))
+      end, priority = -1 }
+      """
+    let f = try PluginFixture.hostile("user_data_binary_keys.lua", beside: ["reader.lua": reader])
+    try f.map.tap(f.melbourne)
+    try f.map.tap(f.sydney)
+    try f.map.tap(f.melbourne)
+    #expect(f.errors.isEmpty)
+    #expect(f.logs.last == "1:1 1:2 2:3")
   }
 
   // MARK: The map's own rules

@@ -1,4 +1,4 @@
--- An error in setup: reported; the plugin's handlers still run.
+-- An error in setup: a failed load. The plugin is not active until its file changes.
 local p = {}
 function p.setup(map)
   local config = nil
