@@ -51,10 +51,10 @@ final class ScriptSession {
   /// `(pattern, message)` → whether the message matches the Lua pattern (the script library's).
   var pluginErrorMatcher: LuaRef?
   /// The script state's bridge (the state owns it).
-  private var bridge: LuaMapBridge?
+  private(set) var bridge: LuaMapBridge?
   private let modules: ModuleLoader
   /// The map the script drives now and its plugins.
-  private var current: (map: MapView, host: PluginHost)?
+  private(set) var current: (map: MapView, host: PluginHost)?
   private var hostFiles: Set<String> = []
   /// Whether a plugin host of this run asked for an exact replay (fast instruction counting).
   private(set) var needsExactReplay = false
@@ -114,10 +114,14 @@ final class ScriptSession {
       state.timeBudget = options.scriptBudget
       defer { state.timeBudget = nil }
       try stack.call(arguments: 0, results: 0)
+      options.afterScript?(self)
     } catch {
       outcome.error = describe(error)
     }
   }
+
+  /// The script's globals (its environment), once it runs.
+  var environment: LuaRef? { modules.environment }
 
   /// Makes the map of `waymark.map{...}` current, retiring the previous one, and pushes its
   /// userdata. Stack: +1.
@@ -183,7 +187,7 @@ final class ScriptSession {
   }
 
   /// One line for a Lua error: its message (which has file:line), what kind of stop it was.
-  private func describe(_ error: Error) -> String {
+  func describe(_ error: Error) -> String {
     guard let error = error as? LuaError else { return "\(error)" }
     switch error.kind {
     case .timeout:

@@ -227,7 +227,11 @@ extension ScriptOptions {
     ])
     let outcome = ScriptRunner.run(folder.file("probe.lua"))
     let globals = try #require(outcome.records.first?.message).split(separator: " ").map(String.init)
-    #expect(globals == ["expect", "expect_eq", "expect_near", "waymark.map", "waymark.version"])
+    #expect(
+      globals == [
+        "expect", "expect_eq", "expect_near", "waymark.check_invariants", "waymark.invariant", "waymark.map",
+        "waymark.plugin_errors", "waymark.version",
+      ])
     #expect(definitions.contains("waymark.version = "))
     for name in globals where name != "waymark.version" {
       #expect(definitions.contains("function \(name)("), "\(name)")
