@@ -5,9 +5,41 @@ import WaymarkCore
 /// table (``DelegateCallback/signature``): one general dispatch, no per-callback code. A
 /// handler is called as `handler(map, ...)` with the event's arguments (``LuaValues/push(_:bridge:on:)``).
 extension PluginHost {
-  /// Asks the plugins, in order, as the callback's composition says (docs/plugins.md).
+  /// Asks the plugins, in order, as the callback's composition says (docs/plugins.md), and
+  /// the Swift delegate beside them, if any, before or after them with the same rules.
   public func mapView(_ mapView: MapView, receive event: DelegateEvent) -> CallbackAnswer {
     let callback = event.callback
+    guard let delegate else { return askPlugins(event, callback) }
+    let first: Answerer = placement == .beforePlugins ? .delegate(delegate) : .plugins
+    let second: Answerer = placement == .beforePlugins ? .plugins : .delegate(delegate)
+    let answer = ask(first, event, callback)
+    switch callback.composition {
+    case .veto where answer.isHandled, .content where answer.content != nil: return answer
+    case .veto, .content: return ask(second, event, callback)
+    case .notification:
+      let handled = ask(second, event, callback).isHandled || answer.isHandled
+      return callback.signature.returns == .handled ? CallbackAnswer(handled: handled) : .none
+    }
+  }
+
+  /// One side of a composition: the plugins, or the Swift delegate beside them.
+  private enum Answerer {
+    case plugins
+    case delegate(DelegateEventHandler)
+  }
+
+  private func ask(_ answerer: Answerer, _ event: DelegateEvent, _ callback: DelegateCallback) -> CallbackAnswer {
+    switch answerer {
+    case .plugins: return askPlugins(event, callback)
+    case .delegate(let delegate):
+      var answer = delegate.mapView(map, receive: event)
+      if answer.isHandled || answer.content != nil { answer.decidedBy = answer.decidedBy ?? delegateName }
+      return answer
+    }
+  }
+
+  /// The plugins' answer, composed as the callback's row says.
+  private func askPlugins(_ event: DelegateEvent, _ callback: DelegateCallback) -> CallbackAnswer {
     switch callback.composition {
     case .veto: return veto(event, callback)
     case .content: return content(event, callback)

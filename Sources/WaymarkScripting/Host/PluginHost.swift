@@ -10,9 +10,14 @@ import WaymarkCore
 /// let map = try MapView(camera: CameraPosition(target: melbourne, zoom: 4))
 /// let host = PluginHost(map: map)           // becomes map.delegate (held weakly: keep host)
 /// let problems = host.loadPlugins(from: ["plugins"])
-/// try map.tap(marker)                       // handlers run; errors go to map.trace
+/// try map.tap(.marker(marker))              // handlers run; errors go to map.trace
 /// host.reloadChangedPlugins()               // between events: hot reload
 /// ```
+///
+/// Beside a Swift delegate: `PluginHost(map: map, beside: myDelegate, asked: .afterPlugins)`
+/// keeps `myDelegate` as one more answerer, asked before or after the plugins with the same
+/// composition across both (a veto `true` or a content answer from the first stops the
+/// second; notifications reach both). The trace names it as `delegateName` when it decides.
 ///
 /// A plugin can never stop the map: any error, timeout, memory-cap hit or wrongly typed
 /// answer is a `plugin_error` trace record (plugin, `handler`, message with file:line) and
@@ -82,10 +87,33 @@ public final class PluginHost: DelegateEventHandler {
   /// How deep the host is in a handler call (reloads wait for 0).
   var dispatchDepth = 0
 
-  /// Creates a host and makes it the map's delegate (the map holds it weakly).
-  public init(map: MapView, configuration: Configuration = Configuration()) {
+  /// Where a Swift delegate beside the plugins is asked.
+  public enum DelegatePlacement: Sendable {
+    /// Before every plugin: its veto or content stops the plugins from being asked.
+    case beforePlugins
+    /// After every plugin: asked only when no plugin decided a veto or content callback.
+    case afterPlugins
+  }
+
+  /// A Swift delegate asked beside the plugins; weak, as the map holds its delegate.
+  public private(set) weak var delegate: DelegateEventHandler?
+  /// Where ``delegate`` is asked.
+  public let placement: DelegatePlacement
+  /// The name the trace gives ``delegate`` when its answer decides (`plugin` field).
+  public let delegateName: String
+
+  /// Creates a host and makes it the map's delegate (the map holds it weakly). With
+  /// `delegate`, the map's callbacks reach that delegate too, as one more answerer asked
+  /// before or after the plugins (`placement`), named `delegateName` in the trace.
+  public init(
+    map: MapView, configuration: Configuration = Configuration(), beside delegate: DelegateEventHandler? = nil,
+    asked placement: DelegatePlacement = .afterPlugins, delegateName: String = "delegate"
+  ) {
     self.map = map
     self.configuration = configuration
+    self.delegate = delegate
+    self.placement = placement
+    self.delegateName = delegateName
     map.delegate = self
   }
 
