@@ -9,7 +9,7 @@ extension PluginHost {
   /// the Swift delegate beside them, if any, before or after them with the same rules.
   public func mapView(_ mapView: MapView, receive event: DelegateEvent) -> CallbackAnswer {
     let callback = event.callback
-    guard let delegate else { return askPlugins(event, callback) }
+    guard hasDelegate, let delegate else { return askPlugins(event, callback) }
     let first: Answerer = placement == .beforePlugins ? .delegate(delegate) : .plugins
     let second: Answerer = placement == .beforePlugins ? .plugins : .delegate(delegate)
     let answer = ask(first, event, callback)

@@ -101,6 +101,8 @@ public final class PluginHost: DelegateEventHandler {
   public let placement: DelegatePlacement
   /// The name the trace gives ``delegate`` when its answer decides (`plugin` field).
   public let delegateName: String
+  /// Whether a delegate was given: without one, dispatch never loads the weak reference.
+  let hasDelegate: Bool
 
   /// Creates a host and makes it the map's delegate (the map holds it weakly). With
   /// `delegate`, the map's callbacks reach that delegate too, as one more answerer asked
@@ -114,6 +116,7 @@ public final class PluginHost: DelegateEventHandler {
     self.delegate = delegate
     self.placement = placement
     self.delegateName = delegateName
+    hasDelegate = delegate != nil
     map.delegate = self
   }
 
