@@ -133,7 +133,7 @@ import WaymarkCore
     view.iconView = MarkerIconView(name: "badge", size: Size(width: 50, height: 20))
     try map.addMarker(view)
     let plain = try map.addMarker(MarkerOptions(position: Places.sydney, id: "plain"))
-    map.setSelectedMarker(plain)
+    map.selectedMarker = plain
     let groups = try picture(of: map).all("g", class: "marker")
     #expect(groups.map { $0["data-id"] } == ["tinted", "image", "view", "plain"])
     let pin = try #require(groups[0].all("use").first)

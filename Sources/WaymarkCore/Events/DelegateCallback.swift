@@ -141,23 +141,14 @@ public enum DelegateCallback: Int, CaseIterable, Sendable {
   private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 
   /// Everything about this callback (its row of the table).
-  public var signature: CallbackSignature { Self.signatures[rawValue] }
+  package var signature: CallbackSignature { Self.signatures[rawValue] }
 
   /// The snake_case handler name: the same in Lua plugins and in the trace (a contract).
   public var name: String { Self.signatures[rawValue].name }
 
   /// How answers to this callback compose.
-  public var composition: CallbackSignature.Composition { Self.signatures[rawValue].composition }
+  public var composition: Composition { Self.signatures[rawValue].composition }
 
-  /// The callback with this handler name, if any.
-  public init?(name: String) {
-    guard let callback = Self.byName[name] else { return nil }
-    self = callback
-  }
-}
-
-/// One row of the callback table (``DelegateCallback/signature``).
-public struct CallbackSignature: Sendable {
   /// How several answers compose (docs/plugins.md, "Composition").
   public enum Composition: String, Sendable {
     /// The first `true` wins; later answerers are not asked.
@@ -168,8 +159,17 @@ public struct CallbackSignature: Sendable {
     case notification
   }
 
+  /// The callback with this handler name, if any.
+  package init?(name: String) {
+    guard let callback = Self.byName[name] else { return nil }
+    self = callback
+  }
+}
+
+/// One row of the callback table (``DelegateCallback/signature``).
+package struct CallbackSignature: Sendable {
   /// What the callback returns.
-  public enum Returns: String, Sendable {
+  package enum Returns: String, Sendable {
     /// Nothing.
     case nothing
     /// A boolean: true = handled (the default behaviour is skipped).
@@ -179,28 +179,29 @@ public struct CallbackSignature: Sendable {
   }
 
   /// One argument after the map: its name in Lua and the trace, and its type.
-  public struct Argument: Sendable, Hashable {
+  package struct Argument: Sendable, Hashable {
     /// The snake_case name.
-    public let name: String
+    package let name: String
     /// Its type.
-    public let type: CallbackValue.Kind
+    package let type: CallbackValue.Kind
   }
 
   /// The handler name.
-  public let name: String
+  package let name: String
   /// The Swift method of ``MapViewDelegate``, as a selector with its return type.
-  public let swiftName: String
+  package let swiftName: String
   /// The arguments after the map, in order.
-  public let arguments: [Argument]
+  package let arguments: [Argument]
   /// How answers compose.
-  public let composition: Composition
+  package let composition: DelegateCallback.Composition
   /// What it returns.
-  public let returns: Returns
+  package let returns: Returns
   /// What it means, in one sentence.
-  public let summary: String
+  package let summary: String
 
   init(
-    name: String, swiftName: String, arguments: [(String, CallbackValue.Kind)], composition: Composition,
+    name: String, swiftName: String, arguments: [(String, CallbackValue.Kind)],
+    composition: DelegateCallback.Composition,
     returns: Returns, summary: String
   ) {
     self.name = name

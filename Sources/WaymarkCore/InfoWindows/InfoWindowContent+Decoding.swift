@@ -27,7 +27,7 @@ extension InfoWindowContent {
   /// - Throws: a ``ContentError`` naming the path and the value at fault, e.g.
   ///   `content[2].width: -3 is negative`, for the first problem in document order, with
   ///   every other problem in ``ContentError/others``.
-  public init(decoding value: ContentValue, limits: ContentLimits = .standard) throws(ContentError) {
+  package init(decoding value: ContentValue, limits: ContentLimits = .standard) throws(ContentError) {
     var decoder = ContentDecoder(limits: limits)
     let root = decoder.root(value)
     guard var first = decoder.problems.first else {
@@ -39,7 +39,7 @@ extension InfoWindowContent {
   }
 
   /// Every problem of a content value, in document order (empty when it is valid).
-  public static func problems(in value: ContentValue, limits: ContentLimits = .standard) -> [ContentError] {
+  package static func problems(in value: ContentValue, limits: ContentLimits = .standard) -> [ContentError] {
     var decoder = ContentDecoder(limits: limits)
     _ = decoder.root(value)
     return decoder.problems

@@ -69,7 +69,7 @@ extension MapView {
   }
 
   /// Sets the whole camera at once (R24); values Google clamps are clamped (R20-R22).
-  public func setCamera(_ camera: CameraPosition) throws(MapError) {
+  package func setCamera(_ camera: CameraPosition) throws(MapError) {
     try moveCamera(.setCamera(camera))
   }
 
@@ -95,7 +95,7 @@ extension MapView {
   /// Sets the zoom range (R21) and clamps the current zoom into it at once, with the usual
   /// callbacks (R24). Throws if `min` > `max` or either is not finite; values beyond
   /// ``CameraPosition/zoomLimits`` (0...30) are clamped to them, as Google clamps.
-  public func setMinMaxZoom(_ min: Double, _ max: Double) throws(MapError) {
+  public func setMinMaxZoom(min: Double, max: Double) throws(MapError) {
     let clamped = try cameraController.setZoomRange(min: min, max: max)
     if clamped != camera { jump(to: clamped) }
   }

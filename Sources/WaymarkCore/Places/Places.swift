@@ -52,7 +52,7 @@ public struct MapCapabilities: OptionSet, Hashable, Sendable {
   public static let dataDrivenStyling = MapCapabilities(rawValue: 2)
 
   /// The snake_case names of the set capabilities, sorted.
-  public var names: [String] {
+  package var names: [String] {
     var names: [String] = []
     if contains(.advancedMarkers) { names.append("advanced_markers") }
     if contains(.dataDrivenStyling) { names.append("data_driven_styling") }

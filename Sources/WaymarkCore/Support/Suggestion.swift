@@ -1,6 +1,6 @@
 /// Finds the known name a misspelt one was probably meant to be, for "did you mean ...?"
 /// messages: content keys, handler names, command-line options.
-public enum Suggestion {
+package enum Suggestion {
   /// The candidate `key` was most probably meant to be, if any, weighing both kinds of
   /// mistake people make with names:
   ///
@@ -13,7 +13,7 @@ public enum Suggestion {
   ///
   /// Ties go to the earlier candidate. Keys longer than 64 characters get no suggestion
   /// (the comparison is quadratic).
-  public static func closest(to key: String, among candidates: some Sequence<String>) -> String? {
+  package static func closest(to key: String, among candidates: some Sequence<String>) -> String? {
     guard key.count <= 64 else { return nil }
     let key = key.lowercased()
     let candidates = Array(candidates).filter { $0 != key }
@@ -54,7 +54,7 @@ public enum Suggestion {
   }
 
   /// `"; did you mean x?"`, or an empty string when nothing is close.
-  public static func hint(for key: String, among candidates: some Sequence<String>) -> String {
+  package static func hint(for key: String, among candidates: some Sequence<String>) -> String {
     closest(to: key, among: candidates).map { "; did you mean \($0)?" } ?? ""
   }
 

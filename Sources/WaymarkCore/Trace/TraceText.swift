@@ -8,18 +8,18 @@
 ///  0.000  did_tap_marker               melbourne    result=false plugin=melbourne_window
 ///  0.017  did_change_camera_position   ×180 frames  0.017…3.000 → (-37.81969, 144.966085) zoom 8 …
 /// ```
-public struct TraceText {
+package struct TraceText {
   /// Whether every did_change_camera_position frame gets its own line.
-  public var showsEveryFrame: Bool
+  package var showsEveryFrame: Bool
 
   /// Creates a formatter; frames are folded unless `showsEveryFrame`.
-  public init(showsEveryFrame: Bool = false) { self.showsEveryFrame = showsEveryFrame }
+  package init(showsEveryFrame: Bool = false) { self.showsEveryFrame = showsEveryFrame }
 
   /// The header line.
-  public static let header = line(time: "t", event: "event", subject: "subject", details: "details")
+  package static let header = line(time: "t", event: "event", subject: "subject", details: "details")
 
   /// The lines of `records`, header first.
-  public func lines(_ records: [TraceRecord]) -> [String] {
+  package func lines(_ records: [TraceRecord]) -> [String] {
     var lines = [TraceText.header]
     var index = records.startIndex
     while index < records.endIndex {
@@ -50,10 +50,9 @@ public struct TraceText {
     return lines
   }
 
-  private static let frame = DelegateCallback.didChangeCameraPosition.name
-  private static let rendering: Set<String> = [
-    DelegateCallback.didStartTileRendering.name, DelegateCallback.didFinishTileRendering.name,
-    DelegateCallback.snapshotReady.name,
+  private static let frame = TraceEvent(DelegateCallback.didChangeCameraPosition)
+  private static let rendering: Set<TraceEvent> = [
+    TraceEvent(.didStartTileRendering), TraceEvent(.didFinishTileRendering), TraceEvent(.snapshotReady),
   ]
 
   /// The frames of one move as one line: how many, from when to when, and where it ended.
@@ -61,12 +60,12 @@ public struct TraceText {
     let first = frames.first!, last = frames.last!
     let range = "\(TraceText.time(first.time))…\(TraceText.time(last.time))"
     return TraceText.line(
-      time: TraceText.time(first.time), event: first.event, subject: "×\(frames.count) frames",
+      time: TraceText.time(first.time), event: first.event.rawValue, subject: "×\(frames.count) frames",
       details: "\(range) → \(last.camera.map(\.description) ?? "")")
   }
 
   /// One record as one line.
-  public static func describe(_ record: TraceRecord) -> String {
+  package static func describe(_ record: TraceRecord) -> String {
     var details: [String] = []
     if let camera = record.camera { details.append(camera.description) }
     if let gesture = record.gesture { details.append("gesture=\(gesture)") }
@@ -80,14 +79,15 @@ public struct TraceText {
     if let message = record.message { details.append(escaped(message)) }
     let subject = escaped(record.marker ?? record.overlay ?? "")
     return line(
-      time: time(record.time), event: escaped(record.event), subject: subject, details: details.joined(separator: " "))
+      time: time(record.time), event: escaped(record.event.rawValue), subject: subject,
+      details: details.joined(separator: " "))
   }
 
   /// `text` safe on one line of a terminal: control characters (C0, DEL, C1), line and
   /// paragraph separators and bidirectional overrides become escapes (`\n`, `\t`, `\r`,
   /// `\u001b`, ...), and a backslash becomes `\\`, as the JSON trace writes them, so what a
   /// plugin prints can neither forge trace lines nor send escape sequences to the terminal.
-  public static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {

@@ -137,7 +137,7 @@ enum LuaValues {
     do {
       return try Coordinate(latitude: a, longitude: b).validated(field)
     } catch {
-      throw LuaFunctionError(error.description)
+      throw error.luaError
     }
   }
 

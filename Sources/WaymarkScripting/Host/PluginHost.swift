@@ -108,7 +108,7 @@ public final class PluginHost: DelegateEventHandler {
   /// The Lua state of a loaded plugin, for tools and benchmarks (memory use, a raw
   /// `lua_pcall` floor). The plugin's table is the state's global `__waymark_plugin` (the
   /// plugin's own globals are a separate table it cannot leave).
-  public func luaState(ofPlugin name: String) -> LuaState? {
+  package func luaState(ofPlugin name: String) -> LuaState? {
     instances.first { $0.name == name }?.state
   }
 
@@ -151,7 +151,7 @@ public final class PluginHost: DelegateEventHandler {
         failedFiles[file] = nil
         added.append(instance)
         insert(instance)
-        record("plugin_loaded", instance)
+        record(.pluginLoaded, instance)
       } else {
         failedFiles[file] = PluginFiles.read(file)
       }
@@ -170,7 +170,7 @@ public final class PluginHost: DelegateEventHandler {
   func setUp(_ instance: PluginInstance) -> Bool {
     guard !callLifecycle(instance, "setup", instance.setup) else { return true }
     instances.removeAll { $0 === instance }
-    record("plugin_unloaded", instance)
+    record(.pluginUnloaded, instance)
     failedFiles[instance.file] = PluginFiles.read(instance.file)
     instance.close()
     return false
@@ -288,14 +288,14 @@ public final class PluginHost: DelegateEventHandler {
 
   /// Reports a failure with a ready message (which carries file:line).
   func fail(_ instance: PluginInstance, handler: String, message: String) {
-    record("plugin_error", instance, message: message, handler: handler)
+    record(.pluginError, instance, message: message, handler: handler)
     instance.failureCount += 1
     instance.consecutiveFailures += 1
     let limit = configuration.maxConsecutiveFailures
     if !instance.isDisabled, limit > 0, instance.consecutiveFailures >= limit {
       instance.isDisabled = true
       record(
-        "plugin_error", instance,
+        .pluginError, instance,
         message:
           "\(instance.file): \(instance.name) disabled after \(limit) consecutive errors; it stays off until its file changes and it is reloaded",
         handler: handler)
@@ -303,13 +303,13 @@ public final class PluginHost: DelegateEventHandler {
   }
 
   /// Appends a plugin record to the trace.
-  func record(_ event: String, _ instance: PluginInstance, message: String? = nil, handler: String? = nil) {
+  func record(_ event: TraceEvent, _ instance: PluginInstance, message: String? = nil, handler: String? = nil) {
     var record = TraceRecord(time: map.clock.now, event: event)
     record.plugin = .string(instance.name)
     record.message = message
     if let handler { record.extra.append(TraceField("handler", .string(handler))) }
     // A plugin_error's file and line are where it happened (a module's, for an error there).
-    let location = event == "plugin_error" ? message.flatMap(LuaLocation.location(of:)) : nil
+    let location = event == .pluginError ? message.flatMap(LuaLocation.location(of:)) : nil
     let file = location.map { LuaLocation.names($0.file, instance.file) ? instance.file : $0.file }
     record.extra.append(TraceField("file", .string(file ?? instance.file)))
     if let location { record.extra.append(TraceField("line", .number(Double(location.line)))) }
@@ -319,7 +319,7 @@ public final class PluginHost: DelegateEventHandler {
   /// Adds load diagnostics to the trace: errors as `plugin_error`, warnings as `warning`.
   func report(_ problems: [PluginDiagnostic]) {
     for problem in problems {
-      var record = TraceRecord(time: map.clock.now, event: problem.severity == .error ? "plugin_error" : "warning")
+      var record = TraceRecord(time: map.clock.now, event: problem.severity == .error ? .pluginError : .warning)
       record.plugin = .string(PluginFiles.baseName(of: problem.file))
       record.message = problem.description
       record.extra.append(TraceField("handler", .string("load")))

@@ -54,7 +54,7 @@ public enum ScriptLibrary {
       do {
         return try makeMap(context, session: session)
       } catch let error as MapError {
-        throw LuaFunctionError("waymark.map: \(error)")
+        throw LuaFunctionError("waymark.map: \(error.luaDescription)")
       }
     }
     stack.push(function: "fail") { [weak session] context in

@@ -101,7 +101,7 @@ final class ScriptSession {
       bridge.values = try PluginSandbox.build(
         on: stack, now: { [bridge] in bridge.now },
         log: { [bridge, trace] stack, index in
-          var record = TraceRecord(time: bridge.now, event: "log")
+          var record = TraceRecord(time: bridge.now, event: .log)
           record.message = try bridge.loggedText(at: index, on: stack)
           trace.append(record)
         },
@@ -146,7 +146,7 @@ final class ScriptSession {
   /// Records a failed expectation (already "file:line: message").
   func fail(_ message: String, at time: Double? = nil) {
     outcome.failures.append(message)
-    var record = TraceRecord(time: time ?? now, event: "expect_failed")
+    var record = TraceRecord(time: time ?? now, event: .expectFailed)
     record.message = message
     if let location = LuaLocation.location(of: message) {
       record.extra.append(TraceField("file", .string(location.file)))
@@ -159,7 +159,7 @@ final class ScriptSession {
   /// on, and the run ends as stopped with an error.
   private func reportCallbackError(_ context: String, _ error: LuaError) {
     let message = "error in a \(context) callback: \(describe(error))"
-    var record = TraceRecord(time: now, event: "script_error")
+    var record = TraceRecord(time: now, event: .scriptError)
     record.message = message
     trace.append(record)
     if outcome.error == nil { outcome.error = message }

@@ -14,7 +14,7 @@ public struct PluginProblem: Sendable, Hashable {
   public var isExpected: Bool
 
   /// Whether it is a warning (a plugin that loaded with something that looks wrong).
-  public var isWarning: Bool { record.event == "warning" }
+  public var isWarning: Bool { record.event == .warning }
 
   /// The handler it happened in (`load`, `setup`, a handler's name, `timer`, ...).
   public var handler: String? {
@@ -55,7 +55,7 @@ extension ScriptSession {
     var matched = Set<Int>()
     for (index, record) in trace.records.enumerated() where isPluginProblem(record) {
       var isExpected = false
-      if record.event == "plugin_error", let message = record.message {
+      if record.event == .pluginError, let message = record.message {
         for (position, expectation) in expectedPluginErrors.enumerated() where matches(expectation.pattern, message) {
           matched.insert(position)
           isExpected = true
@@ -84,8 +84,8 @@ extension ScriptSession {
   /// A `plugin_error`, or a `warning` of a plugin (the map's own warnings, such as a tap on
   /// a hidden my-location button, are not a plugin's problem).
   private func isPluginProblem(_ record: TraceRecord) -> Bool {
-    if record.event == "plugin_error" { return true }
-    guard record.event == "warning", case .string(_)? = record.plugin else { return false }
+    if record.event == .pluginError { return true }
+    guard record.event == .warning, case .string(_)? = record.plugin else { return false }
     return true
   }
 

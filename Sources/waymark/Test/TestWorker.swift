@@ -35,12 +35,12 @@ enum TestWorker {
     let records = outcome.records
     if let error = outcome.error {
       result.status = .error
-      let stop = records.lastIndex { $0.event == "script_error" } ?? records.endIndex
+      let stop = records.lastIndex { $0.event == .scriptError } ?? records.endIndex
       result.failures.append(.init(kind: "error", message: error, excerpt: excerpt(records, before: stop)))
     }
     let unexpected = Set(outcome.pluginProblems.filter { !$0.isExpected && !$0.isWarning }.map(\.index))
     for (index, record) in records.enumerated() {
-      if record.event == "expect_failed" {
+      if record.event == .expectFailed {
         result.failures.append(
           .init(kind: "expectation", message: record.message ?? "", excerpt: excerpt(records, before: index)))
       } else if unexpected.contains(index), let problem = outcome.pluginProblems.first(where: { $0.index == index }) {

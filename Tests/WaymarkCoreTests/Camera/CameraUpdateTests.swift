@@ -78,7 +78,7 @@ import WaymarkCore
   @Test func fitOfEmptyBoundsIsAnError() throws {
     let map = try map()
     #expect(
-      throws: MapError.invalidValue(field: "camera_update.fit.bounds", value: "empty", reason: "is not valid bounds")
+      throws: MapError.invalidValue(field: "cameraUpdate.fit.bounds", value: "empty", reason: "is not valid bounds")
     ) {
       try map.moveCamera(.fit(.empty))
     }

@@ -91,7 +91,7 @@ import WaymarkCore
             placeID: "f1",
             boundary: [Places.melbourne.offset(-1, -1), Places.melbourne.offset(-1, 1), Places.melbourne.offset(1, 0)])
         ]))
-    f.map.setCapabilities([.advancedMarkers, .dataDrivenStyling])
+    f.map.capabilities = [.advancedMarkers, .dataDrivenStyling]
     try f.map.tap(Places.melbourne)
     let lines = f.map.trace.records.filter {
       $0.event == "did_tap_features" || $0.event == "did_change_map_capabilities"

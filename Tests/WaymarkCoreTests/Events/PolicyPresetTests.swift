@@ -65,7 +65,7 @@ import WaymarkCore
     #expect(BehaviorPolicy.presets.keys.sorted() == ["android", "ios", "web"])
     var bad = BehaviorPolicy.ios
     bad.frameRate = 0
-    #expect(throws: MapError.invalidValue(field: "policy.frame_rate", value: "0", reason: "is outside 1...1000")) {
+    #expect(throws: MapError.invalidValue(field: "policy.frameRate", value: "0", reason: "is outside 1...1000")) {
       try MapView(camera: CameraPosition(target: Places.sydney, zoom: 5), policy: bad)
     }
   }

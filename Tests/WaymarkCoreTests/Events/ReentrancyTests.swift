@@ -13,7 +13,7 @@ import WaymarkCore
       seenOnMap.append(marker.map != nil)
       try? map.remove(marker)
     }
-    fixture.map.setSelectedMarker(a)
+    fixture.map.selectedMarker = a
     try fixture.map.remove(a)
     #expect(seenOnMap == [false])
     #expect(fixture.map.numberOfMarkers == 0 && fixture.map.selectedMarker == nil && fixture.map.infoWindow == nil)
@@ -52,8 +52,8 @@ import WaymarkCore
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let a = try fixture.marker("a", at: Places.sydney, title: "A")
     let b = try fixture.marker("b", at: Places.melbourne, title: "B")
-    fixture.delegate.closeInfoWindow = { map, marker in if marker === a { map.setSelectedMarker(b) } }
-    fixture.map.setSelectedMarker(a)
+    fixture.delegate.closeInfoWindow = { map, marker in if marker === a { map.selectedMarker = b } }
+    fixture.map.selectedMarker = a
     try fixture.map.tap(at: Point(x: 20, y: 20))
     #expect(fixture.map.selectedMarker === b)
     #expect(fixture.map.infoWindow?.marker === b)
@@ -79,19 +79,19 @@ import WaymarkCore
   @Test func extremeZoomsAndFarPointsAreClampedOrRefusedNeverTrapped() throws {
     // R21: the range is clamped to 0...30; a zoom about a point far away is refused.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 5))
-    try map.setMinMaxZoom(0, 64)
+    try map.setMinMaxZoom(min: 0, max: 64)
     #expect(map.maxZoom == 30)
     try map.moveCamera(.zoomTo(64))
     try map.settle()
     #expect(map.camera.zoom == 30)
-    try map.setMinMaxZoom(-1e308, -1e300)
+    try map.setMinMaxZoom(min: -1e308, max: -1e300)
     #expect(map.minZoom == 0 && map.maxZoom == 0 && map.camera.zoom == 0)
-    try map.setMinMaxZoom(2, 21)
+    try map.setMinMaxZoom(min: 2, max: 21)
     #expect(throws: MapError.self) { try map.moveCamera(.zoomBy(2, around: Point(x: 1e308, y: 0))) }
     #expect(map.camera.zoom == 2)
     var bad = BehaviorPolicy.ios
     bad.maxZoom = 64
-    #expect(throws: MapError.invalidValue(field: "policy.max_zoom", value: "64", reason: "is outside 0...30")) {
+    #expect(throws: MapError.invalidValue(field: "policy.maxZoom", value: "64", reason: "is outside 0...30")) {
       try MapView(camera: CameraPosition(target: Places.sydney, zoom: 5), policy: bad)
     }
   }

@@ -7,7 +7,7 @@ import WaymarkCore
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     let a = try fixture.marker("a", at: Places.sydney, title: "A")
     let b = try fixture.marker("b", at: Places.melbourne, title: "B")
-    fixture.map.setSelectedMarker(a)
+    fixture.map.selectedMarker = a
     try fixture.quiet()
     fixture.delegate.tapMarker = { _, _ in true }
     try fixture.map.moveCamera(.setTarget(Places.melbourne))
@@ -25,20 +25,20 @@ import WaymarkCore
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     let m = try fixture.marker("m", at: Places.sydney, title: "Title", snippet: "Snippet")
     fixture.delegate.infoWindow = { _ in text("whole") }
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     #expect(fixture.delegate.calls == ["marker_info_window(m)"], "contents not asked")
     #expect(fixture.map.infoWindow?.kind == .window)
-    fixture.map.setSelectedMarker(nil)
+    fixture.map.selectedMarker = nil
     fixture.delegate.calls.removeAll()
     fixture.delegate.infoWindow = nil
     fixture.delegate.infoContents = { _ in text("inside") }
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     #expect(fixture.delegate.calls == ["marker_info_window(m)", "marker_info_contents(m)"])
     #expect(fixture.map.infoWindow?.kind == .contents)
     #expect(fixture.map.infoWindow?.content == text("inside"))
-    fixture.map.setSelectedMarker(nil)
+    fixture.map.selectedMarker = nil
     fixture.delegate.infoContents = nil
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     #expect(fixture.map.infoWindow?.kind == .default)
     #expect(fixture.map.infoWindow?.content == nil)
   }
@@ -52,9 +52,9 @@ import WaymarkCore
     #expect(fixture.map.selectedMarker === m)
     #expect(fixture.map.infoWindow == nil)
     #expect(!fixture.map.trace.records.contains { $0.event == "info_window_shown" })
-    fixture.map.setSelectedMarker(nil)
+    fixture.map.selectedMarker = nil
     fixture.delegate.infoContents = { _ in text("custom") }
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     #expect(fixture.map.infoWindow?.kind == .contents)
   }
 
@@ -129,16 +129,16 @@ import WaymarkCore
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let m = try fixture.marker("m", at: Places.melbourne, title: "M")
     try fixture.quiet()
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     #expect(fixture.delegate.events == ["marker_info_window(m)", "marker_info_contents(m)"])
     #expect(fixture.map.infoWindow?.kind == .default)
     try fixture.map.settle()
     #expect(fixture.map.camera.target == Places.sydney)
-    fixture.map.setSelectedMarker(nil)
+    fixture.map.selectedMarker = nil
     #expect(fixture.delegate.events.last == "did_close_info_window(m)")
     let other = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 5))
     let stranger = try other.addMarker(MarkerOptions(position: Places.sydney))
-    fixture.map.setSelectedMarker(stranger)
+    fixture.map.selectedMarker = stranger
     #expect(fixture.map.selectedMarker == nil)
     #expect(fixture.map.trace.records.last?.event == "warning")
   }
@@ -147,13 +147,13 @@ import WaymarkCore
     // R12: removing the selected marker hides its window, fires did_close_info_window, selected = nil.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let m = try fixture.marker("m", at: Places.sydney, title: "M")
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     fixture.delegate.calls.removeAll()
     try fixture.map.remove(m)
     #expect(fixture.delegate.calls == ["did_close_info_window(m)"])
     #expect(fixture.map.selectedMarker == nil && fixture.map.infoWindow == nil)
     let n = try fixture.marker("n", at: Places.sydney, title: "N")
-    fixture.map.setSelectedMarker(n)
+    fixture.map.selectedMarker = n
     fixture.map.clear()
     #expect(fixture.delegate.calls.last == "did_close_info_window(n)")
   }
@@ -167,12 +167,12 @@ import WaymarkCore
     let c = try fixture.marker("c", at: Places.brisbane, title: "C")
     fixture.delegate.infoWindow = { marker in
       if marker === a {
-        fixture.map.setSelectedMarker(b)
+        fixture.map.selectedMarker = b
         try? fixture.map.remove(c)
       }
       return nil
     }
-    fixture.map.setSelectedMarker(a)
+    fixture.map.selectedMarker = a
     #expect(fixture.map.selectedMarker === b)
     #expect(c.map == nil)
     #expect(
@@ -190,7 +190,7 @@ import WaymarkCore
   @Test func defaultWindowFollowsTitleChanges() throws {
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let m = try fixture.marker("m", at: Places.sydney, title: "Short")
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     let before = try #require(fixture.map.infoWindow?.layout.size.width)
     try m.update { $0.title = "A much longer title than before" }
     let after = try #require(fixture.map.infoWindow?.layout.size.width)

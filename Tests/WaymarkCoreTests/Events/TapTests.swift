@@ -6,7 +6,7 @@ import WaymarkCore
     // R14: did_tap_at_coordinate fires before the implicit deselection.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     let m = try fixture.marker("m", at: Places.sydney, title: "M")
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     fixture.delegate.calls.removeAll()
     var selectedDuringTap: Marker?
     fixture.delegate.tapAt = { map, _ in selectedDuringTap = map.selectedMarker }
@@ -24,7 +24,7 @@ import WaymarkCore
     // overlays are untappable by default.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     let m = try fixture.marker("m", at: Places.melbourne, title: "M")
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     try fixture.map.addOverlay(OverlayOptions(shape: .circle(center: Places.sydney, radius: 5000), id: "untappable"))
     try fixture.map.addOverlay(
       OverlayOptions(shape: .circle(center: Places.sydney, radius: 5000), id: "low", tappable: true, zIndex: 1))
@@ -71,7 +71,7 @@ import WaymarkCore
     // R16: did_tap_info_window and nothing else; long press: did_long_press_info_window.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     let m = try fixture.marker("m", at: Places.sydney, title: "Sydney", snippet: "Population: 4,605,992")
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     fixture.delegate.calls.removeAll()
     let frame = try #require(fixture.map.infoWindowFrame)
     let anchor = try #require(fixture.map.screenPoint(of: m))
@@ -80,15 +80,15 @@ import WaymarkCore
     try fixture.map.longPressInfoWindow()
     #expect(fixture.delegate.calls == ["did_tap_info_window(m)", "did_long_press_info_window(m)"])
     #expect(fixture.map.selectedMarker === m)
-    fixture.map.setSelectedMarker(nil)
-    #expect(throws: MapError.noInfoWindow(action: "tap_info_window")) { try fixture.map.tapInfoWindow() }
+    fixture.map.selectedMarker = nil
+    #expect(throws: MapError.noInfoWindow(action: "tapInfoWindow")) { try fixture.map.tapInfoWindow() }
   }
 
   @Test func poiTapsReportThePlaceAndDeselect() throws {
     // R17: did_tap_poi(place_id, name, location); no default window on iOS; deselects.
     let fixture = try MapFixture(Places.sydney, zoom: 14)
     let m = try fixture.marker("m", at: Places.melbourne, title: "M")
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     let opera = Coordinate(latitude: -33.8568, longitude: 151.2153)
     try fixture.map.addPointOfInterest(
       PointOfInterest(placeID: "ChIJ3S-JXmauEmsRUcIaWtf4MzE", name: "Sydney Opera House", location: opera))

@@ -64,9 +64,9 @@ import WaymarkCore
 
   @Test func capabilityChangesAreReportedOnce() throws {
     let fixture = try MapFixture(Places.sydney, zoom: 10)
-    fixture.map.setCapabilities([.advancedMarkers])
-    fixture.map.setCapabilities([.advancedMarkers])
-    fixture.map.setCapabilities([.advancedMarkers, .dataDrivenStyling])
+    fixture.map.capabilities = [.advancedMarkers]
+    fixture.map.capabilities = [.advancedMarkers]
+    fixture.map.capabilities = [.advancedMarkers, .dataDrivenStyling]
     #expect(
       fixture.delegate.events == [
         "did_change_map_capabilities(advanced_markers)",

@@ -61,11 +61,14 @@ import WaymarkCore
   }
 
   @Test func invalidCornersAreRejectedWithTheirField() {
-    #expect(throws: MapError.invalidValue(field: "bounds.coordinate.lat", value: "91", reason: "is outside -90...90")) {
+    #expect(
+      throws: MapError.invalidValue(field: "bounds.coordinate.latitude", value: "91", reason: "is outside -90...90")
+    ) {
       try CoordinateBounds(Coordinate(latitude: 91, longitude: 0), Places.sydney)
     }
     #expect(
-      throws: MapError.invalidValue(field: "bounds.coordinate.lng", value: "nan", reason: "is not a finite number")
+      throws: MapError.invalidValue(
+        field: "bounds.coordinate.longitude", value: "nan", reason: "is not a finite number")
     ) {
       try CoordinateBounds.empty.including(Coordinate(latitude: 0, longitude: .nan))
     }

@@ -22,9 +22,9 @@ import WaymarkCore
   @Test(arguments: [
     ("opacity", "marker.opacity: 1.5 is outside 0...1"),
     ("rotation", "marker.rotation: nan is not a finite number"),
-    ("position", "marker.position.lat: 91 is outside -90...90"),
+    ("position", "marker.position.latitude: 91 is outside -90...90"),
     ("icon", "marker.icon.width: -4 is negative"),
-    ("anchor", "marker.ground_anchor.y: inf is not a finite number"),
+    ("anchor", "marker.groundAnchor.y: inf is not a finite number"),
     ("huge", "marker.icon.height: 20000 is larger than 10000 points"),
   ])
   func badPropertiesAreRejectedWithFieldAndValue(field: String, message: String) throws {

@@ -162,7 +162,7 @@ import WaymarkCore
     let fixture = try MapFixture(Places.sydney, zoom: 6)
     var zooms: [Double] = []
     for (min, max) in [(2.0, 21.0), (18, 21), (2, 8), (10, 11.5)] {
-      try fixture.map.setMinMaxZoom(min, max)
+      try fixture.map.setMinMaxZoom(min: min, max: max)
       zooms.append(fixture.map.camera.zoom)
     }
     #expect(zooms == [6, 18, 8, 10])

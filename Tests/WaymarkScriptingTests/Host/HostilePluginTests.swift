@@ -281,7 +281,7 @@ import WaymarkCore
       "a.lua": "return { priority = 10, will_move = function() print('a heard will_move') end }",
       "b.lua": "return { teardown = function(map) map.selected_marker = nil; map:move_camera{ zoom = 3 } end }",
     ])
-    f.map.setSelectedMarker(f.melbourne)
+    f.map.selectedMarker = f.melbourne
     f.host.unloadAll()
     #expect(f.host.plugins.isEmpty)
     #expect(f.map.camera.zoom == 3)

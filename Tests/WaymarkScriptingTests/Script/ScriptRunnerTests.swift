@@ -30,7 +30,7 @@ import WaymarkCore
       print("done at " .. map.time)
       """)
     #expect(outcome.error == nil && outcome.failures.isEmpty)
-    let events = outcome.records.map(\.event).filter { !$0.contains("tile") }
+    let events = outcome.records.map(\.event.rawValue).filter { !$0.contains("tile") }
     #expect(events.starts(with: ["did_tap_marker", "marker_info_window", "marker_info_contents", "info_window_shown"]))
     #expect(outcome.records.last?.event == "log")
     #expect(outcome.records.last?.message == "done at 0.3")
