@@ -1,4 +1,5 @@
 import Foundation
+import WaymarkCore
 import WaymarkScripting
 
 /// How `waymark test` shows results: a line per file for people (or TAP), a JUnit XML file
@@ -85,19 +86,11 @@ enum TestReports {
     return lines
   }
 
+  /// A YAML double-quoted scalar: a JSON string literal is one.
   private static func yamlString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20: out += String(format: "\\x%02X", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
+    var out = ""
+    TraceJSON.writeString(text, to: &out)
+    return out
   }
 
   // MARK: JUnit
