@@ -29,7 +29,7 @@ let package = Package(
     // Lua plugins as delegates, the Lua face of the map, scripted demos.
     .target(name: "WaymarkScripting", dependencies: ["WaymarkCore", "WaymarkRender", "LuaKit"]),
     // The command-line tool.
-    .executableTarget(name: "waymark", dependencies: ["WaymarkScripting", "WaymarkRender", "WaymarkCore"]),
+    .executableTarget(name: "waymark", dependencies: ["WaymarkScripting", "WaymarkRender", "WaymarkCore", "LuaKit"]),
     // Benchmarks with their own baselines, measured in the same run.
     .executableTarget(
       name: "waymark-bench",

@@ -92,6 +92,23 @@ void waymark_openlibs(lua_State *L, unsigned libs);
 /// Lua 5.4.4 and repaired or refused (docs/plugins.md, "Known bugs of Lua 5.4.4").
 int waymark_load(lua_State *L, const char *chunk, size_t size, const char *name, const char *mode);
 
+// MARK: - Line coverage (coverage.c)
+
+/// Starts recording, afresh, which lines of file-backed chunks ("@path") run, in every state
+/// of the process (from the next outermost call of each).
+void waymark_coverage_start(void);
+/// Stops recording; what was recorded stays readable until the next start or reset.
+void waymark_coverage_stop(void);
+/// Forgets what was recorded.
+void waymark_coverage_reset(void);
+/// What was recorded: files, and per line how often it ran and whether it holds code (1),
+/// lies in a called function without code (2), or is unknown (0: a function never called).
+int waymark_coverage_file_count(void);
+const char *waymark_coverage_file_name(int file);
+int waymark_coverage_line_count(int file);
+uint64_t waymark_coverage_hits(int file, int line);
+int waymark_coverage_kind(int file, int line);
+
 // MARK: - Error trampoline
 
 /// The Swift side of a Lua function. Returns the number of results (>= 0),

@@ -57,8 +57,10 @@ extension PluginHost {
     defer { dispatchDepth -= 1 }
     let failures = instance.failureCount
     do {
-      let result = try instance.state.callReturningBoolean(handler) { stack in
-        pushArguments(of: event, for: instance, on: stack)
+      let result = try timed(instance, callback) { () throws(LuaError) in
+        try instance.state.callReturningBoolean(handler) { stack in
+          pushArguments(of: event, for: instance, on: stack)
+        }
       }
       if instance.failureCount != failures { return nil }  // failed inside: not a success
       return result
@@ -66,6 +68,22 @@ extension PluginHost {
       fail(instance, handler: callback.name, error: error, line: instance.handlerLines[callback.rawValue])
       return nil
     }
+  }
+
+  /// Runs a handler call, timed when the host profiles (``Configuration/profile``).
+  @inline(__always)
+  private func timed<R>(_ instance: PluginInstance, _ callback: DelegateCallback, _ call: () throws(LuaError) -> R)
+    throws(LuaError) -> R
+  {
+    guard let profile = configuration.profile else { return try call() }
+    let start = ContinuousClock.now
+    defer {
+      let elapsed = (ContinuousClock.now - start).components
+      profile.record(
+        plugin: instance.name, handler: callback.name,
+        seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
+    }
+    return try call()
   }
 
   /// Pushes the map and the event's arguments; returns how many. Stack: +n.
@@ -129,7 +147,7 @@ extension PluginHost {
       let failures = instance.failureCount
       dispatchDepth += 1
       do {
-        try stack.call(arguments: count, results: 1)
+        try timed(instance, callback) { () throws(LuaError) in try stack.call(arguments: count, results: 1) }
         dispatchDepth -= 1
       } catch {
         dispatchDepth -= 1

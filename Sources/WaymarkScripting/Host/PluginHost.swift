@@ -37,6 +37,8 @@ public final class PluginHost: DelegateEventHandler {
     /// a call lasted long enough to need counting reports ``PluginHost/needsExactReplay``,
     /// and `ScriptRunner` replays it exactly) or ``LuaInstructionCounting/exact``.
     public var instructionCounting = LuaInstructionCounting.fast
+    /// Where handler calls are timed (`waymark test --profile`); nil, the default: not timed.
+    public var profile: PluginProfile?
     /// Memory cap of each plugin's state in bytes (default 64 MiB).
     public var memoryLimit: Int = 64 << 20
     /// Failed calls in a row after which a plugin is disabled (default 5).

@@ -30,6 +30,7 @@ public enum ScriptRunner {
     // run's verdicts are the ones reported (docs/testing.md, "The instruction budget").
     var exact = options
     exact.plugins.instructionCounting = .exact
+    exact.plugins.profile?.reset()
     let replay = ScriptSession(path: path, options: exact)
     replay.run()
     var outcome = replay.outcome

@@ -1,4 +1,5 @@
 import Foundation
+import LuaKit
 import WaymarkCore
 import WaymarkScripting
 
@@ -15,12 +16,22 @@ enum TestWorker {
     var options = ScriptOptions()
     var golden: String?
     var updatesGolden = false
+    /// Whether the Lua lines that run are recorded (`--coverage`).
+    var recordsCoverage = false
+    /// Whether handler calls are timed (`--profile`).
+    var profiles = false
   }
 
   /// Runs one test file and judges it.
   static func run(_ settings: Settings) -> TestFileResult {
-    let outcome = ScriptRunner.run(settings.file, options: settings.options)
+    var options = settings.options
+    let profile = settings.profiles ? PluginProfile() : nil
+    options.plugins.profile = profile
+    if settings.recordsCoverage { LuaCoverage.start() }
+    let outcome = ScriptRunner.run(settings.file, options: options)
     var result = TestFileResult(file: settings.file, status: .pass)
+    if settings.recordsCoverage { result.coverage = CoveredFile.from(LuaCoverage.stop()) }
+    result.profile = profile?.report
     let records = outcome.records
     if let error = outcome.error {
       result.status = .error
