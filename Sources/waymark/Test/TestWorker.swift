@@ -65,34 +65,19 @@ enum TestWorker {
     _ records: [TraceRecord], golden folder: String, file: String, updating: Bool, into result: inout TestFileResult
   ) {
     let path = goldenPath(of: file, in: folder)
-    let text = records.map { TraceJSON.line($0) + "\n" }.joined()
-    if updating {
-      do {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        result.goldenWritten = path
-      } catch {
-        result.failures.append(.init(kind: "golden", message: "cannot write the golden trace \(path): \(error)"))
-      }
-      return
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    switch GoldenTraceFile.check(records, at: path, update: updating) {
+    case .matches: break
+    case .written: result.goldenWritten = path
+    case .missing:
       result.failures.append(
         .init(kind: "golden", message: "no golden trace \(path) (run with --update to write it)"))
-      return
+    case .unusable(let reason): result.failures.append(.init(kind: "golden", message: "\(path): \(reason)"))
+    case .differs(let lines):
+      result.failures.append(
+        .init(
+          kind: "golden", message: "the trace differs from \(path): \(lines[0])",
+          excerpt: ["- \(path)", "+ this run"] + lines.dropFirst()))
     }
-    let expected: [TraceRecord]
-    do {
-      expected = try TraceJSONReader.records(from: String(decoding: data, as: UTF8.self))
-    } catch {
-      result.failures.append(.init(kind: "golden", message: "\(path): not a JSON trace: \(error)"))
-      return
-    }
-    guard let lines = TraceDiff.differences(expected: expected, actual: records) else { return }
-    result.failures.append(
-      .init(
-        kind: "golden", message: "the trace differs from \(path): \(lines[0])",
-        excerpt: ["- \(path)", "+ this run"] + lines.dropFirst()))
   }
 
   /// The text-trace lines of the records just before `index`.

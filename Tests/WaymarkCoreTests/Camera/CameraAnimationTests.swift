@@ -1,5 +1,6 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct CameraAnimationTests {
   @Test func animationCallsWillMoveFramesThenIdleOnce() throws {

@@ -1,5 +1,6 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct CameraUpdateTests {
   func map(zoom: Double = 10, bearing: Double = 0, tilt: Double = 0) throws -> MapView {

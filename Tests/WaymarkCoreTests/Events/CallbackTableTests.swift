@@ -1,5 +1,6 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 /// The callback table is the one declaration of the 23 callbacks: every event carries the
 /// arguments its row declares, reaches the Google-shaped method of its callback, and leaves

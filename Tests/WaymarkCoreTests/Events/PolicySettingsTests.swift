@@ -1,5 +1,6 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 /// The [chosen] rules that are settings of the behaviour policy, each tested against its
 /// alternative (docs/policy.md lists them all).

@@ -1,5 +1,6 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 /// Callbacks that change the map while the map is changing it: the map stays consistent and
 /// never traps.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct ProjectionTests {
   let size = Size(width: 390, height: 844)

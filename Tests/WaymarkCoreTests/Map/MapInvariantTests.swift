@@ -1,5 +1,6 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 /// The map as a façade over parts: whatever input arrives, and whatever the delegate does
 /// from inside its callbacks, every part's invariants hold between inputs.

@@ -1,5 +1,6 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct MarkerHitTestingTests {
   func map() throws -> MapView { try MapView(camera: CameraPosition(target: Places.sydney, zoom: 12)) }

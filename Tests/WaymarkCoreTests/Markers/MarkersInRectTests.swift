@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 /// `markers(in:)`: what a renderer draws, in the order it draws it, through the spatial index.
 @Suite struct MarkersInRectTests {

@@ -1,31 +1,14 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @testable import WaymarkScripting
 
 /// A plugin host beside a Swift delegate: the delegate is one more answerer, asked before or
 /// after the plugins, with the composition rules applied across both (docs/plugins.md).
 @Suite struct DelegateBesidePluginsTests {
-  /// A Swift delegate that records what it hears and answers as told.
-  final class SwiftDelegate: MapViewDelegate {
-    var heard: [String] = []
-    var vetoes: Set<String> = []
-    var windows: Set<String> = []
-    var stopsPOIWindows = false
-    func mapView(_ mapView: MapView, didTap marker: Marker) -> Bool {
-      heard.append("tap \(marker.id)")
-      return vetoes.contains(marker.id)
-    }
-    func mapView(_ mapView: MapView, markerInfoWindow marker: Marker) -> InfoWindowContent? {
-      heard.append("window \(marker.id)")
-      return windows.contains(marker.id) ? InfoWindowContent(.text(TextNode("swift \(marker.id)"))) : nil
-    }
-    func mapView(_ mapView: MapView, didCloseInfoWindowOf marker: Marker) { heard.append("closed \(marker.id)") }
-    func mapView(_ mapView: MapView, didTapPOIWithPlaceID placeID: String, name: String, location: Coordinate) -> Bool {
-      heard.append("poi \(placeID)")
-      return stopsPOIWindows
-    }
-  }
+  /// The app's delegate: WaymarkTesting's recorder, answering as each test says.
+  typealias SwiftDelegate = RecordingDelegate
 
   static let plugin = """
     local p = { name = "lua" }
@@ -55,13 +38,13 @@ import WaymarkCore
   @Test("R6 across both: after the plugins, the delegate is asked only when no plugin vetoed")
   func vetoAfterPlugins() throws {
     let swift = SwiftDelegate()
-    swift.vetoes = ["melbourne"]
+    swift.tapMarker = { _, marker in marker.id == "melbourne" }
     let (map, host, sydney, melbourne, _) = try fixture(swift, .afterPlugins)
     try map.tap(.marker(sydney))
-    #expect(swift.heard.isEmpty, "the plugin vetoed first")
+    #expect(swift.events.isEmpty, "the plugin vetoed first")
     #expect(map.trace.records.last { $0.event == "did_tap_marker" }?["plugin"] == .string("lua"))
     try map.tap(.marker(melbourne))
-    #expect(swift.heard == ["tap melbourne"])
+    #expect(swift.events == ["did_tap_marker(melbourne)"])
     let tap = try #require(map.trace.records.last { $0.event == "did_tap_marker" })
     #expect(tap["result"] == .bool(true) && tap["plugin"] == .string("app"), "the trace names the delegate")
     #expect(map.selectedMarker == nil, "handled: no selection (R6)")
@@ -71,10 +54,10 @@ import WaymarkCore
   @Test("R6 across both: in front of the plugins, the delegate's veto stops them")
   func vetoBeforePlugins() throws {
     let swift = SwiftDelegate()
-    swift.vetoes = ["sydney"]
+    swift.tapMarker = { _, marker in marker.id == "sydney" }
     let (map, host, sydney, _, _) = try fixture(swift, .beforePlugins)
     try map.tap(.marker(sydney))
-    #expect(swift.heard == ["tap sydney"])
+    #expect(swift.events == ["did_tap_marker(sydney)"])
     #expect(logs(map).isEmpty, "the plugin is not asked")
     #expect(map.trace.records.last { $0.event == "did_tap_marker" }?["plugin"] == .string("app"))
     _ = host
@@ -84,7 +67,7 @@ import WaymarkCore
   func contentAcrossBoth() throws {
     for placement in [PluginHost.DelegatePlacement.afterPlugins, .beforePlugins] {
       let swift = SwiftDelegate()
-      swift.windows = ["melbourne", "sydney"]
+      swift.infoWindow = { marker in text("swift \(marker.id)") }
       let (map, host, sydney, melbourne, _) = try fixture(swift, placement)
       map.selectedMarker = melbourne
       let winner = placement == .afterPlugins ? "lua" : "app"
@@ -102,7 +85,7 @@ import WaymarkCore
     let (map, host, sydney, melbourne, _) = try fixture(swift, .beforePlugins)
     map.selectedMarker = sydney
     map.selectedMarker = melbourne
-    #expect(swift.heard.contains("closed sydney"))
+    #expect(swift.events.contains("did_close_info_window(sydney)"))
     #expect(logs(map).contains("lua closed sydney"))
     _ = host
   }
@@ -110,11 +93,11 @@ import WaymarkCore
   @Test("R33 web: a delegate's true from did_tap_poi stops the default POI window beside the plugins")
   func poiHandledByEither() throws {
     let swift = SwiftDelegate()
-    swift.stopsPOIWindows = true
+    swift.tapPOI = { _ in true }
     let (map, host, _, _, _) = try fixture(swift, .afterPlugins, policy: .web)
     try map.addPointOfInterest(PointOfInterest(placeID: "p", name: "Park", location: Place.brisbane))
     try map.tap(.coordinate(Place.brisbane))
-    #expect(swift.heard == ["poi p"])
+    #expect(swift.events.filter { $0.hasPrefix("did_tap") } == ["did_tap_poi(p)"])
     #expect(map.infoWindow == nil)
     _ = host
   }
@@ -122,7 +105,7 @@ import WaymarkCore
   @Test("A delegate released by its owner leaves the plugins alone")
   func releasedDelegate() throws {
     var swift: SwiftDelegate? = SwiftDelegate()
-    swift!.vetoes = ["melbourne"]
+    swift!.tapMarker = { _, marker in marker.id == "melbourne" }
     let (map, host, _, melbourne, _) = try fixture(swift!, .beforePlugins)
     swift = nil
     #expect(host.delegate == nil)
