@@ -75,9 +75,6 @@ enum LuaC {
   static func insert(_ L: LuaThreadPointer, _ i: Int32) { waymark_insert(L, i) }
   static func remove(_ L: LuaThreadPointer, _ i: Int32) { waymark_remove(L, i) }
   static func type(_ L: LuaThreadPointer, _ i: Int32) -> Int32 { lua_type(L, i) }
-  static func typeName(_ L: LuaThreadPointer, _ i: Int32) -> String {
-    String(cString: waymark_typename_at(L, i))
-  }
   static func metafieldName(_ L: LuaThreadPointer, _ i: Int32) -> String? {
     guard luaL_getmetafield(L, i, "__name") != LUA_TNIL else { return nil }
     defer { waymark_pop(L, 1) }

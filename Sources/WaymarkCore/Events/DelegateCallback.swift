@@ -170,7 +170,7 @@ public enum DelegateCallback: Int, CaseIterable, Sendable {
 package struct CallbackSignature: Sendable {
   /// What the callback returns.
   package enum Returns: String, Sendable {
-    /// Nothing.
+    /// Nothing: what the delegate returns is ignored.
     case nothing
     /// A boolean: true = handled (the default behaviour is skipped).
     case handled
@@ -182,7 +182,7 @@ package struct CallbackSignature: Sendable {
   package struct Argument: Sendable, Hashable {
     /// The snake_case name.
     package let name: String
-    /// Its type.
+    /// The kind of value the handler receives.
     package let type: CallbackValue.Kind
   }
 

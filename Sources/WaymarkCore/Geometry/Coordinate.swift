@@ -74,7 +74,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
   public var x: Double
   /// Points from the top edge.
   public var y: Double
-  /// Creates a point.
+  /// The point `x` points right and `y` points down of the top-left corner.
   public init(x: Double, y: Double) {
     self.x = x
     self.y = y
@@ -107,7 +107,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
   public var width: Double
   /// Points down.
   public var height: Double
-  /// Creates a size.
+  /// A size of `width` by `height` points.
   public init(width: Double, height: Double) {
     self.width = width
     self.height = height
@@ -173,9 +173,9 @@ public struct Rect: Hashable, Sendable {
   public var x: Double
   /// The top edge.
   public var y: Double
-  /// The width.
+  /// Points across.
   public var width: Double
-  /// The height.
+  /// Points down.
   public var height: Double
 
   /// Creates a rectangle from its top-left corner and size.

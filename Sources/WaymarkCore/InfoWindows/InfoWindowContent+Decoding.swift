@@ -163,8 +163,10 @@ struct ContentDecoder {
       let guesses = unknown.compactMap { field in
         Suggestion.closest(to: field.key, among: Self.allKeys).map { (field.key, $0) }
       }
-      for (key, guess) in guesses {
-        problems.append(ContentError(path: "\(path).\(key)", message: "unknown field; did you mean \(guess)?"))
+      for (key, _) in guesses {
+        problems.append(
+          ContentError(
+            path: "\(path).\(key)", message: "unknown field" + Suggestion.hint(for: key, among: Self.allKeys)))
       }
       if guesses.isEmpty || !guesses.contains(where: { Self.nodeKeys.contains($0.1) }) {
         problems.append(ContentError(path: path, message: "a node needs one of text, image, vstack, hstack"))
@@ -189,9 +191,8 @@ struct ContentDecoder {
       if Self.allKeys.contains(field.key) {
         problems.append(ContentError(path: fieldPath, message: "not a field of \(kind) nodes"))
       } else {
-        let guess = Suggestion.closest(to: field.key, among: allowed)
         problems.append(
-          ContentError(path: fieldPath, message: "unknown field" + (guess.map { "; did you mean \($0)?" } ?? "")))
+          ContentError(path: fieldPath, message: "unknown field" + Suggestion.hint(for: field.key, among: allowed)))
       }
     }
     fields = fields.filter { allowed.contains($0.key) }

@@ -83,7 +83,7 @@ public final class Overlay {
   package let serial: Int
   /// The map it is on, nil once removed.
   public internal(set) weak var map: MapView?
-  /// Every property.
+  /// Every property of the overlay, as last set (R15).
   public private(set) var options: OverlayOptions
 
   init(serial: Int, options: OverlayOptions) {

@@ -53,9 +53,13 @@ package enum Suggestion {
     return best.candidate
   }
 
-  /// `"; did you mean x?"`, or an empty string when nothing is close.
-  package static func hint(for key: String, among candidates: some Sequence<String>) -> String {
-    closest(to: key, among: candidates).map { "; did you mean \($0)?" } ?? ""
+  /// `"; did you mean x?"` (the candidate as `spelled` writes it: `--x`, `'x'`), or
+  /// `otherwise` when nothing is close: the one way every message suggests a name.
+  package static func hint(
+    for key: String, among candidates: some Sequence<String>, spelled: (String) -> String = { $0 },
+    otherwise: String = ""
+  ) -> String {
+    closest(to: key, among: candidates).map { "; did you mean \(spelled($0))?" } ?? otherwise
   }
 
   /// Optimal string alignment distance: insertions, deletions, substitutions and

@@ -14,7 +14,7 @@ public struct TraceEvent: RawRepresentable, Hashable, Sendable, ExpressibleByStr
   /// The record of a callback.
   public init(_ callback: DelegateCallback) { rawValue = callback.name }
 
-  /// The name.
+  /// The name, as the trace spells it.
   public var description: String { rawValue }
 
   /// The callback this record is of, nil for a runtime record.

@@ -16,11 +16,11 @@ public enum TraceValue: Hashable, Sendable {
 
 /// One key and value of a trace object, in order.
 public struct TraceField: Hashable, Sendable {
-  /// The key.
+  /// The field's name in the JSON object (`marker`, `place_id`).
   public var key: String
-  /// The value.
+  /// What the field holds.
   public var value: TraceValue
-  /// Creates a field.
+  /// A field named `key` holding `value`.
   package init(_ key: String, _ value: TraceValue) {
     self.key = key
     self.value = value

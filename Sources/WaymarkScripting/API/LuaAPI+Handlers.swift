@@ -8,7 +8,7 @@ public struct LuaHandlerSignature: Sendable, Hashable {
   public let parameters: [LuaAPIParameter]
   /// The LuaLS return type, nil when the return value is ignored.
   public let returns: String?
-  /// One line.
+  /// One line for the definitions and the docs: what it is.
   public let doc: String
 
   /// `fun(map: Map, marker: Marker): boolean?`.

@@ -29,8 +29,9 @@ enum WaymarkCLI {
     default: break
     }
     guard let spec = commands.first(where: { $0.name == first }) else {
-      let hint = Suggestion.closest(to: first, among: commands.map(\.name) + ["--help", "--version"])
-      Output.error("waymark: unknown command '\(first)'\(hint.map { "; did you mean '\($0)'?" } ?? "")")
+      let hint = Suggestion.hint(
+        for: first, among: commands.map(\.name) + ["--help", "--version"], spelled: { "'\($0)'" })
+      Output.error("waymark: unknown command '\(first)'\(hint)")
       Output.error("run 'waymark --help' for the commands")
       return ExitCode.usage
     }

@@ -3,7 +3,7 @@ import WaymarkCore
 import WaymarkTesting
 
 @Suite struct CameraClampingTests {
-  @Test func latitudeClampsLongitudeAndBearingWrap() throws {
+  @Test("R20: Latitude clamps longitude and bearing wrap") func latitudeClampsLongitudeAndBearingWrap() throws {
     // R20: latitude clamped to [-85, 85]; longitude wraps into [-180, 180); bearing into [0, 360).
     let map = try MapView(
       camera: CameraPosition(target: Coordinate(latitude: 89, longitude: 200), zoom: 4, bearing: -30))
@@ -16,7 +16,7 @@ import WaymarkTesting
     #expect(map.camera.bearing == 0)
   }
 
-  @Test func zoomClampsToTheDefaultRange() throws {
+  @Test("R21: Zoom clamps to the default range") func zoomClampsToTheDefaultRange() throws {
     // R21: defaults min 2, max 21; clamped, not rejected.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 30))
     #expect(map.camera.zoom == 21)
@@ -24,7 +24,9 @@ import WaymarkTesting
     #expect(map.camera.zoom == 2)
   }
 
-  @Test func minGreaterThanMaxIsAnErrorAndChangesNothing() throws {
+  @Test("R21: Min greater than max is an error and changes nothing") func minGreaterThanMaxIsAnErrorAndChangesNothing()
+    throws
+  {
     // R21: set_min_max_zoom(min, max) with min > max is an error.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 6))
     #expect(
@@ -36,7 +38,8 @@ import WaymarkTesting
     #expect(map.minZoom == 2 && map.maxZoom == 21)
   }
 
-  @Test func narrowingTheRangeClampsAtOnceWithTheUsualCallbacks() throws {
+  @Test("R21, R24: Narrowing the range clamps at once with the usual callbacks")
+  func narrowingTheRangeClampsAtOnceWithTheUsualCallbacks() throws {
     // R21 + R24: narrowing clamps the current zoom at once: will_move(false), did_change, idle at the next frame.
     let fixture = try MapFixture(Places.sydney, zoom: 6)
     try fixture.quiet()

@@ -3,7 +3,9 @@ import WaymarkCore
 import WaymarkTesting
 
 @Suite struct PolicyPresetTests {
-  @Test func androidClosesTheWindowBeforeTheTapCallback() throws {
+  @Test("R33: Android closes the window before the tap callback") func androidClosesTheWindowBeforeTheTapCallback()
+    throws
+  {
     // R33 android: the open info window closes before did_tap_marker runs.
     let fixture = try MapFixture(Places.sydney, zoom: 5, policy: .android)
     let a = try fixture.marker("a", at: Places.sydney, title: "A")
@@ -16,7 +18,7 @@ import WaymarkTesting
     #expect(fixture.map.infoWindow?.marker === b)
   }
 
-  @Test func androidCyclesThroughOverlappingMarkers() throws {
+  @Test("R33: Android cycles through overlapping markers") func androidCyclesThroughOverlappingMarkers() throws {
     // R33 android: overlapping markers cycle on repeated taps, by z-index, then distance.
     let fixture = try MapFixture(Places.sydney, zoom: 12, policy: .android)
     let near = try fixture.marker("near", at: Places.sydney, title: "near")
@@ -34,7 +36,7 @@ import WaymarkTesting
     _ = (near, far)
   }
 
-  @Test func webMarkerTapsHaveNoDefault() throws {
+  @Test("R33: Web marker taps have no default") func webMarkerTapsHaveNoDefault() throws {
     // R33 web: a marker tap has no default behaviour (no selection, no window, no camera move).
     let fixture = try MapFixture(Places.sydney, zoom: 5, policy: .web)
     let m = try fixture.marker("m", at: Places.melbourne, title: "M")
@@ -45,7 +47,9 @@ import WaymarkTesting
     #expect(fixture.map.selectedMarker == nil && fixture.map.camera.target == Places.sydney)
   }
 
-  @Test func webPOITapsShowADefaultWindowUnlessStopped() throws {
+  @Test("R33: Web POI taps show a default window unless stopped") func webPOITapsShowADefaultWindowUnlessStopped()
+    throws
+  {
     // R33 web: a POI tap shows a default window unless a handler stops it.
     let fixture = try MapFixture(Places.sydney, zoom: 14, policy: .web)
     let opera = Coordinate(latitude: -33.8568, longitude: 151.2153)

@@ -5,7 +5,8 @@ import WaymarkTesting
 /// Callbacks that change the map while the map is changing it: the map stays consistent and
 /// never traps.
 @Suite struct ReentrancyTests {
-  @Test func removingAMarkerFromItsOwnCloseCallbackIsHarmless() throws {
+  @Test("R12: Removing a marker from its own close callback is harmless")
+  func removingAMarkerFromItsOwnCloseCallbackIsHarmless() throws {
     // R12: the marker is off the map before did_close_info_window runs.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let a = try fixture.marker("a", at: Places.sydney, title: "A")
@@ -48,7 +49,7 @@ import WaymarkTesting
     #expect(fixture.delegate.events.last == "did_end_dragging_marker(pin)")
   }
 
-  @Test func aSelectionMadeInACloseCallbackStands() throws {
+  @Test("R9, R12: A selection made in a close callback stands") func aSelectionMadeInACloseCallbackStands() throws {
     // R9-R12: the map never shows a window without its marker selected.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let a = try fixture.marker("a", at: Places.sydney, title: "A")
@@ -60,7 +61,8 @@ import WaymarkTesting
     #expect(fixture.map.infoWindow?.marker === b)
   }
 
-  @Test func theCameraIsNotCentredOnAMarkerTheResolutionDeselected() throws {
+  @Test("R10, R13: The camera is not centred on a marker the resolution deselected")
+  func theCameraIsNotCentredOnAMarkerTheResolutionDeselected() throws {
     // R10.4 with R13: the deferred changes run first; the camera follows only a marker
     // that is still selected and on the map.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
@@ -77,7 +79,8 @@ import WaymarkTesting
     #expect(fixture.map.camera.target == Places.sydney)
   }
 
-  @Test func extremeZoomsAndFarPointsAreClampedOrRefusedNeverTrapped() throws {
+  @Test("R21: Extreme zooms and far points are clamped or refused never trapped")
+  func extremeZoomsAndFarPointsAreClampedOrRefusedNeverTrapped() throws {
     // R21: the range is clamped to 0...30; a zoom about a point far away is refused.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 5))
     try map.setMinMaxZoom(min: 0, max: 64)
@@ -97,7 +100,8 @@ import WaymarkTesting
     }
   }
 
-  @Test func aZoomAboutAPointKeepsItFixedEvenWhenClamped() throws {
+  @Test("R28, R21: A zoom about a point keeps it fixed even when clamped")
+  func aZoomAboutAPointKeepsItFixedEvenWhenClamped() throws {
     // R28 with R21: the point stays put for the zoom actually reached.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 20))
     let point = Point(x: 300, y: 700)

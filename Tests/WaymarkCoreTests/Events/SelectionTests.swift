@@ -3,7 +3,7 @@ import WaymarkCore
 import WaymarkTesting
 
 @Suite struct SelectionTests {
-  @Test func handledTapChangesNothing() throws {
+  @Test("R6: Handled tap changes nothing") func handledTapChangesNothing() throws {
     // R6: true = handled: no selection change, no window change, no camera move.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     let a = try fixture.marker("a", at: Places.sydney, title: "A")
@@ -21,7 +21,8 @@ import WaymarkTesting
     #expect(fixture.map.camera == camera)
   }
 
-  @Test func resolutionAsksWindowThenContentsThenUsesTheDefault() throws {
+  @Test("R7: Resolution asks window then contents then uses the default")
+  func resolutionAsksWindowThenContentsThenUsesTheDefault() throws {
     // R7: marker_info_window; if nil, marker_info_contents; if nil, the default window.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     let m = try fixture.marker("m", at: Places.sydney, title: "Title", snippet: "Snippet")
@@ -44,7 +45,8 @@ import WaymarkTesting
     #expect(fixture.map.infoWindow?.content == nil)
   }
 
-  @Test func noTitleNoSnippetMeansNoDefaultWindowButCustomOnesStillShow() throws {
+  @Test("R7, R8: No title no snippet means no default window but custom ones still show")
+  func noTitleNoSnippetMeansNoDefaultWindowButCustomOnesStillShow() throws {
     // R7: both empty: the default window is not shown; a custom window still is.
     // R8: a marker with no window still becomes the selected marker.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
@@ -59,7 +61,7 @@ import WaymarkTesting
     #expect(fixture.map.infoWindow?.kind == .contents)
   }
 
-  @Test func onlyOneWindowIsShownAtATime() throws {
+  @Test("R9, R10: Only one window is shown at a time") func onlyOneWindowIsShownAtATime() throws {
     // R9 and R10.1: selecting another marker closes the first window first.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let a = try fixture.marker("a", at: Places.sydney, title: "A")
@@ -78,7 +80,7 @@ import WaymarkTesting
     #expect(shown == ["a", "b"] && hidden == ["a"])
   }
 
-  @Test func noCloseCallbackForAMarkerWithoutAWindow() throws {
+  @Test("R10: No close callback for a marker without a window") func noCloseCallbackForAMarkerWithoutAWindow() throws {
     // R10.1: did_close_info_window(N) only if N had a window shown.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let a = try fixture.marker("a", at: Places.sydney)
@@ -90,7 +92,7 @@ import WaymarkTesting
     #expect(fixture.map.selectedMarker === b)
   }
 
-  @Test func retapClosesAndReopensOrKeeps() throws {
+  @Test("R10: Retap closes and reopens or keeps") func retapClosesAndReopensOrKeeps() throws {
     // R10.2: retap = reopen (default): did_close_info_window(M), then resolution again.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let m = try fixture.marker("m", at: Places.sydney, title: "M")
@@ -113,7 +115,9 @@ import WaymarkTesting
     #expect(kept.delegate.events == ["did_tap_marker(k)"])
   }
 
-  @Test func selectingByTapCentresTheCameraOnTheMarker() throws {
+  @Test("R10: Selecting by tap centres the camera on the marker") func selectingByTapCentresTheCameraOnTheMarker()
+    throws
+  {
     // R10.4: the camera animates its target to M (zoom, bearing, tilt unchanged), default duration.
     let fixture = try MapFixture(Places.sydney, zoom: 5, bearing: 20)
     let m = try fixture.marker("m", at: Places.melbourne, title: "M")
@@ -125,7 +129,8 @@ import WaymarkTesting
     #expect(fixture.delegate.events.contains("will_move(false)"))
   }
 
-  @Test func selectingFromCodeSkipsTheTapAndTheCamera() throws {
+  @Test("R11: Selecting from code skips the tap and the camera") func selectingFromCodeSkipsTheTapAndTheCamera() throws
+  {
     // R11: no did_tap_marker and no camera move; nil hides the window; another map's marker is ignored.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let m = try fixture.marker("m", at: Places.melbourne, title: "M")
@@ -144,7 +149,7 @@ import WaymarkTesting
     #expect(fixture.map.trace.records.last?.event == "warning")
   }
 
-  @Test func removingTheSelectedMarkerClosesItsWindow() throws {
+  @Test("R12: Removing the selected marker closes its window") func removingTheSelectedMarkerClosesItsWindow() throws {
     // R12: removing the selected marker hides its window, fires did_close_info_window, selected = nil.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let m = try fixture.marker("m", at: Places.sydney, title: "M")
@@ -159,7 +164,9 @@ import WaymarkTesting
     #expect(fixture.delegate.calls.last == "did_close_info_window(n)")
   }
 
-  @Test func selectionChangesDuringResolutionAreDeferred() throws {
+  @Test("R13: Selection changes during resolution are deferred") func selectionChangesDuringResolutionAreDeferred()
+    throws
+  {
     // R13: changing the selection or removing a marker inside marker_info_window is deferred
     // until the resolution finishes, then applied in order; the trace says so.
     let fixture = try MapFixture(Places.sydney, zoom: 5)

@@ -3,7 +3,8 @@ import WaymarkCore
 import WaymarkTesting
 
 @Suite struct TapTests {
-  @Test func aTapOnTheMapReportsTheCoordinateBeforeDeselecting() throws {
+  @Test("R14: A tap on the map reports the coordinate before deselecting")
+  func aTapOnTheMapReportsTheCoordinateBeforeDeselecting() throws {
     // R14: did_tap_at_coordinate fires before the implicit deselection.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     let m = try fixture.marker("m", at: Places.sydney, title: "M")
@@ -20,7 +21,7 @@ import WaymarkTesting
     expectClose(try #require(record.coordinate), expected)
   }
 
-  @Test func tappableOverlaysGetTheTapTopmostFirst() throws {
+  @Test("R15: Tappable overlays get the tap topmost first") func tappableOverlaysGetTheTapTopmostFirst() throws {
     // R15: did_tap_overlay instead of did_tap_at_coordinate, then deselection; topmost z wins;
     // overlays are untappable by default.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
@@ -58,7 +59,7 @@ import WaymarkTesting
     #expect(fixture.delegate.events == ["did_tap_overlay(donut)", "did_tap_at_coordinate", "did_tap_overlay(line)"])
   }
 
-  @Test func markersWinOverOverlays() throws {
+  @Test("R5: Markers win over overlays") func markersWinOverOverlays() throws {
     // R5: markers always win over non-marker overlays (the default policy).
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     try fixture.map.addOverlay(
@@ -68,7 +69,7 @@ import WaymarkTesting
     #expect(fixture.delegate.events.first == "did_tap_marker(m)")
   }
 
-  @Test func aTapInsideTheWindowIsOnlyAWindowTap() throws {
+  @Test("R16: A tap inside the window is only a window tap") func aTapInsideTheWindowIsOnlyAWindowTap() throws {
     // R16: did_tap_info_window and nothing else; long press: did_long_press_info_window.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     let m = try fixture.marker("m", at: Places.sydney, title: "Sydney", snippet: "Population: 4,605,992")
@@ -85,7 +86,7 @@ import WaymarkTesting
     #expect(throws: MapError.noInfoWindow(action: "tapInfoWindow")) { try fixture.map.tapInfoWindow() }
   }
 
-  @Test func poiTapsReportThePlaceAndDeselect() throws {
+  @Test("R17: POI taps report the place and deselect") func poiTapsReportThePlaceAndDeselect() throws {
     // R17: did_tap_poi(place_id, name, location); no default window on iOS; deselects.
     let fixture = try MapFixture(Places.sydney, zoom: 14)
     let m = try fixture.marker("m", at: Places.melbourne, title: "M")

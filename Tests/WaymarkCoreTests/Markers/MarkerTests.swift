@@ -3,7 +3,7 @@ import WaymarkCore
 import WaymarkTesting
 
 @Suite struct MarkerTests {
-  @Test func defaultsFollowGoogle() throws {
+  @Test("R1: Defaults follow Google") func defaultsFollowGoogle() throws {
     // R1: every default.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 10))
     let marker = try map.addMarker(MarkerOptions(position: Places.sydney))
@@ -51,7 +51,7 @@ import WaymarkTesting
     #expect(map.numberOfMarkers == 1)
   }
 
-  @Test func aMarkerIsOnAtMostOneMap() throws {
+  @Test("R2: A marker is on at most one map") func aMarkerIsOnAtMostOneMap() throws {
     // R2: on at most one map; removing hides it; adding again shows it.
     let a = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 10))
     let b = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 10))
@@ -65,7 +65,7 @@ import WaymarkTesting
     #expect(throws: MapError.notOnThisMap(what: "marker sydney")) { try a.remove(marker) }
   }
 
-  @Test func clearRemovesEveryMarkerAndOverlay() throws {
+  @Test("R2: Clear removes every marker and overlay") func clearRemovesEveryMarkerAndOverlay() throws {
     // R2: clear() removes every marker and overlay.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 10))
     let marker = try map.addMarker(MarkerOptions(position: Places.sydney))
@@ -76,7 +76,7 @@ import WaymarkTesting
     #expect(map.topmostMarker(at: map.iconCenterForTest(Places.sydney)) == nil)
   }
 
-  @Test func iconViewWinsOverIconWhichWinsOverThePin() throws {
+  @Test("R3: Icon view wins over icon which wins over the pin") func iconViewWinsOverIconWhichWinsOverThePin() throws {
     // R3: icon_view > icon > default pin; a tinted pin is an icon of the pin's size.
     var options = MarkerOptions(position: Places.sydney)
     #expect(options.iconSize == MarkerOptions.defaultPinSize)

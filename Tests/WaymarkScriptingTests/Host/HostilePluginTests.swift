@@ -259,7 +259,8 @@ import WaymarkCore
     #expect(f.records("did_tap_marker").count == 1)
   }
 
-  @Test func selectionChangedInsideMarkerInfoWindowIsDeferred() throws {
+  @Test("R13: Selection changed inside marker info window is deferred")
+  func selectionChangedInsideMarkerInfoWindowIsDeferred() throws {
     // R13: the change waits until the resolution ends, then applies; the trace says so.
     let f = try PluginFixture.hostile("selection_in_info_window.lua")
     try f.map.tap(f.melbourne)

@@ -93,7 +93,8 @@ import WaymarkCore
     #expect(outcome.problems.count == 1 && outcome.problems[0].contains("broken.lua:2:"), "\(outcome.problems)")
   }
 
-  @Test func paddingAndGestureSettingsAreReadAndAssigned() throws {
+  @Test("R29, R25: Padding and gesture settings are read and assigned")
+  func paddingAndGestureSettingsAreReadAndAssigned() throws {
     // R29 padding and R25 gesture flags from Lua.
     let (outcome, _) = try run(
       """
