@@ -138,16 +138,24 @@ public enum DelegateCallback: Int, CaseIterable, Sendable {
   }
 
   private static let signatures = allCases.map(\.row)
+  // What dispatch reads on every call, apart, so a read copies no row.
+  private static let names = signatures.map(\.name)
+  private static let compositions = signatures.map(\.composition)
+  private static let answers = signatures.map { $0.returns == .handled }
   private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 
   /// Everything about this callback (its row of the table).
   package var signature: CallbackSignature { Self.signatures[rawValue] }
 
   /// The snake_case handler name: the same in Lua plugins and in the trace (a contract).
-  public var name: String { Self.signatures[rawValue].name }
+  public var name: String { Self.names[rawValue] }
 
   /// How answers to this callback compose.
-  public var composition: Composition { Self.signatures[rawValue].composition }
+  public var composition: Composition { Self.compositions[rawValue] }
+
+  /// Whether the callback returns "handled" (did_tap_marker, did_tap_my_location_button,
+  /// did_tap_poi).
+  package var returnsHandled: Bool { Self.answers[rawValue] }
 
   /// How several answers compose (docs/plugins.md, "Composition").
   public enum Composition: String, Sendable {

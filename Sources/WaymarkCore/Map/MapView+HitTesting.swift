@@ -41,7 +41,8 @@ extension MapView {
 
   /// The device location, if `point` falls on the my-location dot (R32).
   func myLocation(at point: Point) -> Coordinate? {
-    places.myLocation(at: point, projection: projection, radius: policy.myLocationTapRadius)
+    guard places.isMyLocationEnabled else { return nil }  // no projection for a hidden dot
+    return places.myLocation(at: point, projection: projection, radius: policy.myLocationTapRadius)
   }
 
   /// The shown info window's rectangle on the screen (its body, tail excluded), or nil.

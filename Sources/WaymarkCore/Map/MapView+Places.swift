@@ -62,6 +62,7 @@ extension MapView {
 
   /// The point of interest nearest to `point` within the policy's reach (R17), or nil.
   package func pointOfInterest(at point: Point) -> PointOfInterest? {
-    places.pointOfInterest(at: point, projection: projection, radius: policy.poiTapRadius)
+    guard !places.pointsOfInterest.isEmpty else { return nil }  // no projection for none
+    return places.pointOfInterest(at: point, projection: projection, radius: policy.poiTapRadius)
   }
 }

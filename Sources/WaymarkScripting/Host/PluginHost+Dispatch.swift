@@ -18,7 +18,7 @@ extension PluginHost {
     case .veto, .content: return ask(second, event, callback)
     case .notification:
       let handled = ask(second, event, callback).isHandled || answer.isHandled
-      return callback.signature.returns == .handled ? CallbackAnswer(handled: handled) : .none
+      return callback.returnsHandled ? CallbackAnswer(handled: handled) : .none
     }
   }
 
@@ -52,7 +52,10 @@ extension PluginHost {
   private func call(_ instance: PluginInstance, _ handler: LuaRef, _ event: DelegateEvent, _ callback: DelegateCallback)
     -> LuaBooleanResult?
   {
-    guard admitNested(instance, callback.name, line: instance.handlerLines[callback.rawValue]) else { return nil }
+    guard
+      dispatchDepth < Self.maxNesting
+        || admitNested(instance, callback.name, line: instance.handlerLines[callback.rawValue])
+    else { return nil }
     dispatchDepth += 1
     defer { dispatchDepth -= 1 }
     let failures = instance.failureCount
@@ -107,7 +110,7 @@ extension PluginHost {
       if result == .boolean(true) { handled = true }
       instance.consecutiveFailures = 0
     }
-    return callback.signature.returns == .handled ? CallbackAnswer(handled: handled) : .none
+    return callback.returnsHandled ? CallbackAnswer(handled: handled) : .none
   }
 
   /// A veto: plugins in order until one returns `true`; anything but a boolean or nil is an
