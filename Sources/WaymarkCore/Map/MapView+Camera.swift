@@ -4,31 +4,28 @@ extension MapView {
   /// The camera now, clamped (R20-R22).
   public internal(set) var camera: CameraPosition {
     get { cameraController.camera }
-    set {
-      let old = cameraController.camera
-      cameraController.camera = newValue
-      if newValue != old { notify(.cameraMoved) }
-    }
+    set { assign(\.camera, newValue, telling: .cameraMoved) }
   }
 
   /// The view's size in points; 390 x 844 by default.
   public private(set) var viewSize: Size {
     get { cameraController.viewSize }
-    set {
-      let old = cameraController.viewSize
-      cameraController.viewSize = newValue
-      if newValue != old { notify(.viewChanged) }
-    }
+    set { assign(\.viewSize, newValue, telling: .viewChanged) }
   }
 
   /// Insets that move the visual centre and shrink the visible region (R29).
   public private(set) var padding: EdgeInsets {
     get { cameraController.padding }
-    set {
-      let old = cameraController.padding
-      cameraController.padding = newValue
-      if newValue != old { notify(.viewChanged) }
-    }
+    set { assign(\.padding, newValue, telling: .viewChanged) }
+  }
+
+  /// Sets a field of the camera controller; observers hear `change` if the value changed.
+  private func assign<Value: Equatable>(
+    _ field: WritableKeyPath<CameraController, Value>, _ value: Value, telling change: MapChange
+  ) {
+    let old = cameraController[keyPath: field]
+    cameraController[keyPath: field] = value
+    if value != old { notify(change) }
   }
 
   /// The smallest zoom the camera may reach (R21).
