@@ -16,6 +16,12 @@ if ! command -v luacheck >/dev/null 2>&1; then
   "${sudo[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq lua-check >/dev/null
 fi
+# genhtml (Debian's lcov) for the test that checks `waymark test --coverage` writes what it reads.
+if ! command -v genhtml >/dev/null 2>&1; then
+  sudo=(); [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq lcov >/dev/null
+fi
 examples=$(mktemp -d)
 trap 'rm -rf "$examples"' EXIT
 scripts/lua-examples.sh "$examples"

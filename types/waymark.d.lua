@@ -450,6 +450,13 @@ waymark = {}
 ---@type string
 waymark.version = ""
 
+---A plugin_error record, as `waymark.plugin_errors()` lists it.
+---@class PluginError
+---@field t number Virtual time in seconds.
+---@field plugin string The plugin's name.
+---@field handler string The handler (or load, setup, timer, ...).
+---@field message string The error with file:line.
+
 ---Makes the map the script drives, with its plugins; calling it again retires the previous map.
 ---@param options MapOptions
 ---@return Map
@@ -479,3 +486,17 @@ function expect_near(actual, expected, tolerance, message) end
 ---Declares that a plugin_error whose message matches the Lua `pattern` is expected: `waymark test` does not fail the test for it, and the run fails if none happens.
 ---@param pattern string
 function expect_plugin_error(pattern) end
+
+---Declares something that must hold after every input: `check(map)` returns true when it does. `waymark fuzz` checks it after each input it makes; `waymark.check_invariants` checks it now.
+---@param name string
+---@param check fun(map: Map): boolean
+function waymark.invariant(name, check) end
+
+---Checks the map's own invariants (at most one window, the selected marker on the map, the camera within its limits) and every `waymark.invariant`; each that does not hold is a failed expectation. Returns whether all hold.
+---@param map Map
+---@return boolean
+function waymark.check_invariants(map) end
+
+---The plugin_error records of the run so far that no expect_plugin_error pattern matches, each { t, plugin, handler, message }: `expect_eq(waymark.plugin_errors(), {})` fails while there is one.
+---@return PluginError[]
+function waymark.plugin_errors() end

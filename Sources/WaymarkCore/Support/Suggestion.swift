@@ -1,6 +1,6 @@
 /// Finds the known name a misspelt one was probably meant to be, for "did you mean ...?"
 /// messages: content keys, handler names, command-line options.
-public enum Suggestion {
+package enum Suggestion {
   /// The candidate `key` was most probably meant to be, if any, weighing both kinds of
   /// mistake people make with names:
   ///
@@ -13,7 +13,7 @@ public enum Suggestion {
   ///
   /// Ties go to the earlier candidate. Keys longer than 64 characters get no suggestion
   /// (the comparison is quadratic).
-  public static func closest(to key: String, among candidates: some Sequence<String>) -> String? {
+  package static func closest(to key: String, among candidates: some Sequence<String>) -> String? {
     guard key.count <= 64 else { return nil }
     let key = key.lowercased()
     let candidates = Array(candidates).filter { $0 != key }
@@ -53,9 +53,13 @@ public enum Suggestion {
     return best.candidate
   }
 
-  /// `"; did you mean x?"`, or an empty string when nothing is close.
-  public static func hint(for key: String, among candidates: some Sequence<String>) -> String {
-    closest(to: key, among: candidates).map { "; did you mean \($0)?" } ?? ""
+  /// `"; did you mean x?"` (the candidate as `spelled` writes it: `--x`, `'x'`), or
+  /// `otherwise` when nothing is close: the one way every message suggests a name.
+  package static func hint(
+    for key: String, among candidates: some Sequence<String>, spelled: (String) -> String = { $0 },
+    otherwise: String = ""
+  ) -> String {
+    closest(to: key, among: candidates).map { "; did you mean \(spelled($0))?" } ?? otherwise
   }
 
   /// Optimal string alignment distance: insertions, deletions, substitutions and

@@ -11,15 +11,15 @@
 ///  0.017  did_change_camera_position   ×180 frames  0.017…3.000 → (-37.81969, 144.966085) zoom 8 …
 ///  4.017  did_drag_marker              pin          ×30 frames 4.017…4.500
 /// ```
-public struct TraceText {
+package struct TraceText {
   /// Whether every did_change_camera_position and did_drag_marker frame gets its own line.
-  public var showsEveryFrame: Bool
+  package var showsEveryFrame: Bool
   /// Whether lines carry ANSI colours (for a terminal; see ``wantsColors(isTerminal:environment:)``).
-  public var colors: Bool
+  package var colors: Bool
 
   /// Creates a formatter; frames are folded unless `showsEveryFrame`; no colours unless
   /// `colors`.
-  public init(showsEveryFrame: Bool = false, colors: Bool = false) {
+  package init(showsEveryFrame: Bool = false, colors: Bool = false) {
     self.showsEveryFrame = showsEveryFrame
     self.colors = colors
   }
@@ -27,18 +27,18 @@ public struct TraceText {
   /// Whether a trace written to a stream should be coloured: only on a terminal, and never
   /// when the `NO_COLOR` environment variable is set to anything but the empty string
   /// (no-color.org) or `TERM` is `dumb`.
-  public static func wantsColors(isTerminal: Bool, environment: [String: String]) -> Bool {
+  package static func wantsColors(isTerminal: Bool, environment: [String: String]) -> Bool {
     isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
   }
 
   /// The header line, with the default subject width.
-  public static let header = line(time: "t", event: "event", subject: "subject", details: "details")
+  package static let header = line(time: "t", event: "event", subject: "subject", details: "details")
 
   /// The widest subject column, in characters; longer ids are cut.
   static let widestSubject = 40
 
   /// The lines of `records`, header first.
-  public func lines(_ records: [TraceRecord]) -> [String] {
+  package func lines(_ records: [TraceRecord]) -> [String] {
     let longest = records.lazy.map { Self.escaped($0.marker ?? $0.overlay ?? "").count }.max() ?? 0
     let width = min(max(12, longest), Self.widestSubject)
     var lines = [Self.line(time: "t", event: "event", subject: "subject", details: "details", width: width)]
@@ -74,12 +74,11 @@ public struct TraceText {
     return lines
   }
 
-  private static let frame = DelegateCallback.didChangeCameraPosition.name
+  private static let frame = TraceEvent(DelegateCallback.didChangeCameraPosition)
   /// The events whose runs are folded: camera frames, and drag frames of one marker.
-  private static let frames: Set<String> = [frame, DelegateCallback.didDragMarker.name]
-  private static let rendering: Set<String> = [
-    DelegateCallback.didStartTileRendering.name, DelegateCallback.didFinishTileRendering.name,
-    DelegateCallback.snapshotReady.name,
+  private static let frames: Set<TraceEvent> = [frame, TraceEvent(.didDragMarker)]
+  private static let rendering: Set<TraceEvent> = [
+    TraceEvent(.didStartTileRendering), TraceEvent(.didFinishTileRendering), TraceEvent(.snapshotReady),
   ]
 
   /// The frames of one move or drag as one line: how many, from when to when, and where a
@@ -89,19 +88,19 @@ public struct TraceText {
     let range = "\(TraceText.time(first.time))…\(TraceText.time(last.time))"
     guard first.event == Self.frame else {
       return TraceText.line(
-        time: TraceText.time(first.time), event: first.event, subject: TraceText.subject(first, width: width),
+        time: TraceText.time(first.time), event: first.event.rawValue, subject: TraceText.subject(first, width: width),
         details: "×\(frames.count) frames \(range)", width: width)
     }
     return TraceText.line(
-      time: TraceText.time(first.time), event: first.event, subject: "×\(frames.count) frames",
+      time: TraceText.time(first.time), event: first.event.rawValue, subject: "×\(frames.count) frames",
       details: "\(range) → \(last.camera.map(\.description) ?? "")", width: width)
   }
 
   /// `line` in the colour of its kind of record, when colours are on.
-  private func paint(_ line: String, _ event: String) -> String {
+  private func paint(_ line: String, _ event: TraceEvent) -> String {
     guard colors else { return line }
     let code: String
-    switch event {
+    switch event.rawValue {
     case "plugin_error", "expect_failed", "script_error": code = "31"  // red
     case "warning", "deferred": code = "33"  // yellow
     case "log": code = "36"  // cyan
@@ -113,7 +112,7 @@ public struct TraceText {
   }
 
   /// One record as one line (the default subject width).
-  public static func describe(_ record: TraceRecord) -> String { describe(record, width: 12) }
+  package static func describe(_ record: TraceRecord) -> String { describe(record, width: 12) }
 
   static func describe(_ record: TraceRecord, width: Int) -> String {
     var details: [String] = []
@@ -131,7 +130,7 @@ public struct TraceText {
     }
     if let message = record.message { details.append(escaped(message)) }
     return line(
-      time: time(record.time), event: escaped(record.event), subject: subject(record, width: width),
+      time: time(record.time), event: escaped(record.event.rawValue), subject: subject(record, width: width),
       details: details.joined(separator: " "), width: width)
   }
 
@@ -145,7 +144,7 @@ public struct TraceText {
   /// paragraph separators and bidirectional overrides become escapes (`\n`, `\t`, `\r`,
   /// `\u001b`, ...), and a backslash becomes `\\`, as the JSON trace writes them, so what a
   /// plugin prints can neither forge trace lines nor send escape sequences to the terminal.
-  public static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {

@@ -59,7 +59,14 @@ public enum LuaLSDefinitions {
     out.append("---@type string")
     out.append("waymark.version = \"\"")
     out.append("")
-    for function in ScriptLibrary.entries {
+    out.append("---A plugin_error record, as `waymark.plugin_errors()` lists it.")
+    out.append("---@class PluginError")
+    out.append("---@field t number Virtual time in seconds.")
+    out.append("---@field plugin string The plugin's name.")
+    out.append("---@field handler string The handler (or load, setup, timer, ...).")
+    out.append("---@field message string The error with file:line.")
+    out.append("")
+    for function in ScriptLibrary.entries + ScriptLibrary.checkEntries {
       out.append("---\(function.doc)")
       for parameter in function.parameters { out.append("---@param \(parameter.name) \(parameter.type)") }
       if let returns = function.returns { out.append("---@return \(returns)") }

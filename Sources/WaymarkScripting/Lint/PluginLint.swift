@@ -166,11 +166,10 @@ final class PluginLint {
       }
     }
     for (name, line, visible) in globalReads where !set.contains(name) {
-      let guess = Suggestion.closest(to: name, among: visible + globalSets.map(\.name))
       report(
         line,
         "\(name) is not defined (a global that is read but never set, so it is nil)"
-          + (guess.map { "; did you mean \($0)?" } ?? ""))
+          + Suggestion.hint(for: name, among: visible + globalSets.map(\.name)))
     }
   }
 }

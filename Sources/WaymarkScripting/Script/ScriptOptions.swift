@@ -35,6 +35,9 @@ public struct ScriptOptions: Sendable {
   /// it, or the script ended), after its plugins' teardown: to inspect, draw or keep its
   /// final state.
   public var mapFinished: (@Sendable (MapView) -> Void)?
+  /// Called when the script's own code has run to its end, with the session still open
+  /// (its map current, its state alive): `waymark fuzz` drives the map from here.
+  var afterScript: (@Sendable (ScriptSession) -> Void)?
 
   /// The defaults.
   public init() {}

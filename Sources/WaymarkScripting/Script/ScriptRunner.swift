@@ -30,6 +30,7 @@ public enum ScriptRunner {
     // run's verdicts are the ones reported (docs/testing.md, "The instruction budget").
     var exact = options
     exact.plugins.instructionCounting = .exact
+    exact.plugins.profile?.reset()
     let replay = ScriptSession(path: path, options: exact)
     replay.run()
     var outcome = replay.outcome
@@ -51,10 +52,10 @@ final class ScriptSession {
   /// `(pattern, message)` → whether the message matches the Lua pattern (the script library's).
   var pluginErrorMatcher: LuaRef?
   /// The script state's bridge (the state owns it).
-  private var bridge: LuaMapBridge?
+  private(set) var bridge: LuaMapBridge?
   private let modules: ModuleLoader
   /// The map the script drives now and its plugins.
-  private var current: (map: MapView, host: PluginHost)?
+  private(set) var current: (map: MapView, host: PluginHost)?
   private var hostFiles: Set<String> = []
   /// Whether a plugin host of this run asked for an exact replay (fast instruction counting).
   private(set) var needsExactReplay = false
@@ -104,7 +105,7 @@ final class ScriptSession {
       bridge.values = try PluginSandbox.build(
         on: stack, now: { [bridge] in bridge.now },
         log: { [bridge, trace] stack, index in
-          var record = TraceRecord(time: bridge.now, event: "log")
+          var record = TraceRecord(time: bridge.now, event: .log)
           record.message = try bridge.loggedText(at: index, on: stack)
           trace.append(record)
         },
@@ -118,10 +119,14 @@ final class ScriptSession {
       state.timeBudget = options.scriptBudget
       defer { state.timeBudget = nil }
       try stack.call(arguments: 0, results: 0)
+      options.afterScript?(self)
     } catch {
       outcome.error = describe(error)
     }
   }
+
+  /// The script's globals (its environment), once it runs.
+  var environment: LuaRef? { modules.environment }
 
   /// Makes the map of `waymark.map{...}` current, retiring the previous one, and pushes its
   /// userdata. Stack: +1.
@@ -145,7 +150,7 @@ final class ScriptSession {
   /// Records a failed expectation (already "file:line: message").
   func fail(_ message: String, at time: Double? = nil) {
     outcome.failures.append(message)
-    var record = TraceRecord(time: time ?? now, event: "expect_failed")
+    var record = TraceRecord(time: time ?? now, event: .expectFailed)
     record.message = message
     if let location = LuaLocation.location(of: message) {
       record.extra.append(TraceField("file", .string(location.file)))
@@ -158,7 +163,7 @@ final class ScriptSession {
   /// on, and the run ends as stopped with an error.
   private func reportCallbackError(_ context: String, _ error: LuaError) {
     let message = "error in a \(context) callback: \(describe(error))"
-    var record = TraceRecord(time: now, event: "script_error")
+    var record = TraceRecord(time: now, event: .scriptError)
     record.message = message
     trace.append(record)
     if outcome.error == nil { outcome.error = message }
@@ -187,7 +192,7 @@ final class ScriptSession {
   }
 
   /// One line for a Lua error: its message (which has file:line), what kind of stop it was.
-  private func describe(_ error: Error) -> String {
+  func describe(_ error: Error) -> String {
     guard let error = error as? LuaError else { return "\(error)" }
     switch error.kind {
     case .timeout:

@@ -70,7 +70,7 @@ struct RunCommand {
       guard BehaviorPolicy.presets[policy] != nil else {
         throw UsageError(
           message:
-            "--policy \(policy): expected ios, android or web\(Self.hint(policy, BehaviorPolicy.presets.keys.sorted()))",
+            "--policy \(policy): expected ios, android or web\(Suggestion.hint(for: policy, among: BehaviorPolicy.presets.keys.sorted()))",
           command: "run")
       }
       options.policy = policy
@@ -92,7 +92,8 @@ struct RunCommand {
     let name = arguments.value("trace") ?? "text"
     guard let format = Format(rawValue: name) else {
       throw UsageError(
-        message: "--trace \(name): expected text, json or none\(Self.hint(name, Format.allCases.map(\.rawValue)))",
+        message:
+          "--trace \(name): expected text, json or none\(Suggestion.hint(for: name, among: Format.allCases.map(\.rawValue)))",
         command: "run")
     }
     if let folder = arguments.value("snapshots") {
@@ -118,10 +119,6 @@ struct RunCommand {
     var isDirectory: ObjCBool = false
     return path.hasSuffix(".lua") && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
       && !isDirectory.boolValue
-  }
-
-  private static func hint(_ value: String, _ candidates: [String]) -> String {
-    Suggestion.closest(to: value, among: candidates).map { "; did you mean \($0)?" } ?? ""
   }
 
   func execute() throws(CommandFailure) -> Int32 {

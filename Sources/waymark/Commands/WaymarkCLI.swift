@@ -4,7 +4,9 @@ import WaymarkCore
 /// The command line: `waymark run | check | types | --help | --version`.
 enum WaymarkCLI {
   /// The subcommands.
-  static let commands: [CommandSpec] = [RunCommand.spec, TestCommand.spec, CheckCommand.spec, TypesCommand.spec]
+  static let commands: [CommandSpec] = [
+    RunCommand.spec, TestCommand.spec, FuzzCommand.spec, CheckCommand.spec, TypesCommand.spec,
+  ]
 
   /// Runs the command line and returns the exit code (0 success, 1 an expectation
   /// failed, 2 bad usage, 3 a script could not be loaded or stopped with an error).
@@ -27,8 +29,9 @@ enum WaymarkCLI {
     default: break
     }
     guard let spec = commands.first(where: { $0.name == first }) else {
-      let hint = Suggestion.closest(to: first, among: commands.map(\.name) + ["--help", "--version"])
-      Output.error("waymark: unknown command '\(first)'\(hint.map { "; did you mean '\($0)'?" } ?? "")")
+      let hint = Suggestion.hint(
+        for: first, among: commands.map(\.name) + ["--help", "--version"], spelled: { "'\($0)'" })
+      Output.error("waymark: unknown command '\(first)'\(hint)")
       Output.error("run 'waymark --help' for the commands")
       return ExitCode.usage
     }
@@ -42,6 +45,7 @@ enum WaymarkCLI {
       switch spec.name {
       case RunCommand.spec.name: return try RunCommand(parsed).execute()
       case TestCommand.spec.name: return try TestCommand(parsed).execute()
+      case FuzzCommand.spec.name: return try FuzzCommand(parsed).execute()
       case CheckCommand.spec.name: return CheckCommand(parsed).execute()
       default: return try TypesCommand(parsed).execute()
       }
@@ -67,6 +71,7 @@ enum WaymarkCLI {
     commands:
       run SCRIPT      run a scripted demo and print its trace
       test [PATH]...  run every *_test.lua in parallel, each isolated; 'N passed, N failed' (JUnit, TAP, shards)
+      fuzz SCRIPT     drive the script's map with random input; shrink a failure into a script that reproduces it
       check [PATH]... load plugins and scripts without running them; report problems with file:line
       types           print the LuaLS definition file (---@meta) of the whole Lua API
 

@@ -56,6 +56,21 @@ enum CLI {
       stderr: String(decoding: errData, as: UTF8.self))
   }
 
+  /// Runs a shell command line in `directory`; its status and what it printed (both streams).
+  static func shell(_ command: String, in directory: URL) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command + " 2>&1"]
+    process.currentDirectoryURL = directory
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
   /// A fresh temporary folder, removed by the caller.
   static func temporaryFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-cli-\(UUID().uuidString)")

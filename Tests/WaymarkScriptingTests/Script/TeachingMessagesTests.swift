@@ -126,7 +126,7 @@ import WaymarkCore
     #expect(diagnostic.message.contains("; traceback: "))
   }
 
-  @Test func aCameraFieldWithAVerbSaysWhatToWrite() throws {
+  @Test("R28: A camera field with a verb says what to write") func aCameraFieldWithAVerbSaysWhatToWrite() throws {
     let outcome = try run("local map = waymark.map{}\nmap:animate({ zoom_by = 1, zoom = 4 })\n")
     #expect(
       outcome.error?.contains(
