@@ -205,7 +205,7 @@ extension ScriptOptions {
   @Test func everyInstalledMemberAndHandlerAppearsInTheDefinitions() throws {
     // The definitions come from the registry; prove that what a live state has installed
     // (the bridge's metatables, the script globals) is all in them.
-    let definitions = LuaLSDefinitions.generate()
+    let definitions = LuaLSDefinitions.generate() + LuaLSDefinitions.generateScripts()
     let state = try LuaState(libraries: [.base])
     let bridge = try LuaMapBridge.install(in: state)
     for (owner, members) in bridge.installedMembers {
