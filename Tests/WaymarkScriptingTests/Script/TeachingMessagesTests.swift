@@ -10,11 +10,7 @@ import WaymarkCore
 @Suite struct TeachingMessagesTests {
   /// Runs `script` as demo.lua beside a `plugins` folder holding `plugins`.
   func run(_ script: String, plugins: [String: String] = [:]) throws -> ScriptOutcome {
-    let folder = try PluginFolder()
-    try FileManager.default.createDirectory(atPath: folder.file("plugins"), withIntermediateDirectories: true)
-    for (name, source) in plugins { try folder.write("plugins/" + name, source) }
-    try folder.write("demo.lua", script)
-    return ScriptRunner.run(folder.file("demo.lua"), options: .forTests)
+    try ScriptRunnerTests().run(script, plugins: plugins).0
   }
 
   static let tapScript = """
