@@ -38,7 +38,9 @@ package enum Suggestion {
     var best: (candidate: String, score: (Int, Int), unique: Bool)?
     for candidate in candidates {
       let words = Set(candidate.split(separator: "_"))
-      guard words.isSubset(of: keyWords) || keyWords.isSubset(of: words) else { continue }
+      // The candidate is a part of the key, or the key a part of it with one word more at most.
+      guard words.isSubset(of: keyWords) || (keyWords.isSubset(of: words) && words.count <= keyWords.count + 1)
+      else { continue }
       let shared = words.intersection(keyWords)
       guard shared.contains(where: { $0.count > 2 }) else { continue }
       let prefix = key.hasPrefix(candidate + "_") || candidate.hasPrefix(key + "_")

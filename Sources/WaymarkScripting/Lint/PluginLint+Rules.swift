@@ -77,8 +77,20 @@ extension PluginLint {
     return objectType.member(name)
   }
 
-  /// `object.name = value`: the member must exist and be assignable, and take the value.
+  /// `object.name = value`: the member must exist and be assignable, and take the value;
+  /// a field of a table an object's property returned (`marker.position.lat = 3`) changes
+  /// only that copy.
   func checkAssignment(to name: String, of objectType: LintType, object: LuaExpr, valueType: LintType, line: Int) {
+    if case .shape = objectType, case .field(let inner, let property) = object.kind,
+      case .object(let owner) = type(of: inner), LuaAPI.entry(owner, property)?.kind == .property
+    {
+      let path = text(of: object)
+      report(
+        line,
+        "\(path).\(name) = ... changes a copy: \(path) gives a new table each time; assign the whole value (\(path) = { ... })",
+        .warning)
+      return
+    }
     guard case .object(let owner) = objectType else { return }
     guard let entry = LuaAPI.entry(owner, name) else {
       report(line, "\(text(of: object)).\(name): " + LuaAPI.unknownMember(name, of: owner))
@@ -172,15 +184,31 @@ extension PluginLint {
         report(field.1, CameraUpdateReader.mixed(field.0, with: verb.0, what: what))
       }
     }
+    // Fields that belong inside one of the shape's own fields (`{ lat = 1, lng = 2 }` for
+    // marker options: inside position), one line for all of them.
+    var misplaced: [String: (line: Int, keys: [String])] = [:]
     for field in fields where field.isNamed {
       guard let key = field.key?.stringValue else { continue }
       guard let declared = shapes.flatMap(\.fields).first(where: { $0.name == key }) else {
-        report(field.line, "\(what): unknown field '\(key)'" + Suggestion.hint(for: key, among: allowed))
+        if let home = shapes.flatMap(\.fields).first(where: { LintType(luaLS: $0.type).members?.contains(key) == true })
+        {
+          misplaced[home.name, default: (field.line, [])].keys.append(key)
+        } else {
+          report(field.line, "\(what): unknown field '\(key)'" + Suggestion.hint(for: key, among: allowed))
+        }
         continue
       }
       if case .table(let nested) = field.value.kind {
         checkTable(nested, as: LintType(luaLS: declared.type), what: "\(what).\(key)")
       }
+    }
+    for (home, found) in misplaced.sorted(by: { $0.value.line < $1.value.line }) {
+      let names = found.keys.map { "'\($0)'" }.joined(separator: ", ")
+      let inside = found.keys.map { "\($0) = ..." }.joined(separator: ", ")
+      report(
+        found.line,
+        "\(what): unknown field\(found.keys.count > 1 ? "s" : "") \(names); \(found.keys.count > 1 ? "they go" : "it goes") inside \(home) = { \(inside) }"
+      )
     }
   }
 

@@ -166,10 +166,11 @@ final class PluginLint {
       }
     }
     for (name, line, visible) in globalReads where !set.contains(name) {
-      report(
-        line,
-        "\(name) is not defined (a global that is read but never set, so it is nil)"
-          + Suggestion.hint(for: name, among: visible + globalSets.map(\.name)))
+      let hint =
+        name == "self"
+        ? "; handlers are called as handler(map, ...), with no self: name the plugin table instead"
+        : Suggestion.hint(for: name, among: visible + globalSets.map(\.name))
+      report(line, "\(name) is not defined (a global that is read but never set, so it is nil)" + hint)
     }
   }
 }
