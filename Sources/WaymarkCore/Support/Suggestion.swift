@@ -8,7 +8,8 @@ package enum Suggestion {
   /// 2. a wrong word: the candidate made of some of the key's `_`-separated words, or whose
   ///    words include all of the key's (`animate_camera` → `animate`, not `animate_marker`),
   ///    when exactly one candidate shares the most words;
-  /// 3. a bigger typo: the fewest edits, at most a quarter of the key's length (so `title`
+  /// 3. an abbreviation, when only one candidate is one (`latitude` → `lat`);
+  /// 4. a bigger typo: the fewest edits, at most a quarter of the key's length (so `title`
   ///    never becomes `tilt`) and at most half the candidate's.
   ///
   /// Ties go to the earlier candidate. Keys longer than 64 characters get no suggestion
@@ -24,10 +25,24 @@ package enum Suggestion {
     }
     if let best, best.distance <= 1 { return best.candidate }
     if let byWords = sharingWords(key, candidates) { return byWords }
+    // An abbreviation: `lat` for `latitude`, `lng` for `longitude`.
+    let abbreviations = candidates.filter { isAbbreviation($0, of: key) }
+    if abbreviations.count == 1 { return abbreviations[0] }
     guard let best, best.distance <= max(1, key.count / 4), best.distance * 2 <= best.candidate.count else {
       return nil
     }
     return best.candidate
+  }
+
+  /// Whether `short` (3 letters or more) is `long`'s first letter then more of its letters in
+  /// order, at most half as long: `lng` of `longitude`.
+  private static func isAbbreviation(_ short: String, of long: String) -> Bool {
+    guard short.count >= 3, short.count * 2 <= long.count, short.first == long.first else { return false }
+    var letters = long.makeIterator()
+    return short.allSatisfy { letter in
+      while let next = letters.next() { if next == letter { return true } }
+      return false
+    }
   }
 
   /// The one candidate whose words are a part of the key's, or the key's a part of its, with

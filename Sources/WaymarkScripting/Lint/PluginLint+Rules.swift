@@ -149,6 +149,16 @@ extension PluginLint {
       let expected = LintType(luaLS: parameter.type)
       guard expected.accepts(types[index]) else {
         let call = "\(callee)(\(parameters.map(\.name).joined(separator: ", ")))"
+        if index + 1 < min(arguments.count, parameters.count),
+          LintType(luaLS: parameters[index + 1].type).accepts(types[index]),
+          expected.accepts(types[index + 1]), types[index].basic != nil, types[index + 1].basic != nil
+        {
+          report(
+            argument.line,
+            "\(call): \(parameters[index].name) and \(parameters[index + 1].name) are swapped (\(types[index].described) first, \(types[index + 1].described) second)"
+          )
+          return
+        }
         report(
           argument.line,
           "\(call): \(parameter.name) must be \(expected.described), got \(types[index].described)"

@@ -14,9 +14,10 @@ import WaymarkCore
     ("add_markr", "add_marker"),  // one edit
     ("styel", "style"),  // a swap counts as one edit
     ("remove", "remove_marker"),  // the key is a part of one candidate only
+    ("latitude", "lat"),  // an abbreviation
   ])
   func suggestsWhatWasMeant(key: String, expected: String) {
-    #expect(Suggestion.closest(to: key, among: Self.map + ["style"]) == expected)
+    #expect(Suggestion.closest(to: key, among: Self.map + ["style", "lat", "lng"]) == expected)
   }
 
   @Test(arguments: ["title", "set_zoom", "zoom", "position"])
