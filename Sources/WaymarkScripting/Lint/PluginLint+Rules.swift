@@ -1,3 +1,4 @@
+import Foundation
 import WaymarkCore
 
 /// The rules: handlers, members, arguments, option tables, return values.
@@ -144,6 +145,17 @@ extension PluginLint {
   func checkArguments(
     _ arguments: [LuaExpr], _ types: [LintType], against parameters: [LuaAPIParameter], callee: String, line: Int
   ) {
+    let spreads =
+      arguments.last.map { argument in
+        switch argument.kind {
+        case .call, .method, .vararg: true
+        default: false
+        }
+      } ?? false
+    if !spreads, arguments.count < parameters.count, Self.isRequired(parameters[arguments.count]) {
+      let call = "\(callee)(\(parameters.map(\.name).joined(separator: ", ")))"
+      report(line, "\(call): \(parameters[arguments.count].name) is missing")
+    }
     for (index, argument) in arguments.enumerated() where index < parameters.count {
       let parameter = parameters[index]
       let expected = LintType(luaLS: parameter.type)
@@ -211,6 +223,7 @@ extension PluginLint {
       if case .table(let nested) = field.value.kind {
         checkTable(nested, as: LintType(luaLS: declared.type), what: "\(what).\(key)")
       }
+      checkChoice(field.value, of: declared, what: "\(what).\(key)")
     }
     for (home, found) in misplaced.sorted(by: { $0.value.line < $1.value.line }) {
       let names = found.keys.map { "'\($0)'" }.joined(separator: ", ")
@@ -220,6 +233,24 @@ extension PluginLint {
         "\(what): unknown field\(found.keys.count > 1 ? "s" : "") \(names); \(found.keys.count > 1 ? "they go" : "it goes") inside \(home) = { \(inside) }"
       )
     }
+  }
+
+  /// Whether a parameter must be given: not optional (`?`, `nil`), not `any`.
+  static func isRequired(_ parameter: LuaAPIParameter) -> Bool {
+    !parameter.type.hasSuffix("?") && !parameter.type.contains("nil") && parameter.type != "any"
+      && !parameter.type.hasSuffix(")?") && parameter.name != "..."
+  }
+
+  /// A literal string where the type lists the strings allowed (`'ios'|'android'|'web'`).
+  func checkChoice(_ value: LuaExpr, of field: LuaAPIParameter, what: String) {
+    guard let text = value.stringValue, field.type.contains("'") else { return }
+    let choices = field.type.split(separator: "|").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'? ")) }
+      .filter { !$0.isEmpty && $0 != "nil" }
+    guard !choices.contains(text) else { return }
+    report(
+      value.line,
+      "\(what): \"\(text)\" is not one of \(choices.joined(separator: ", "))"
+        + Suggestion.hint(for: text, among: choices))
   }
 
   /// A `return` of a handler: the value must be of the kind the callback table says it
