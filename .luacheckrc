@@ -73,7 +73,7 @@ stds.waymark_script = {
     tostring = {},
     type = {},
     utf8 = { fields = { char = {}, charpattern = {}, codepoint = {}, codes = {}, len = {}, offset = {} } },
-    waymark = { fields = { map = {}, version = {} } },
+    waymark = { fields = { check_invariants = {}, invariant = {}, map = {}, plugin_errors = {}, version = {} } },
     xpcall = {},
   },
 }

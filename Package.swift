@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "WaymarkCore", targets: ["WaymarkCore"]),
     .library(name: "LuaKit", targets: ["LuaKit"]),
     .library(name: "WaymarkScripting", targets: ["WaymarkScripting"]),
+    .library(name: "WaymarkTesting", targets: ["WaymarkTesting"]),
     .library(name: "WaymarkRender", targets: ["WaymarkRender"]),
     .library(name: "WaymarkServe", targets: ["WaymarkServe"]),
     .executable(name: "waymark", targets: ["waymark"]),
@@ -27,6 +28,9 @@ let package = Package(
     .target(
       name: "WaymarkRender", dependencies: ["WaymarkCore"],
       exclude: ["BaseMap/README.md", "BaseMap/make_land_data.py"]),
+    // For people who test code that embeds a map: a recording delegate, golden traces with
+    // a readable diff, map fixtures. Knows nothing of Lua and of any test framework.
+    .target(name: "WaymarkTesting", dependencies: ["WaymarkCore"]),
     // Lua plugins as delegates, the Lua face of the map, scripted demos.
     .target(name: "WaymarkScripting", dependencies: ["WaymarkCore", "WaymarkRender", "LuaKit"]),
     // GNU libmicrohttpd from the system (Debian: libmicrohttpd-dev), for WaymarkServe only.
@@ -37,25 +41,27 @@ let package = Package(
       name: "WaymarkServe", dependencies: ["WaymarkScripting", "WaymarkRender", "WaymarkCore", "CMicroHTTPD"]),
     // The command-line tool.
     .executableTarget(
-      name: "waymark", dependencies: ["WaymarkScripting", "WaymarkRender", "WaymarkCore", "WaymarkServe"]),
+      name: "waymark", dependencies: ["WaymarkScripting", "WaymarkRender", "WaymarkCore", "WaymarkServe", "LuaKit"]),
     // Benchmarks with their own baselines, measured in the same run.
     .executableTarget(
       name: "waymark-bench",
       dependencies: [
-        "WaymarkCore", "WaymarkRender", "WaymarkScripting", "WaymarkServe", "LuaKit", "CLua", "CLuaShims",
+        "WaymarkCore", "WaymarkRender", "WaymarkScripting", "WaymarkServe", "WaymarkTesting", "LuaKit", "CLua",
+        "CLuaShims",
       ],
       path: "Benchmarks/waymark-bench"),
-    .testTarget(name: "WaymarkCoreTests", dependencies: ["WaymarkCore"]),
+    .testTarget(
+      name: "WaymarkCoreTests", dependencies: ["WaymarkCore", "WaymarkTesting"], exclude: ["Scenarios/Golden"]),
     .testTarget(name: "WaymarkRenderTests", dependencies: ["WaymarkRender", "WaymarkCore"]),
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShims"]),
     .testTarget(
-      name: "WaymarkScriptingTests", dependencies: ["WaymarkScripting", "WaymarkCore", "LuaKit"],
+      name: "WaymarkScriptingTests", dependencies: ["WaymarkScripting", "WaymarkCore", "WaymarkTesting", "LuaKit"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "WaymarkServeTests", dependencies: ["WaymarkServe", "WaymarkScripting", "WaymarkRender", "WaymarkCore"]),
     .testTarget(
       name: "WaymarkCLITests", dependencies: ["waymark", "WaymarkScripting", "WaymarkRender", "WaymarkCore"],
-      exclude: ["Golden"]),
+      exclude: ["Golden", "Fixtures"]),
   ]
 )
 

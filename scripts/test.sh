@@ -16,12 +16,27 @@ if ! command -v luacheck >/dev/null 2>&1; then
   "${sudo[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq lua-check >/dev/null
 fi
+# genhtml (Debian's lcov) for the test that checks `waymark test --coverage` writes what it reads.
+if ! command -v genhtml >/dev/null 2>&1; then
+  sudo=(); [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq lcov >/dev/null
+fi
 examples=$(mktemp -d)
 trap 'rm -rf "$examples"' EXIT
 scripts/lua-examples.sh "$examples"
 luacheck --no-color -q plugins scripts
 luacheck --no-color -q --std waymark_plugin "$examples/plugins"
 luacheck --no-color -q --std waymark_script "$examples/scripts"
+# ...and with it luacheck catches io, a global shared between functions and a missing
+# `return plugin` (three of the broken plugins of Tests/WaymarkCLITests/Fixtures/broken).
+broken=Tests/WaymarkCLITests/Fixtures/broken
+caught=$(luacheck --no-color --formatter plain "$broken/reads_file.lua" "$broken/leaky_counter.lua" "$broken/no_return.lua" || true)
+for expected in "reads_file.lua:4:16: accessing undefined variable 'io'" \
+  "leaky_counter.lua:4:3: setting non-standard global variable 'taps'" \
+  "no_return.lua:1:7: variable 'plugin' is mutated but never accessed"; do
+  grep -qF "$expected" <<<"$caught" || { echo "test.sh: luacheck did not report: $expected" >&2; exit 1; }
+done
 swift build --build-tests
 swift test --skip-build --disable-xctest "$@"
 [ $# -eq 0 ] || exit 0

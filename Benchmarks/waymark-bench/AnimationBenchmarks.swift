@@ -3,6 +3,7 @@
 // their positions on a map of 100,000, against a map of just those 1,000).
 
 import WaymarkCore
+import WaymarkTesting
 
 /// A delegate that only counts did_change_camera_position callbacks (one per camera frame).
 final class FrameCounter: MapViewDelegate {

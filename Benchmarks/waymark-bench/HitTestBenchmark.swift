@@ -3,6 +3,7 @@
 // a linear scan of the same markers with the same per-marker check.
 
 import WaymarkCore
+import WaymarkTesting
 
 /// The `hit_test_1m` benchmark.
 enum HitTestBenchmark {

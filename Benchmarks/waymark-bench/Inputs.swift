@@ -1,31 +1,9 @@
-// Deterministic inputs: a seeded generator and markers spread over a continent. No system
-// randomness, so every run of every build sees the same markers, cameras and taps.
+// Deterministic inputs: markers spread over a continent by a seeded generator
+// (WaymarkTesting.SplitMix64). No system randomness, so every run of every build sees the
+// same markers, cameras and taps.
 
 import WaymarkCore
-
-/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny, fast, seeded 64-bit generator.
-struct SplitMix64 {
-  private var state: UInt64
-
-  /// Creates a generator; the same seed gives the same sequence.
-  init(seed: UInt64) { state = seed }
-
-  /// The next 64 random bits.
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A uniform double in `[0, 1)` from the top 53 bits (not `Double.random`, whose algorithm
-  /// belongs to the standard library and may change).
-  mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-
-  /// A uniform double in `[low, high)`.
-  mutating func uniform(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-}
+import WaymarkTesting
 
 /// Where the markers live: a continent-sized box (Australia) and the view of the map.
 enum Continent {

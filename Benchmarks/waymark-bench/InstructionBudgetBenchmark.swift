@@ -10,15 +10,8 @@ import WaymarkScripting
 /// The `instruction_budget_cost` benchmark.
 enum InstructionBudgetBenchmark {
   static let callsPerRun = 40
-  static let plugin = """
-    local p = { name = "spin" }
-    function p.did_tap_marker(map, marker)
-      local x = 0
-      for i = 1, 1000000 do x = x + i end
-      return x < 0
-    end
-    return p
-    """
+  /// The same handler as `watchdog_cost`'s.
+  static let plugin = WatchdogCostBenchmark.plugin
 
   static var benchmark: Benchmark {
     Benchmark(

@@ -2,6 +2,7 @@
 // %.6g (JSON: null when not finite), so the same figures always print the same way.
 
 import Foundation
+import WaymarkCore
 
 /// Prints figures as a table (default) or as JSON lines (`--json`).
 struct Report {
@@ -75,21 +76,11 @@ func format(_ value: Double) -> String { String(format: "%.6g", value) }
 /// A JSON number with %.6g; null when not finite (JSON has no NaN or infinity).
 func jsonNumber(_ value: Double) -> String { value.isFinite ? format(value) : "null" }
 
-/// A JSON string literal with the required escapes.
+/// A JSON string literal, escaped the way the trace escapes strings (one escaper).
 func jsonString(_ text: String) -> String {
-  var out = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\r": out += "\\r"
-    case "\t": out += "\\t"
-    case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-    default: out.unicodeScalars.append(scalar)
-    }
-  }
-  return out + "\""
+  var out = ""
+  TraceJSON.writeString(text, to: &out)
+  return out
 }
 
 /// Writes `text` to stderr as is.

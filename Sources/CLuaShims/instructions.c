@@ -44,13 +44,23 @@ static uint64_t cpu_ns(clockid_t clock) {
 
 static void count_hook(lua_State *L, lua_Debug *ar);
 
-static void arm_counting(lua_State *L) { lua_sethook(L, count_hook, LUA_MASKCOUNT, PERIOD); }
+/// Arms the per-call hook on L with what the running call needs: instruction counting
+/// (exact mode) and line coverage (when on). Returns whether it armed anything.
+static int arm_counting(waymark_runtime *rt, lua_State *L) {
+  int mask = (rt->exact_counting && rt->instruction_budget != 0 ? LUA_MASKCOUNT : 0) |
+             (atomic_load_explicit(&waymark_coverage_on, memory_order_relaxed) ? LUA_MASKLINE | LUA_MASKCALL : 0);
+  if (mask != 0) lua_sethook(L, count_hook, mask, PERIOD);
+  return mask != 0;
+}
 
 static void count_hook(lua_State *L, lua_Debug *ar) {
-  (void)ar;
   waymark_runtime *rt = waymark_runtime_of(L);
   if (waymark_timed_out(rt)) waymark_raise_stop(L, rt); // stopped: raise until unwound
-  if (rt->depth == 0) return;
+  if (ar->event != LUA_HOOKCOUNT) {
+    waymark_coverage_record(L, ar);
+    return;
+  }
+  if (rt->depth == 0 || !rt->exact_counting || rt->instruction_budget == 0) return;
   rt->instructions += PERIOD;
   if (rt->instructions <= rt->instruction_budget) return;
   rt->instructions_exceeded = 1;
@@ -81,17 +91,14 @@ void waymark_count_steps(lua_State *L, waymark_runtime *rt, size_t steps) {
 }
 
 void waymark_count_on(waymark_runtime *rt, lua_State *L) {
-  if (rt->exact_counting && rt->instruction_budget != 0 && rt->depth > 0 && lua_gethook(L) != count_hook) {
-    arm_counting(L);
-  }
+  if (rt->hooked && rt->depth > 0 && lua_gethook(L) != count_hook) arm_counting(rt, L);
 }
 
 void waymark_instructions_begin(waymark_runtime *rt, lua_State *L) {
-  if (rt->exact_counting) {
-    rt->instructions = 0;
-    rt->instructions_exceeded = 0;
-    arm_counting(L);
-  } else {
+  rt->instructions = 0;
+  rt->instructions_exceeded = 0;
+  rt->hooked = arm_counting(rt, L);
+  if (rt->instruction_budget != 0 && !rt->exact_counting) {
     uint64_t now = now_ns();
     if (now - rt->baseline_wall_ns >= 1000000u || rt->baseline_wall_ns == 0) {
       clockid_t clock;
@@ -118,14 +125,15 @@ int waymark_call_ran_past(waymark_runtime *rt, uint64_t now, uint64_t budget_ns)
 }
 
 int waymark_instructions_end(waymark_runtime *rt, lua_State *L, uint64_t token) {
-  if (!rt->exact_counting) {
+  if (rt->instruction_budget != 0 && !rt->exact_counting) {
     uint64_t safe = atomic_load_explicit(&rt->fast_safe_ns, memory_order_relaxed);
     if (now_ns() - rt->call_started_ns >= safe && cpu_used_bound(rt, CLOCK_THREAD_CPUTIME_ID) >= safe) {
       rt->needs_exact_replay = 1;
     }
     if (token != 0 && atomic_load_explicit(&rt->expired, memory_order_relaxed) == token) rt->needs_exact_replay = 1;
-    return 0;
   }
+  if (!rt->hooked && !rt->instructions_exceeded) return 0;
+  rt->hooked = 0;
   int exceeded = rt->instructions_exceeded;
   rt->instructions_exceeded = 0;
   while (atomic_load(&rt->busy)) {} // the watchdog may be arming its own hook on L

@@ -76,7 +76,7 @@ public final class LuaState {
   /// The raw `lua_State *` of the main thread, for code that must talk to the C API
   /// directly (benchmarks measuring a plain `lua_pcall` floor, interop). Nothing LuaKit
   /// promises (no longjmp across Swift, caps, budgets) holds for what is done through it.
-  public var unsafeMainThread: OpaquePointer { thread }
+  package var unsafeMainThread: OpaquePointer { thread }
 
   /// The Lua version, e.g. `"Lua 5.4.4"`.
   public static var version: String { LuaC.release }

@@ -62,14 +62,47 @@ import Testing
   }
 
   @Test func theShippedDefinitionsAreTheGeneratedOnes() throws {
-    // types/waymark.d.lua is what `waymark types` prints: regenerate it when the API changes.
-    let result = try CLI.run(["types"])
-    #expect(result.status == 0)
-    #expect(result.stdout.hasPrefix("---@meta\n"))
-    let shipped = try String(contentsOf: CLI.root.appendingPathComponent("types/waymark.d.lua"), encoding: .utf8)
-    #expect(result.stdout == shipped, "run: swift run waymark types --output types/waymark.d.lua")
-    let luarc = try String(contentsOf: CLI.root.appendingPathComponent(".luarc.json"), encoding: .utf8)
-    #expect(luarc.contains("\"workspace.library\": [\"types\"]"))
+    // types/waymark.d.lua is what `waymark types` prints, types/scripts/waymark-scripts.d.lua
+    // what `waymark types --scripts` prints: regenerate them when the API changes.
+    for (arguments, path) in [
+      (["types"], "types/waymark.d.lua"), (["types", "--scripts"], "types/scripts/waymark-scripts.d.lua"),
+    ] {
+      let result = try CLI.run(arguments)
+      #expect(result.status == 0)
+      #expect(result.stdout.hasPrefix("---@meta\n"))
+      let shipped = try String(contentsOf: CLI.root.appendingPathComponent(path), encoding: .utf8)
+      #expect(result.stdout == shipped, "run: swift run waymark \(arguments.joined(separator: " ")) --output \(path)")
+    }
+  }
+
+  @Test("Plugins see no script globals; handlers are typed functions; hover cites docs/semantics.md")
+  func pluginAndScriptDefinitionsAreApart() throws {
+    let plugin = try CLI.run(["types"]).stdout
+    let scripts = try CLI.run(["types", "--scripts"]).stdout
+    #expect(!plugin.contains("function expect(") && !plugin.contains("waymark = {}"))
+    #expect(scripts.contains("function expect_near(actual, expected, tolerance, message) end"))
+    #expect(scripts.contains("waymark = {}") && !scripts.contains("---@class Map"))
+    #expect(plugin.contains("---@class Plugin"))
+    #expect(plugin.contains("---@field did_tap_marker (fun(map: Map, marker: Marker): boolean?)?"))
+    #expect(plugin.contains("---@field marker_info_window (fun(map: Map, marker: Marker): Content?)?"))
+    #expect(plugin.contains("(docs/semantics.md R6, R10)"))
+    #expect(!plugin.contains("map-semantics") && !plugin.contains("shared/"))
+    // Each folder's LuaLS settings: plugins get the plugin API and no io; scripts also the script globals.
+    for (path, library) in [
+      (".luarc.json", #"["types/waymark.d.lua"]"#), ("plugins/.luarc.json", #"["../types/waymark.d.lua"]"#),
+      ("scripts/.luarc.json", #"["../types/waymark.d.lua", "../types/scripts"]"#),
+    ] {
+      let luarc = try String(contentsOf: CLI.root.appendingPathComponent(path), encoding: .utf8)
+      #expect(luarc.contains(#""workspace.library": "# + library), "\(path)")
+      #expect(luarc.contains(#""io": "disable""#), "\(path)")
+      #expect(!luarc.contains("diagnostics.globals"), "\(path)")
+    }
+    // Every example plugin is typed for the editor.
+    let folder = CLI.root.appendingPathComponent("plugins")
+    for case let file as String in FileManager.default.enumerator(atPath: folder.path)! where file.hasSuffix(".lua") {
+      let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      #expect(source.contains("---@type Plugin\nlocal plugin = {"), "\(file)")
+    }
   }
 
   @Test func theShippedLuacheckConfigurationIsTheSandboxs() throws {

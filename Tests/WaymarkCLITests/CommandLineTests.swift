@@ -196,7 +196,7 @@ import Testing
   @Test func aMissingPluginFolderStopsTheRunWithThePath() throws {
     let result = try CLI.run(["run", "scripts/fit_bounds.lua", "--plugins", "nope"])
     #expect(result.status == 3)
-    #expect(result.stderr.contains("--plugins nope: no such folder (looked for \(CLI.root.path)/nope)"))
+    #expect(result.stderr.contains("--plugins nope: no such folder or .lua file (looked for \(CLI.root.path)/nope)"))
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data("local map = waymark.map{ plugins = { \"missing\" } }\n".utf8).write(

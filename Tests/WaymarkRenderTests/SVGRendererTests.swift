@@ -19,7 +19,9 @@ import WaymarkCore
     #expect(svg["data-zoom"] == "6.5" && svg["data-bearing"] == "20" && svg["data-tilt"] == "15")
   }
 
-  @Test func eachMarkerStandsWherePointForSaysInDrawOrder() throws {
+  @Test("R4: Each marker stands where point for says in draw order") func eachMarkerStandsWherePointForSaysInDrawOrder()
+    throws
+  {
     // R4: the order drawn is the order a tap sees (z-index, then the most recently added on top).
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 9, bearing: 35, tilt: 40))
     var random = SeededRandom(state: 7)
@@ -133,7 +135,7 @@ import WaymarkCore
     view.iconView = MarkerIconView(name: "badge", size: Size(width: 50, height: 20))
     try map.addMarker(view)
     let plain = try map.addMarker(MarkerOptions(position: Places.sydney, id: "plain"))
-    map.setSelectedMarker(plain)
+    map.selectedMarker = plain
     let groups = try picture(of: map).all("g", class: "marker")
     #expect(groups.map { $0["data-id"] } == ["tinted", "image", "view", "plain"])
     let pin = try #require(groups[0].all("use").first)
@@ -147,7 +149,9 @@ import WaymarkCore
     #expect(groups[0]["data-selected"] == nil)
   }
 
-  @Test func theDefaultWindowHoldsTitleAndSnippetAsText() throws {
+  @Test("R7: The default window holds title and snippet as text") func theDefaultWindowHoldsTitleAndSnippetAsText()
+    throws
+  {
     // R7: the default window, title bold and snippet, in the default frame with its tail.
     let map = try MapView(camera: CameraPosition(target: Places.melbourne, zoom: 10))
     let marker = try map.addMarker(
@@ -161,7 +165,8 @@ import WaymarkCore
     #expect(window.all("path", class: "frame").count == 1)
   }
 
-  @Test func customWindowsAreDrawnAsTheLayoutEngineLaidThemOut() throws {
+  @Test("R7: Custom windows are drawn as the layout engine laid them out")
+  func customWindowsAreDrawnAsTheLayoutEngineLaidThemOut() throws {
     // R7: a custom window as given; custom contents in the default frame.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 10))
     let delegate = ContentDelegate()
@@ -216,7 +221,7 @@ import WaymarkCore
     expectClose(tip.y, anchorOnScreen.y, tolerance: 0.01)
   }
 
-  @Test func overlaysAreDrawnByZIndexAndPlacesOnTop() throws {
+  @Test("R15: Overlays are drawn by z index and places on top") func overlaysAreDrawnByZIndexAndPlacesOnTop() throws {
     // R15: lowest z-index first, then in order of addition.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 11))
     var polygon = OverlayOptions(

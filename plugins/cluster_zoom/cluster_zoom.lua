@@ -1,6 +1,7 @@
 -- Cluster-style "zoom in on tap": a marker whose user_data says it stands for a cluster
 -- ({ cluster = N }) zooms the camera in two levels around it instead of selecting it.
 -- Ordinary markers fall through to the next plugin or the default (priority 10: asked first).
+---@type Plugin
 local plugin = { name = "cluster_zoom", priority = 10 }
 
 function plugin.did_tap_marker(map, marker)

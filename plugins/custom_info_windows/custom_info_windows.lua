@@ -3,6 +3,7 @@
 -- Sydney gets a whole custom window; Brisbane custom contents inside the default frame;
 -- Melbourne the default window (bold title, snippet). Closing and long-pressing a window
 -- are logged with the marker's title.
+---@type Plugin
 local plugin = { name = "custom_info_windows" }
 
 function plugin.marker_info_window(map, marker)

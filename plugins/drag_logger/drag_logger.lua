@@ -1,5 +1,6 @@
 -- Logs a drag from start to end, with the distance the marker moved, and snaps a dropped
 -- marker's title to its new place. Shows did_begin/did_drag/did_end_dragging_marker (R18).
+---@type Plugin
 local plugin = { name = "drag_logger" }
 local start, moves = nil, 0
 

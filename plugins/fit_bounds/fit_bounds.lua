@@ -1,5 +1,6 @@
 -- Google's "Fit bounds" sample (scenario S4): a long press adds a marker titled with its
 -- coordinate.
+---@type Plugin
 local plugin = { name = "fit_bounds" }
 
 function plugin.did_long_press_at_coordinate(map, coordinate)

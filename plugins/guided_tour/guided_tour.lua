@@ -1,6 +1,7 @@
 -- A guided tour: chains camera animations through a list of stops, each started from the
 -- previous one's completion, and selects the stop's marker on arrival. A gesture interrupts
 -- the tour (the completion reports finished = false), like a person taking over.
+---@type Plugin
 local plugin = { name = "guided_tour" }
 local stops = {}
 

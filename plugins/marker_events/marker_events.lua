@@ -4,6 +4,7 @@
 -- which the map clamps to the zoom's maximum of 30). The tap is handled (true: no default
 -- selection) except for Melbourne while it is not selected, so only Melbourne opens its
 -- window: a custom one with an image.
+---@type Plugin
 local plugin = { name = "marker_events" }
 
 function plugin.did_tap_marker(map, marker)

@@ -4,6 +4,7 @@
 -- Frankfurt for ever: each hop turns the plane to its heading, then animates its position
 -- at 50,000 m/s, and the completion starts the next hop. A tap on a marker fades it to
 -- half opacity (restoring the one faded before) and is handled; a tap on the map restores it.
+---@type Plugin
 local plugin = { name = "marker_layer" }
 
 local stops = {

@@ -1,4 +1,5 @@
 -- Overlays and points of interest: names what was tapped, and keeps a count per kind.
+---@type Plugin
 local plugin = { name = "place_picker" }
 plugin.taps = { overlay = 0, poi = 0, map = 0 }
 

@@ -1,5 +1,6 @@
 -- A rich tooltip: markers with a rating in user_data get custom contents in the default
 -- frame: a title, stars, and a caption, laid out with stacks.
+---@type Plugin
 local plugin = { name = "rich_tooltip" }
 
 function plugin.marker_info_contents(map, marker)

@@ -23,11 +23,6 @@ const char *waymark_lua_release(void);
 
 /// LUA_REGISTRYINDEX, a non-literal macro.
 static inline int waymark_registryindex(void) { return LUA_REGISTRYINDEX; }
-/// LUA_RIDX_GLOBALS (the globals table in the registry).
-static inline lua_Integer waymark_ridx_globals(void) { return LUA_RIDX_GLOBALS; }
-/// LUA_NOREF and LUA_REFNIL.
-static inline int waymark_noref(void) { return LUA_NOREF; }
-static inline int waymark_refnil(void) { return LUA_REFNIL; }
 
 // MARK: - Function-like macros
 
@@ -35,9 +30,6 @@ static inline int waymark_pcall(lua_State *L, int nargs, int nresults, int msgh)
   return lua_pcall(L, nargs, nresults, msgh);
 }
 static inline void waymark_pop(lua_State *L, int n) { lua_pop(L, n); }
-static inline void waymark_newtable(lua_State *L) { lua_newtable(L); }
-static inline int waymark_isnil(lua_State *L, int i) { return lua_isnil(L, i); }
-static inline int waymark_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
 static inline const char *waymark_tolstring(lua_State *L, int i, size_t *len) {
   return lua_tolstring(L, i, len);
 }
@@ -49,11 +41,7 @@ static inline lua_Integer waymark_tointeger(lua_State *L, int i, int *isnum) {
 }
 static inline void waymark_insert(lua_State *L, int i) { lua_insert(L, i); }
 static inline void waymark_remove(lua_State *L, int i) { lua_remove(L, i); }
-static inline void waymark_replace(lua_State *L, int i) { lua_replace(L, i); }
 static inline void waymark_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
-static inline const char *waymark_typename_at(lua_State *L, int i) {
-  return luaL_typename(L, i);
-}
 
 // MARK: - Variadics with fixed arity
 
@@ -91,6 +79,23 @@ void waymark_openlibs(lua_State *L, unsigned libs);
 /// budget checked between them; a text chunk is then checked for the miscompilations of
 /// Lua 5.4.4 and repaired or refused (docs/plugins.md, "Known bugs of Lua 5.4.4").
 int waymark_load(lua_State *L, const char *chunk, size_t size, const char *name, const char *mode);
+
+// MARK: - Line coverage (coverage.c)
+
+/// Starts recording, afresh, which lines of file-backed chunks ("@path") run, in every state
+/// of the process (from the next outermost call of each).
+void waymark_coverage_start(void);
+/// Stops recording; what was recorded stays readable until the next start or reset.
+void waymark_coverage_stop(void);
+/// Forgets what was recorded.
+void waymark_coverage_reset(void);
+/// What was recorded: files, and per line how often it ran and whether it holds code (1),
+/// lies in a called function without code (2), or is unknown (0: a function never called).
+int waymark_coverage_file_count(void);
+const char *waymark_coverage_file_name(int file);
+int waymark_coverage_line_count(int file);
+uint64_t waymark_coverage_hits(int file, int line);
+int waymark_coverage_kind(int file, int line);
 
 // MARK: - Error trampoline
 

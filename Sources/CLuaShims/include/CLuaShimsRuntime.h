@@ -54,6 +54,7 @@ typedef struct waymark_runtime {
   uint64_t instructions;       // exact mode: counted in the running outermost call
   int instructions_exceeded;   // exact mode: the running call passed the budget
   int needs_exact_replay;      // fast mode: some call may have passed it (sticky)
+  int hooked;                  // the per-call hook (counting, coverage) is armed
 
   // Watchdog private (under the watchdog mutex).
   uint64_t seen_generation;
@@ -92,6 +93,9 @@ void waymark_watch_disarm(waymark_runtime *rt, lua_State *L);
 void waymark_instructions_begin(waymark_runtime *rt, lua_State *L);
 int waymark_instructions_end(waymark_runtime *rt, lua_State *L, uint64_t token);
 
+/// Whether line coverage is recorded (coverage.c); read at the start of each outermost call.
+extern _Atomic int waymark_coverage_on;
+
 /// Starts a host protected call on thread L. Returns a token for
 /// waymark_call_end. Cost: plain stores and relaxed atomic stores; no clock,
 /// no lock, no syscall (unless an instruction budget is set).
@@ -99,7 +103,9 @@ static inline uint64_t waymark_call_begin(waymark_runtime *rt, lua_State *L, int
   *saved_enforce = rt->enforce;
   rt->enforce = 1;
   if (rt->depth++ > 0) return 0;
-  if (rt->instruction_budget != 0) waymark_instructions_begin(rt, L);
+  if (rt->instruction_budget != 0 || atomic_load_explicit(&waymark_coverage_on, memory_order_relaxed)) {
+    waymark_instructions_begin(rt, L);
+  }
   uint32_t budget_ms = rt->fast_budget_ms != 0 ? rt->fast_budget_ms : rt->configured_budget_ms;
   if (budget_ms == 0) return 0;
   uint64_t g = ++rt->next_generation;
@@ -125,7 +131,7 @@ static inline int waymark_call_end(waymark_runtime *rt, lua_State *L, uint64_t t
   rt->enforce = saved_enforce;
   rt->depth--;
   int counted_out = 0;
-  if (rt->depth == 0 && rt->instruction_budget != 0) counted_out = waymark_instructions_end(rt, L, token);
+  if (rt->depth == 0 && (rt->instruction_budget != 0 || rt->hooked)) counted_out = waymark_instructions_end(rt, L, token);
   if (token == 0) return counted_out || (rt->depth > 0 ? waymark_timed_out(rt) : 0);
   atomic_store_explicit(&rt->active, 0, memory_order_relaxed);
   if (atomic_load_explicit(&rt->expired, memory_order_relaxed) != token) return counted_out;

@@ -49,6 +49,19 @@ enum LuaC {
   }
   static func instructionBudget(_ rt: LuaRuntimePointer) -> UInt64 { waymark_instruction_budget(rt) }
   static func countsExactly(_ rt: LuaRuntimePointer) -> Bool { waymark_counts_exactly(rt) != 0 }
+  static func coverageStart() { waymark_coverage_start() }
+  static func coverageStop() { waymark_coverage_stop() }
+  static func coverageFiles() -> [(name: String, lines: [(line: Int, hits: Int, kind: Int)])] {
+    (0..<waymark_coverage_file_count()).map { file in
+      let lines = (0..<waymark_coverage_line_count(file)).map { line in
+        (
+          line: Int(line), hits: Int(clamping: waymark_coverage_hits(file, line)),
+          kind: Int(waymark_coverage_kind(file, line))
+        )
+      }
+      return (String(cString: waymark_coverage_file_name(file)), lines)
+    }
+  }
   static func needsExactReplay(_ rt: LuaRuntimePointer) -> Bool { waymark_needs_exact_replay(rt) != 0 }
   static func collectGarbage(_ L: LuaThreadPointer) { waymark_gc_collect(L) }
 
@@ -62,9 +75,6 @@ enum LuaC {
   static func insert(_ L: LuaThreadPointer, _ i: Int32) { waymark_insert(L, i) }
   static func remove(_ L: LuaThreadPointer, _ i: Int32) { waymark_remove(L, i) }
   static func type(_ L: LuaThreadPointer, _ i: Int32) -> Int32 { lua_type(L, i) }
-  static func typeName(_ L: LuaThreadPointer, _ i: Int32) -> String {
-    String(cString: waymark_typename_at(L, i))
-  }
   static func metafieldName(_ L: LuaThreadPointer, _ i: Int32) -> String? {
     guard luaL_getmetafield(L, i, "__name") != LUA_TNIL else { return nil }
     defer { waymark_pop(L, 1) }

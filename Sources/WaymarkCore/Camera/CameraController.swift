@@ -57,14 +57,15 @@ struct CameraController {
   /// them; returns the camera clamped into the new range. Throws (changing nothing) if
   /// either is not finite or `min` > `max`.
   mutating func setZoomRange(min: Double, max: Double) throws(MapError) -> CameraPosition {
-    try MapError.requireFinite(min, "min_zoom")
-    try MapError.requireFinite(max, "max_zoom")
+    try MapError.requireFinite(min, "minZoom")
+    try MapError.requireFinite(max, "maxZoom")
     let limits = CameraPosition.zoomLimits
     let min = Swift.min(Swift.max(min, limits.lowerBound), limits.upperBound)
     let max = Swift.min(Swift.max(max, limits.lowerBound), limits.upperBound)
     guard min <= max else {
-      throw .invalidValue(
-        field: "min_zoom", value: formatNumber(min), reason: "is greater than max_zoom \(formatNumber(max))")
+      throw .invalidRelation(
+        field: "minZoom", value: formatNumber(min), relation: "is greater than", other: "maxZoom",
+        otherValue: formatNumber(max))
     }
     minZoom = min
     maxZoom = max

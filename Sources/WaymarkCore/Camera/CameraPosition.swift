@@ -29,18 +29,18 @@ public struct CameraPosition: Hashable, Sendable, CustomStringConvertible {
   public static let zoomLimits = 0.0...30.0
 
   /// The latitude range of camera targets (R20).
-  public static let latitudeRange = -85.0...85.0
+  package static let latitudeRange = -85.0...85.0
 
   /// The largest tilt allowed at `zoom` (R22): 30 degrees at zoom 10 and below, 65 at 16 and
   /// above, linear in between (the in-between is our choice).
-  public static func maximumTilt(atZoom zoom: Double) -> Double {
+  package static func maximumTilt(atZoom zoom: Double) -> Double {
     if zoom <= 10 { return 30 }
     if zoom >= 16 { return 65 }
     return 30 + (zoom - 10) / 6 * 35
   }
 
   /// This position with Google's clamping applied (R20-R22).
-  public func clamped(minZoom: Double, maxZoom: Double) -> CameraPosition {
+  package func clamped(minZoom: Double, maxZoom: Double) -> CameraPosition {
     let zoom = min(max(zoom, minZoom), maxZoom)
     return CameraPosition(
       target: Coordinate(
@@ -52,7 +52,7 @@ public struct CameraPosition: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Wraps degrees into 0..<360.
-  public static func wrapBearing(_ bearing: Double) -> Double {
+  package static func wrapBearing(_ bearing: Double) -> Double {
     let wrapped = bearing.truncatingRemainder(dividingBy: 360)
     let positive = wrapped < 0 ? wrapped + 360 : wrapped
     return positive >= 360 ? 0 : positive
@@ -60,7 +60,7 @@ public struct CameraPosition: Hashable, Sendable, CustomStringConvertible {
 
   /// Throws unless every field is finite and the target latitude is within -90...90.
   /// (Values Google clamps are clamped later, not rejected.)
-  public func validated(_ field: String) throws(MapError) -> CameraPosition {
+  package func validated(_ field: String) throws(MapError) -> CameraPosition {
     _ = try target.validated("\(field).target")
     try MapError.requireFinite(zoom, "\(field).zoom")
     try MapError.requireFinite(bearing, "\(field).bearing")
@@ -74,7 +74,7 @@ public struct CameraPosition: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether every field is within `tolerance` of `other`'s (bearing compared around the circle).
-  public func isClose(to other: CameraPosition, tolerance: Double = 1e-6) -> Bool {
+  package func isClose(to other: CameraPosition, tolerance: Double = 1e-6) -> Bool {
     abs(target.latitude - other.target.latitude) <= tolerance
       && abs(Coordinate.wrapLongitude(target.longitude - other.target.longitude)) <= tolerance
       && abs(zoom - other.zoom) <= tolerance

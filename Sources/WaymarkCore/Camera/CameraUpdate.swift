@@ -21,7 +21,7 @@ public struct CameraChange: Hashable, Sendable {
   }
 
   /// A change to every field of `camera`.
-  public init(_ camera: CameraPosition) {
+  package init(_ camera: CameraPosition) {
     self.init(target: camera.target, zoom: camera.zoom, bearing: camera.bearing, tilt: camera.tilt)
   }
 }
@@ -73,14 +73,14 @@ public enum CameraUpdate: Hashable, Sendable {
   ///
   /// Throws when a number is not finite, when fit is given empty bounds or insets that leave
   /// no room, or when the update would lead to a camera that is not finite.
-  public func destination(from projection: Projection, zoomRange: ClosedRange<Double> = CameraPosition.zoomLimits)
+  package func destination(from projection: Projection, zoomRange: ClosedRange<Double> = CameraPosition.zoomLimits)
     throws(MapError) -> CameraPosition
   {
     let camera = try unclampedDestination(from: projection, zoomRange: zoomRange)
     guard camera.target.latitude.isFinite, camera.target.longitude.isFinite, camera.zoom.isFinite,
       camera.bearing.isFinite, camera.tilt.isFinite
     else {
-      throw .invalidValue(field: "camera_update", value: "\(self)", reason: "leads to a camera that is not finite")
+      throw .invalidValue(field: "cameraUpdate", value: "\(self)", reason: "leads to a camera that is not finite")
     }
     return camera.clamped(minZoom: zoomRange.lowerBound, maxZoom: zoomRange.upperBound)
   }
@@ -93,14 +93,14 @@ public enum CameraUpdate: Hashable, Sendable {
     case .zoomIn: camera.zoom += 1
     case .zoomOut: camera.zoom -= 1
     case .zoomTo(let zoom):
-      try MapError.requireFinite(zoom, "camera_update.zoom")
+      try MapError.requireFinite(zoom, "cameraUpdate.zoom")
       camera.zoom = zoom
     case .zoomBy(let delta, let point):
-      try MapError.requireFinite(delta, "camera_update.zoom_by")
+      try MapError.requireFinite(delta, "cameraUpdate.zoomBy")
       let zoom = min(max(camera.zoom + delta, zoomRange.lowerBound), zoomRange.upperBound)
       camera.zoom += delta
       if let point {
-        _ = try point.validated("camera_update.point")
+        _ = try point.validated("cameraUpdate.point")
         if let fixed = projection.worldPoint(for: point) {
           // The point stays fixed for the zoom actually reached, clamping included (R28).
           let keep = exp2(projection.camera.zoom - zoom)
@@ -110,9 +110,9 @@ public enum CameraUpdate: Hashable, Sendable {
         }
       }
     case .setTarget(let target, let zoom):
-      camera.target = try target.validated("camera_update.target")
+      camera.target = try target.validated("cameraUpdate.target")
       if let zoom {
-        try MapError.requireFinite(zoom, "camera_update.zoom")
+        try MapError.requireFinite(zoom, "cameraUpdate.zoom")
         camera.zoom = zoom
       }
     case .setCamera(let position):
@@ -132,8 +132,8 @@ public enum CameraUpdate: Hashable, Sendable {
         camera.tilt = tilt
       }
     case .scrollBy(let dx, let dy):
-      try MapError.require(dx, in: -Point.largestMagnitude...Point.largestMagnitude, "camera_update.dx")
-      try MapError.require(dy, in: -Point.largestMagnitude...Point.largestMagnitude, "camera_update.dy")
+      try MapError.require(dx, in: -Point.largestMagnitude...Point.largestMagnitude, "cameraUpdate.dx")
+      try MapError.require(dy, in: -Point.largestMagnitude...Point.largestMagnitude, "cameraUpdate.dy")
       let worldDX = (dx * projection.cosBearing - dy * projection.sinBearing) / projection.scale
       let worldDY = (dx * projection.sinBearing + dy * projection.cosBearing) / projection.scale
       let target = projection.targetWorld
@@ -150,13 +150,13 @@ public enum CameraUpdate: Hashable, Sendable {
     -> CameraPosition
   {
     guard let ne = bounds.northEast, let sw = bounds.southWest else {
-      throw .invalidValue(field: "camera_update.fit.bounds", value: "empty", reason: "is not valid bounds")
+      throw .invalidValue(field: "cameraUpdate.fit.bounds", value: "empty", reason: "is not valid bounds")
     }
-    let insets = try insets.validated("camera_update.fit.padding")
+    let insets = try insets.validated("cameraUpdate.fit.padding")
     let padded = projection.paddedRect
     guard padded.width - insets.horizontal >= 1, padded.height - insets.vertical >= 1 else {
       throw .invalidValue(
-        field: "camera_update.fit.padding",
+        field: "cameraUpdate.fit.padding",
         value:
           "top \(formatNumber(insets.top)), left \(formatNumber(insets.left)), bottom \(formatNumber(insets.bottom)), right \(formatNumber(insets.right))",
         reason: "leaves no room in the \(formatNumber(padded.width))x\(formatNumber(padded.height)) view")
@@ -198,7 +198,7 @@ struct CameraChannels: OptionSet {
 }
 
 /// The independently animated parts of the camera (R26).
-public enum CameraChannel: Int, CaseIterable, Sendable {
+package enum CameraChannel: Int, CaseIterable, Sendable {
   /// The target coordinate.
   case target
   /// The zoom level.

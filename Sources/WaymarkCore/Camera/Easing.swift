@@ -12,7 +12,7 @@ public enum Easing: String, Sendable, CaseIterable {
   case easeOut = "ease_out"
 
   /// The eased value of progress `t` (clamped to 0...1).
-  public func value(at t: Double) -> Double {
+  package func value(at t: Double) -> Double {
     let t = min(max(t, 0), 1)
     switch self {
     case .linear: return t

@@ -1,15 +1,46 @@
+/// A user gesture (R25), for ``MapView/perform(_:duration:)``: the camera follows the
+/// fingers, from where it was, over the gesture's duration.
+public enum Gesture: Hashable, Sendable {
+  /// A pan: the map follows the finger by `dx`, `dy` points.
+  case pan(dx: Double, dy: Double)
+  /// A pinch: zoom by `zoomBy` levels about `around` (the view's centre if nil).
+  case pinch(zoomBy: Double, around: Point?)
+  /// A two-finger rotation by `degrees` clockwise.
+  case rotate(degrees: Double)
+  /// A two-finger tilt by `degrees` (clamped to the zoom's maximum, R22).
+  case tilt(degrees: Double)
+  /// A double tap: zoom in by one level about the point.
+  case doubleTap(at: Point)
+
+  /// The name in errors (`pan`, `doubleTap`).
+  var name: String {
+    switch self {
+    case .pan: "pan"
+    case .pinch: "pinch"
+    case .rotate: "rotate"
+    case .tilt: "tilt"
+    case .doubleTap: "doubleTap"
+    }
+  }
+
+  /// The name in trace records, snake_case as the trace spells names (`double_tap`).
+  var traceName: String {
+    if case .doubleTap = self { return "double_tap" }
+    return name
+  }
+
+  /// What the camera does: a double tap is a pinch by one level about its point.
+  var motion: Gesture {
+    if case .doubleTap(let point) = self { return .pinch(zoomBy: 1, around: point) }
+    return self
+  }
+}
+
 /// A user gesture in progress (R25): the camera follows the finger from the gesture's start
 /// camera, linearly over its duration.
 struct CameraGesture {
-  /// What the fingers do.
-  enum Kind {
-    case pan(dx: Double, dy: Double)
-    case pinch(zoomBy: Double, around: Point?)
-    case rotate(degrees: Double)
-    case tilt(degrees: Double)
-  }
-
-  let kind: Kind
+  /// What the fingers do (a double tap is the pinch it makes: ``Gesture/motion``).
+  let kind: Gesture
   let start: CameraPosition
   let startTime: Double
   let duration: Double
@@ -29,6 +60,7 @@ struct CameraGesture {
     case .pinch(let delta, let point): update = .zoomBy(delta * progress, around: point)
     case .rotate(let degrees): update = .change(CameraChange(bearing: start.bearing + degrees * progress))
     case .tilt(let degrees): update = .change(CameraChange(tilt: start.tilt + degrees * progress))
+    case .doubleTap(let point): update = .zoomBy(progress, around: point)  // never stored: see Gesture.motion
     }
     return (try? update.destination(from: projection, zoomRange: zoomRange)) ?? start
   }

@@ -1,5 +1,9 @@
 /// A clock that only moves when told to: the map's time, in seconds from its creation.
 ///
+/// The core has one representation of time: a `Double` of virtual seconds, for instants
+/// (``now``, a record's time) and durations (animations, gestures, latencies) alike.
+/// Wall-clock budgets (a plugin's time budget) are `Duration`s, and live outside the core.
+///
 /// Tasks scheduled for the same instant run in the order they were scheduled, so a run
 /// never depends on the machine. Like the embedded event loop of swift-nio, tests and
 /// scripts advance it by hand.
@@ -16,7 +20,7 @@ public final class VirtualClock {
 
   /// The longest step of time a caller may ask for at once (about 31 years), so virtual
   /// time always prints as a number.
-  public static let longestStep = 1e9
+  package static let longestStep = 1e9
 
   /// Seconds since the clock started.
   public private(set) var now: Double = 0
@@ -28,13 +32,13 @@ public final class VirtualClock {
   public init() {}
 
   /// Whether any task is waiting.
-  public var hasPendingTasks: Bool { !actions.isEmpty }
+  package var hasPendingTasks: Bool { !actions.isEmpty }
 
   /// How many tasks are waiting.
-  public var pendingTaskCount: Int { actions.count }
+  package var pendingTaskCount: Int { actions.count }
 
   /// The time of the earliest waiting task, if any.
-  public var nextTaskTime: Double? {
+  package var nextTaskTime: Double? {
     while let first = heap.first, actions[first.sequence] == nil { popMinimum() }
     return heap.first?.time
   }
@@ -56,11 +60,11 @@ public final class VirtualClock {
   }
 
   /// Whether a task is still waiting.
-  public func isPending(_ task: TaskID) -> Bool { actions[task.value] != nil }
+  package func isPending(_ task: TaskID) -> Bool { actions[task.value] != nil }
 
   /// Moves time forward to `time`, running every task due until then in order; a task may
   /// schedule more, and those due before `time` run too.
-  public func advance(to time: Double) {
+  package func advance(to time: Double) {
     while let next = nextTaskTime, next <= time {
       let entry = heap[0]
       popMinimum()
@@ -73,7 +77,7 @@ public final class VirtualClock {
 
   /// Runs the earliest waiting task (and any others due at the same instant scheduled before
   /// it); returns false when nothing waits.
-  public func runNextTask() -> Bool {
+  package func runNextTask() -> Bool {
     guard let next = nextTaskTime else { return false }
     advance(to: next)
     return true

@@ -68,8 +68,9 @@ struct CallbackEmitter {
   /// Describes the first broken invariant, or nil when all hold (tests, between inputs).
   func checkInvariants() -> String? {
     if let callback = running.last { return "\(callback.name) is still marked running" }
+    if let name = inputRefusals.last { return "input is still refused during \(name)" }
     for record in trace.records where record.plugin == .null {
-      guard let callback = DelegateCallback(name: record.event), callback.composition != .notification,
+      guard let callback = record.event.callback, callback.composition != .notification,
         record.result == nil
       else { continue }
       return "the \(record.event) record at \(record.time) has no result"

@@ -138,26 +138,25 @@ public enum DelegateCallback: Int, CaseIterable, Sendable {
   }
 
   private static let signatures = allCases.map(\.row)
+  // What dispatch reads on every call, apart, so a read copies no row.
+  private static let names = signatures.map(\.name)
+  private static let compositions = signatures.map(\.composition)
+  private static let answers = signatures.map { $0.returns == .handled }
   private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 
   /// Everything about this callback (its row of the table).
-  public var signature: CallbackSignature { Self.signatures[rawValue] }
+  package var signature: CallbackSignature { Self.signatures[rawValue] }
 
   /// The snake_case handler name: the same in Lua plugins and in the trace (a contract).
-  public var name: String { Self.signatures[rawValue].name }
+  public var name: String { Self.names[rawValue] }
 
   /// How answers to this callback compose.
-  public var composition: CallbackSignature.Composition { Self.signatures[rawValue].composition }
+  public var composition: Composition { Self.compositions[rawValue] }
 
-  /// The callback with this handler name, if any.
-  public init?(name: String) {
-    guard let callback = Self.byName[name] else { return nil }
-    self = callback
-  }
-}
+  /// Whether the callback returns "handled" (did_tap_marker, did_tap_my_location_button,
+  /// did_tap_poi).
+  package var returnsHandled: Bool { Self.answers[rawValue] }
 
-/// One row of the callback table (``DelegateCallback/signature``).
-public struct CallbackSignature: Sendable {
   /// How several answers compose (docs/plugins.md, "Composition").
   public enum Composition: String, Sendable {
     /// The first `true` wins; later answerers are not asked.
@@ -168,9 +167,18 @@ public struct CallbackSignature: Sendable {
     case notification
   }
 
+  /// The callback with this handler name, if any.
+  package init?(name: String) {
+    guard let callback = Self.byName[name] else { return nil }
+    self = callback
+  }
+}
+
+/// One row of the callback table (``DelegateCallback/signature``).
+package struct CallbackSignature: Sendable {
   /// What the callback returns.
-  public enum Returns: String, Sendable {
-    /// Nothing.
+  package enum Returns: String, Sendable {
+    /// Nothing: what the delegate returns is ignored.
     case nothing
     /// A boolean: true = handled (the default behaviour is skipped).
     case handled
@@ -179,28 +187,29 @@ public struct CallbackSignature: Sendable {
   }
 
   /// One argument after the map: its name in Lua and the trace, and its type.
-  public struct Argument: Sendable, Hashable {
+  package struct Argument: Sendable, Hashable {
     /// The snake_case name.
-    public let name: String
-    /// Its type.
-    public let type: CallbackValue.Kind
+    package let name: String
+    /// The kind of value the handler receives.
+    package let type: CallbackValue.Kind
   }
 
   /// The handler name.
-  public let name: String
+  package let name: String
   /// The Swift method of ``MapViewDelegate``, as a selector with its return type.
-  public let swiftName: String
+  package let swiftName: String
   /// The arguments after the map, in order.
-  public let arguments: [Argument]
+  package let arguments: [Argument]
   /// How answers compose.
-  public let composition: Composition
+  package let composition: DelegateCallback.Composition
   /// What it returns.
-  public let returns: Returns
+  package let returns: Returns
   /// What it means, in one sentence.
-  public let summary: String
+  package let summary: String
 
   init(
-    name: String, swiftName: String, arguments: [(String, CallbackValue.Kind)], composition: Composition,
+    name: String, swiftName: String, arguments: [(String, CallbackValue.Kind)],
+    composition: DelegateCallback.Composition,
     returns: Returns, summary: String
   ) {
     self.name = name

@@ -82,7 +82,7 @@ public enum DelegateEvent {
   }
 
   /// Calls `body` with each argument after the map, in the order of the callback's signature.
-  public func forEachArgument(_ body: (CallbackValue) -> Void) {
+  package func forEachArgument(_ body: (CallbackValue) -> Void) {
     switch self {
     case .willMove(let gesture): body(.boolean(gesture))
     case .didChangeCameraPosition(let camera), .idleAtCameraPosition(let camera): body(.camera(camera))
@@ -109,7 +109,7 @@ public enum DelegateEvent {
 
   /// Calls the ``MapViewDelegate`` method of this callback and wraps what it returned: the
   /// one place that maps events to the Google-shaped methods.
-  public func deliver(to delegate: MapViewDelegate, from map: MapView) -> CallbackAnswer {
+  package func deliver(to delegate: MapViewDelegate, from map: MapView) -> CallbackAnswer {
     switch self {
     case .willMove(let gesture): delegate.mapView(map, willMove: gesture)
     case .didChangeCameraPosition(let camera): delegate.mapView(map, didChange: camera)
@@ -144,9 +144,9 @@ public enum DelegateEvent {
 }
 
 /// An argument of a callback (after the map), by the kinds the callback table uses.
-public enum CallbackValue {
+package enum CallbackValue {
   /// The types of arguments (``CallbackSignature/Argument/type``).
-  public enum Kind: String, Sendable, Hashable, CaseIterable {
+  package enum Kind: String, Sendable, Hashable, CaseIterable {
     /// A boolean.
     case boolean
     /// A camera position.
@@ -183,7 +183,7 @@ public enum CallbackValue {
   case features([Feature])
 
   /// The value's kind.
-  public var kind: Kind {
+  package var kind: Kind {
     switch self {
     case .boolean: .boolean
     case .camera: .camera
@@ -226,7 +226,7 @@ extension TraceRecord {
   /// callbacks start with `plugin` null, filled in with the answer.
   init(_ event: DelegateEvent, at time: Double) {
     let signature = event.callback.signature
-    self.init(time: time, event: signature.name)
+    self.init(time: time, event: TraceEvent(event.callback))
     var names = signature.arguments.makeIterator()
     var lists: [TraceField] = []
     event.forEachArgument { value in

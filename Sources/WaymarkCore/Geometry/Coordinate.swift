@@ -23,33 +23,34 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
   /// This coordinate if it is usable on a map; otherwise an error naming `field`.
   ///
   /// Rejects NaN and infinite values and latitudes outside -90...90.
-  public func validated(_ field: @autoclosure () -> String) throws(MapError) -> Coordinate {
+  package func validated(_ field: @autoclosure () -> String) throws(MapError) -> Coordinate {
     guard latitude.isFinite else {
-      throw .invalidValue(field: "\(field()).lat", value: formatNumber(latitude), reason: "is not a finite number")
+      throw .invalidValue(field: "\(field()).latitude", value: formatNumber(latitude), reason: "is not a finite number")
     }
     guard longitude.isFinite else {
-      throw .invalidValue(field: "\(field()).lng", value: formatNumber(longitude), reason: "is not a finite number")
+      throw .invalidValue(
+        field: "\(field()).longitude", value: formatNumber(longitude), reason: "is not a finite number")
     }
     guard (-90.0...90.0).contains(latitude) else {
-      throw .invalidValue(field: "\(field()).lat", value: formatNumber(latitude), reason: "is outside -90...90")
+      throw .invalidValue(field: "\(field()).latitude", value: formatNumber(latitude), reason: "is outside -90...90")
     }
     return self
   }
 
   /// The same place with the longitude wrapped into -180..<180.
-  public var wrapped: Coordinate {
+  package var wrapped: Coordinate {
     Coordinate(latitude: latitude, longitude: Coordinate.wrapLongitude(longitude))
   }
 
   /// Wraps a longitude in degrees into -180..<180.
-  public static func wrapLongitude(_ longitude: Double) -> Double {
+  package static func wrapLongitude(_ longitude: Double) -> Double {
     if (-180.0..<180.0).contains(longitude) { return longitude }
     let wrapped = (longitude + 180).truncatingRemainder(dividingBy: 360)
     return (wrapped < 0 ? wrapped + 360 : wrapped) - 180
   }
 
   /// Great-circle distance in meters to `other` (haversine, on the WGS 84 equatorial radius).
-  public func distance(to other: Coordinate) -> Double {
+  package func distance(to other: Coordinate) -> Double {
     let φ1 = latitude * .pi / 180, φ2 = other.latitude * .pi / 180
     let dφ = φ2 - φ1, dλ = (other.longitude - longitude) * .pi / 180
     let h = sin(dφ / 2) * sin(dφ / 2) + cos(φ1) * cos(φ2) * sin(dλ / 2) * sin(dλ / 2)
@@ -57,7 +58,7 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Initial great-circle heading from this coordinate to `other`, in degrees clockwise from north, 0..<360.
-  public func heading(to other: Coordinate) -> Double {
+  package func heading(to other: Coordinate) -> Double {
     let φ1 = latitude * .pi / 180, φ2 = other.latitude * .pi / 180
     let dλ = (other.longitude - longitude) * .pi / 180
     let y = sin(dλ) * cos(φ2)
@@ -73,7 +74,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
   public var x: Double
   /// Points from the top edge.
   public var y: Double
-  /// Creates a point.
+  /// The point `x` points right and `y` points down of the top-left corner.
   public init(x: Double, y: Double) {
     self.x = x
     self.y = y
@@ -82,17 +83,17 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "(\(x), \(y))" }
 
   /// Distance in points to `other`.
-  public func distance(to other: Point) -> Double {
+  package func distance(to other: Point) -> Double {
     ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
   }
 
   /// The largest magnitude of a screen position or offset the map accepts, in points: a
   /// million points is a hundred times any screen, and keeps every projection finite.
-  public static let largestMagnitude = 1e6
+  package static let largestMagnitude = 1e6
 
   /// This point (or offset) if both values are finite and within ±``largestMagnitude``;
   /// otherwise an error naming `field`.x or `field`.y.
-  public func validated(_ field: @autoclosure () -> String) throws(MapError) -> Point {
+  package func validated(_ field: @autoclosure () -> String) throws(MapError) -> Point {
     let range = -Point.largestMagnitude...Point.largestMagnitude
     try MapError.require(x, in: range, "\(field()).x")
     try MapError.require(y, in: range, "\(field()).y")
@@ -106,7 +107,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
   public var width: Double
   /// Points down.
   public var height: Double
-  /// Creates a size.
+  /// A size of `width` by `height` points.
   public init(width: Double, height: Double) {
     self.width = width
     self.height = height
@@ -114,14 +115,14 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
   /// "WxH".
   public var description: String { "\(width)x\(height)" }
   /// Zero by zero.
-  public static let zero = Size(width: 0, height: 0)
+  package static let zero = Size(width: 0, height: 0)
 
   /// The largest side of a view, an icon or an inset, in points (ten times a large screen).
-  public static let largestSide = 100_000.0
+  package static let largestSide = 100_000.0
 
   /// This size if both sides are finite, not negative and at most ``largestSide``; otherwise
   /// an error naming `field`.
-  public func validated(_ field: String) throws(MapError) -> Size {
+  package func validated(_ field: String) throws(MapError) -> Size {
     for (name, value) in [("width", width), ("height", height)] {
       try MapError.requireNonNegative(value, atMost: Size.largestSide, "\(field).\(name)")
     }
@@ -151,13 +152,13 @@ public struct EdgeInsets: Hashable, Sendable {
   /// No inset.
   public static let zero = EdgeInsets()
   /// `left + right`.
-  public var horizontal: Double { left + right }
+  package var horizontal: Double { left + right }
   /// `top + bottom`.
-  public var vertical: Double { top + bottom }
+  package var vertical: Double { top + bottom }
 
   /// These insets if every edge is finite, not negative and at most
   /// ``Size/largestSide``; otherwise an error naming `field`.
-  public func validated(_ field: String) throws(MapError) -> EdgeInsets {
+  package func validated(_ field: String) throws(MapError) -> EdgeInsets {
     for (name, value) in [("top", top), ("left", left), ("bottom", bottom), ("right", right)] {
       try MapError.requireNonNegative(value, atMost: Size.largestSide, "\(field).\(name)")
     }
@@ -172,13 +173,13 @@ public struct Rect: Hashable, Sendable {
   public var x: Double
   /// The top edge.
   public var y: Double
-  /// The width.
+  /// Points across.
   public var width: Double
-  /// The height.
+  /// Points down.
   public var height: Double
 
   /// Creates a rectangle from its top-left corner and size.
-  public init(x: Double, y: Double, width: Double, height: Double) {
+  package init(x: Double, y: Double, width: Double, height: Double) {
     self.x = x
     self.y = y
     self.width = width
@@ -186,30 +187,30 @@ public struct Rect: Hashable, Sendable {
   }
 
   /// The top-left corner.
-  public var origin: Point { Point(x: x, y: y) }
+  package var origin: Point { Point(x: x, y: y) }
   /// The width and height.
-  public var size: Size { Size(width: width, height: height) }
+  package var size: Size { Size(width: width, height: height) }
   /// The left edge.
-  public var minX: Double { x }
+  package var minX: Double { x }
   /// The top edge.
-  public var minY: Double { y }
+  package var minY: Double { y }
   /// The right edge, `x + width`.
-  public var maxX: Double { x + width }
+  package var maxX: Double { x + width }
   /// The bottom edge, `y + height`.
-  public var maxY: Double { y + height }
+  package var maxY: Double { y + height }
   /// The horizontal centre.
-  public var midX: Double { x + width / 2 }
+  package var midX: Double { x + width / 2 }
   /// The vertical centre.
-  public var midY: Double { y + height / 2 }
+  package var midY: Double { y + height / 2 }
 
   /// Whether `point` lies inside: the left and top edges included, the right and bottom
   /// excluded (as `CGRect.contains`).
-  public func contains(_ point: Point) -> Bool {
+  package func contains(_ point: Point) -> Bool {
     point.x >= x && point.x < maxX && point.y >= y && point.y < maxY
   }
 
   /// The same rectangle moved by `dx` to the right and `dy` down.
-  public func offsetBy(dx: Double, dy: Double) -> Rect {
+  package func offsetBy(dx: Double, dy: Double) -> Rect {
     Rect(x: x + dx, y: y + dy, width: width, height: height)
   }
 }

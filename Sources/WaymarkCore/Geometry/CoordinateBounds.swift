@@ -23,12 +23,12 @@ public struct CoordinateBounds: Hashable, Sendable, CustomStringConvertible {
   ///
   /// Throws if a corner is not a valid coordinate or the north edge is south of the south edge.
   public init(northEast: Coordinate, southWest: Coordinate) throws(MapError) {
-    let ne = try northEast.validated("bounds.north_east").wrapped
-    let sw = try southWest.validated("bounds.south_west").wrapped
+    let ne = try northEast.validated("bounds.northEast").wrapped
+    let sw = try southWest.validated("bounds.southWest").wrapped
     guard ne.latitude >= sw.latitude else {
-      throw .invalidValue(
-        field: "bounds.north_east.lat", value: formatNumber(ne.latitude),
-        reason: "is south of bounds.south_west.lat \(formatNumber(sw.latitude))")
+      throw .invalidRelation(
+        field: "bounds.northEast.latitude", value: formatNumber(ne.latitude), relation: "is south of",
+        other: "bounds.southWest.latitude", otherValue: formatNumber(sw.latitude))
     }
     self.init(corners: ne, southWest: sw)
   }
@@ -57,13 +57,13 @@ public struct CoordinateBounds: Hashable, Sendable, CustomStringConvertible {
   public var isValid: Bool { northEast != nil }
 
   /// Whether the longitude range crosses the antimeridian.
-  public var crossesAntimeridian: Bool {
+  package var crossesAntimeridian: Bool {
     guard let ne = northEast, let sw = southWest else { return false }
     return sw.longitude > ne.longitude
   }
 
   /// Degrees of longitude from the west edge east to the east edge, 0...360.
-  public var longitudeSpan: Double {
+  package var longitudeSpan: Double {
     guard let ne = northEast, let sw = southWest else { return 0 }
     return CoordinateBounds.eastwardSpan(from: sw.longitude, to: ne.longitude)
   }
@@ -94,13 +94,13 @@ public struct CoordinateBounds: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The union of two bounds (each side's corners included into the other).
-  public func including(_ other: CoordinateBounds) throws(MapError) -> CoordinateBounds {
+  package func including(_ other: CoordinateBounds) throws(MapError) -> CoordinateBounds {
     guard let ne = other.northEast, let sw = other.southWest else { return self }
     return try including(sw).including(ne)
   }
 
   /// The centre: the middle latitude and the middle of the longitude range.
-  public var center: Coordinate? {
+  package var center: Coordinate? {
     guard let ne = northEast, let sw = southWest else { return nil }
     return Coordinate(
       latitude: (ne.latitude + sw.latitude) / 2,

@@ -2,13 +2,13 @@ import Foundation
 
 /// A point in Web Mercator world coordinates: the whole world is the unit square,
 /// x = 0 at longitude -180 growing east, y = 0 at the north edge growing south.
-public struct WorldPoint: Hashable, Sendable {
+package struct WorldPoint: Hashable, Sendable {
   /// 0..<1 from longitude -180 eastwards.
-  public var x: Double
+  package var x: Double
   /// 0...1 from the north edge (about 85.05 degrees north) southwards.
-  public var y: Double
+  package var y: Double
   /// Creates a world point.
-  public init(x: Double, y: Double) {
+  package init(x: Double, y: Double) {
     self.x = x
     self.y = y
   }
@@ -16,17 +16,17 @@ public struct WorldPoint: Hashable, Sendable {
 
 /// Web Mercator: the projection of Google's maps, where zoom z draws the world
 /// 256 x 2^z points wide (R20).
-public enum Mercator {
+package enum Mercator {
   /// The WGS 84 equatorial radius in meters, the sphere of Web Mercator.
-  public static let earthRadius = 6_378_137.0
+  package static let earthRadius = 6_378_137.0
   /// The latitude of the square world's north and south edges, in degrees.
-  public static let maxLatitude = 85.051_128_779_806_59
+  package static let maxLatitude = 85.051_128_779_806_59
 
   /// Points across the whole world at `zoom`.
-  public static func worldSize(zoom: Double) -> Double { 256 * exp2(zoom) }
+  package static func worldSize(zoom: Double) -> Double { 256 * exp2(zoom) }
 
   /// The world point of a coordinate; latitudes beyond the square world are clamped to its edge.
-  public static func worldPoint(_ coordinate: Coordinate) -> WorldPoint {
+  package static func worldPoint(_ coordinate: Coordinate) -> WorldPoint {
     let latitude = min(max(coordinate.latitude, -maxLatitude), maxLatitude)
     let sinLat = sin(latitude * .pi / 180)
     let y = 0.5 - log((1 + sinLat) / (1 - sinLat)) / (4 * .pi)
@@ -34,14 +34,14 @@ public enum Mercator {
   }
 
   /// The coordinate of a world point; x wraps around the world, y is clamped to the square.
-  public static func coordinate(_ point: WorldPoint) -> Coordinate {
+  package static func coordinate(_ point: WorldPoint) -> Coordinate {
     let y = min(max(point.y, 0), 1)
     let latitude = 90 - 360 * atan(exp((y - 0.5) * 2 * .pi)) / .pi
     return Coordinate(latitude: latitude, longitude: Coordinate.wrapLongitude((point.x - 0.5) * 360))
   }
 
   /// The shortest signed horizontal distance from world x `a` to `b`, in -0.5..<0.5 (the world repeats).
-  public static func wrappedDelta(from a: Double, to b: Double) -> Double {
+  package static func wrappedDelta(from a: Double, to b: Double) -> Double {
     var delta = (b - a).truncatingRemainder(dividingBy: 1)
     if delta >= 0.5 { delta -= 1 } else if delta < -0.5 { delta += 1 }
     return delta
@@ -49,14 +49,14 @@ public enum Mercator {
 
   /// The coordinate `fraction` of the way from `start` to `end` in world coordinates, the
   /// short way around the world (marker drags and position animations).
-  public static func interpolate(from start: WorldPoint, to end: Coordinate, fraction: Double) -> Coordinate {
+  package static func interpolate(from start: WorldPoint, to end: Coordinate, fraction: Double) -> Coordinate {
     let target = worldPoint(end)
     let dx = wrappedDelta(from: start.x, to: target.x)
     return coordinate(WorldPoint(x: start.x + dx * fraction, y: start.y + (target.y - start.y) * fraction))
   }
 
   /// Meters on the ground per world unit at `latitude` (the Mercator scale factor).
-  public static func metersPerWorldUnit(atLatitude latitude: Double) -> Double {
+  package static func metersPerWorldUnit(atLatitude latitude: Double) -> Double {
     2 * .pi * earthRadius * cos(min(max(latitude, -maxLatitude), maxLatitude) * .pi / 180)
   }
 }

@@ -12,7 +12,7 @@ public struct VisibleRegion: Hashable, Sendable {
   public var farRight: Coordinate
 
   /// The smallest bounds containing the four corners.
-  public var bounds: CoordinateBounds {
+  package var bounds: CoordinateBounds {
     (try? CoordinateBounds(including: [nearLeft, nearRight, farLeft, farRight])) ?? .empty
   }
 }
@@ -21,15 +21,15 @@ public struct VisibleRegion: Hashable, Sendable {
 /// down the screen, in points from the target at its zoom, and `depth` its distance from the
 /// camera along the view. All three are affine in world coordinates, so a straight edge
 /// between two ground points can be clipped (against a depth) by interpolating them.
-public struct GroundPoint: Hashable, Sendable {
+package struct GroundPoint: Hashable, Sendable {
   /// To the right of the target, in points (before perspective).
-  public var x: Double
+  package var x: Double
   /// Below the target, in points (before perspective).
-  public var y: Double
+  package var y: Double
   /// The distance from the camera along the view, in points; behind the camera when not positive.
-  public var depth: Double
+  package var depth: Double
   /// Creates a ground point.
-  public init(x: Double, y: Double, depth: Double) {
+  package init(x: Double, y: Double, depth: Double) {
     self.x = x
     self.y = y
     self.depth = depth
@@ -47,11 +47,11 @@ public struct GroundPoint: Hashable, Sendable {
 /// so at tilt 0 one ground point is one screen point everywhere.
 public struct Projection: Sendable {
   /// The camera, already clamped.
-  public let camera: CameraPosition
+  package let camera: CameraPosition
   /// The view's size in points.
-  public let viewSize: Size
+  package let viewSize: Size
   /// Padding: the visual centre is the centre of the view minus these insets (R29).
-  public let padding: EdgeInsets
+  package let padding: EdgeInsets
 
   let center: Point
   let targetWorld: WorldPoint
@@ -81,7 +81,7 @@ public struct Projection: Sendable {
   }
 
   /// The padded view rectangle, where the map is "visible" (R29).
-  public var paddedRect: Rect {
+  package var paddedRect: Rect {
     Rect(
       x: padding.left, y: padding.top,
       width: viewSize.width - padding.left - padding.right,
@@ -89,7 +89,7 @@ public struct Projection: Sendable {
   }
 
   /// Points per world unit at this zoom.
-  public var pointsPerWorldUnit: Double { scale }
+  package var pointsPerWorldUnit: Double { scale }
 
   /// The screen point of a coordinate, or nil when it lies behind the camera (beyond the
   /// horizon of a tilted view). The world repeats east-west: the nearest copy is used.
@@ -98,19 +98,19 @@ public struct Projection: Sendable {
   }
 
   /// The screen point of a world point (nearest copy), or nil beyond the horizon.
-  public func point(forWorld world: WorldPoint) -> Point? {
+  package func point(forWorld world: WorldPoint) -> Point? {
     point(forGround: ground(dx: Mercator.wrappedDelta(from: targetWorld.x, to: world.x), dy: world.y - targetWorld.y))
   }
 
   /// The ground point of a world point taken as it is, not wrapped to the copy of the world
   /// nearest the target: shapes that cross the antimeridian, or a world seen several times
   /// at low zoom, are drawn from these.
-  public func groundPoint(forUnwrappedWorld world: WorldPoint) -> GroundPoint {
+  package func groundPoint(forUnwrappedWorld world: WorldPoint) -> GroundPoint {
     ground(dx: world.x - targetWorld.x, dy: world.y - targetWorld.y)
   }
 
   /// The screen point of a ground point, or nil when it is behind the camera.
-  public func point(forGround ground: GroundPoint) -> Point? {
+  package func point(forGround ground: GroundPoint) -> Point? {
     guard ground.depth > distance * 1e-3 else { return nil }
     let factor = distance / ground.depth
     let point = Point(x: center.x + ground.x * factor, y: center.y + ground.y * cosTilt * factor)
@@ -118,7 +118,7 @@ public struct Projection: Sendable {
   }
 
   /// How far the camera is from the target, in points: the depth of the target itself.
-  public var cameraDistance: Double { distance }
+  package var cameraDistance: Double { distance }
 
   private func ground(dx worldDX: Double, dy worldDY: Double) -> GroundPoint {
     let dx = worldDX * scale, dy = worldDY * scale
@@ -134,7 +134,7 @@ public struct Projection: Sendable {
   }
 
   /// The world point under a screen point (x may leave 0..<1), or nil above the horizon.
-  public func worldPoint(for point: Point) -> WorldPoint? {
+  package func worldPoint(for point: Point) -> WorldPoint? {
     let a = point.x - center.x, b = point.y - center.y
     let denominator = distance * cosTilt + b * sinTilt
     guard denominator > distance * 1e-3 else { return nil }
@@ -147,7 +147,7 @@ public struct Projection: Sendable {
   }
 
   /// The screen y of the horizon (points above it see the sky), or -infinity when not tilted.
-  public var horizonY: Double {
+  package var horizonY: Double {
     sinTilt < 1e-9 ? -.infinity : center.y - distance * cosTilt / sinTilt
   }
 

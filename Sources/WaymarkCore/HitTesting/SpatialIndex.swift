@@ -24,18 +24,18 @@
 ///
 /// `SpatialIndex` is a value type with copy-on-write storage: copying it is
 /// O(1) and the first mutation of a shared copy duplicates the storage.
-public struct SpatialIndex: @unchecked Sendable {
+package struct SpatialIndex: @unchecked Sendable {
   // @unchecked: the storage is only mutated when uniquely referenced
   // (copy-on-write), so sharing a value across threads is as safe as an Array.
   private var storage: SpatialIndexStorage
 
   /// Creates an empty index.
-  public init() {
+  package init() {
     storage = SpatialIndexStorage()
   }
 
   /// The number of ids in the index.
-  public var count: Int { storage.count }
+  package var count: Int { storage.count }
 
   /// Adds `id` at `(x, y)`. If `id` is already present, moves it instead.
   ///
@@ -43,7 +43,7 @@ public struct SpatialIndex: @unchecked Sendable {
   ///   - id: A non-negative slot id.
   ///   - x: World x, taken modulo 1.
   ///   - y: World y, clamped to `[0, 1]`.
-  public mutating func insert(_ id: Int32, x: Double, y: Double) {
+  package mutating func insert(_ id: Int32, x: Double, y: Double) {
     makeUnique()
     storage.insert(id, x: x, y: y)
   }
@@ -52,19 +52,19 @@ public struct SpatialIndex: @unchecked Sendable {
   ///
   /// A move that stays inside the same leaf (the common case for a drag or an
   /// animation frame) updates the point in place without allocating.
-  public mutating func move(_ id: Int32, x: Double, y: Double) {
+  package mutating func move(_ id: Int32, x: Double, y: Double) {
     makeUnique()
     storage.move(id, x: x, y: y)
   }
 
   /// Removes `id`. Does nothing if `id` is absent.
-  public mutating func remove(_ id: Int32) {
+  package mutating func remove(_ id: Int32) {
     makeUnique()
     storage.remove(id)
   }
 
   /// Removes every id and releases the memory.
-  public mutating func removeAll() {
+  package mutating func removeAll() {
     storage = SpatialIndexStorage()
   }
 
@@ -85,7 +85,7 @@ public struct SpatialIndex: @unchecked Sendable {
   ///   - maxX: East edge in world units (may exceed 1).
   ///   - maxY: South edge in world units.
   ///   - body: Called with each id found.
-  public func forEach(
+  package func forEach(
     inMinX minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Int32) -> Void
   ) {
     storage.forEach(minX: minX, minY: minY, maxX: maxX, maxY: maxY, body)

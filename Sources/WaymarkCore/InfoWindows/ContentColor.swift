@@ -2,13 +2,13 @@
 /// `"#RRGGBBAA"` (hex digits in either case) or a name from ``namedColors``.
 public struct ContentColor: Sendable, Equatable, Hashable, CustomStringConvertible {
   /// Red, 0...255.
-  public var red: UInt8
+  package var red: UInt8
   /// Green, 0...255.
-  public var green: UInt8
+  package var green: UInt8
   /// Blue, 0...255.
-  public var blue: UInt8
+  package var blue: UInt8
   /// Opacity, 0 (transparent) ... 255 (opaque).
-  public var alpha: UInt8
+  package var alpha: UInt8
 
   /// Creates a colour from its channels; opaque unless `alpha` says otherwise.
   public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
@@ -19,7 +19,7 @@ public struct ContentColor: Sendable, Equatable, Hashable, CustomStringConvertib
   }
 
   /// Parses `"#RRGGBB"`, `"#RRGGBBAA"` or a colour name (case-insensitive); nil otherwise.
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     let lowered = text.lowercased()
     if let named = Self.namedColors.first(where: { $0.name == lowered }) {
       self = named.color
@@ -52,7 +52,7 @@ public struct ContentColor: Sendable, Equatable, Hashable, CustomStringConvertib
 
   /// The colour names accepted, in the order an error message lists them; the
   /// values follow UIKit's (`gray` is 50 %, `orange` is #FF8000).
-  public static let namedColors: [(name: String, color: ContentColor)] = [
+  package static let namedColors: [(name: String, color: ContentColor)] = [
     ("black", ContentColor(red: 0, green: 0, blue: 0)),
     ("white", ContentColor(red: 255, green: 255, blue: 255)),
     ("gray", ContentColor(red: 128, green: 128, blue: 128)),
@@ -67,7 +67,7 @@ public struct ContentColor: Sendable, Equatable, Hashable, CustomStringConvertib
   ]
 
   /// Opaque white, the default frame's background.
-  public static let white = ContentColor(red: 255, green: 255, blue: 255)
+  package static let white = ContentColor(red: 255, green: 255, blue: 255)
 
   private static func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {

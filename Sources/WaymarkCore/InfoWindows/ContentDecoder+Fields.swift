@@ -203,10 +203,8 @@ extension ContentDecoder {
         case "bottom": insets.bottom = try dimension(edgeValue, path: edgePath)
         case "right": insets.right = try dimension(edgeValue, path: edgePath)
         default:
-          let guess = Suggestion.closest(to: key, among: ContentDecoder.edgeKeys)
           throw ContentError(
-            path: edgePath, message: "unknown field" + (guess.map { "; did you mean \($0)?" } ?? "")
-          )
+            path: edgePath, message: "unknown field" + Suggestion.hint(for: key, among: ContentDecoder.edgeKeys))
         }
       }
       return insets

@@ -7,7 +7,7 @@
 /// A table keeps its keys in the order given, so decoding errors are reported in a
 /// stable order. An empty list and an empty table mean the same thing (Lua cannot
 /// tell `{}` apart), see ``InfoWindowContent/init(decoding:limits:)``.
-public indirect enum ContentValue: Sendable {
+package indirect enum ContentValue: Sendable {
   /// A string.
   case string(String)
   /// A floating-point number (a Lua float).
@@ -30,7 +30,7 @@ public indirect enum ContentValue: Sendable {
 
 extension ContentValue: Equatable {
   /// Structural equality; tables compare their keys and values in order.
-  public static func == (lhs: ContentValue, rhs: ContentValue) -> Bool {
+  package static func == (lhs: ContentValue, rhs: ContentValue) -> Bool {
     switch (lhs, rhs) {
     case (.string(let a), .string(let b)): return a == b
     case (.number(let a), .number(let b)): return a == b
@@ -114,37 +114,37 @@ extension ContentValue {
 
 extension ContentValue: ExpressibleByStringLiteral {
   /// A string value.
-  public init(stringLiteral value: String) { self = .string(value) }
+  package init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension ContentValue: ExpressibleByIntegerLiteral {
   /// A whole-number value.
-  public init(integerLiteral value: Int) { self = .integer(value) }
+  package init(integerLiteral value: Int) { self = .integer(value) }
 }
 
 extension ContentValue: ExpressibleByFloatLiteral {
   /// A floating-point value.
-  public init(floatLiteral value: Double) { self = .number(value) }
+  package init(floatLiteral value: Double) { self = .number(value) }
 }
 
 extension ContentValue: ExpressibleByBooleanLiteral {
   /// A boolean value.
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension ContentValue: ExpressibleByArrayLiteral {
   /// A list, first element first.
-  public init(arrayLiteral elements: ContentValue...) { self = .list(elements) }
+  package init(arrayLiteral elements: ContentValue...) { self = .list(elements) }
 }
 
 extension ContentValue: ExpressibleByDictionaryLiteral {
   /// A table whose keys keep the order written.
-  public init(dictionaryLiteral elements: (String, ContentValue)...) {
+  package init(dictionaryLiteral elements: (String, ContentValue)...) {
     self = .table(elements.map { (key: $0.0, value: $0.1) })
   }
 }
 
 extension ContentValue: ExpressibleByNilLiteral {
   /// The nil value.
-  public init(nilLiteral: ()) { self = .nil }
+  package init(nilLiteral: ()) { self = .nil }
 }

@@ -9,10 +9,10 @@ public struct InfoWindow {
   /// What the delegate returned for a custom window or contents; nil for the default window.
   public let content: InfoWindowContent?
   /// The laid-out window: its size, frame and node frames.
-  public let layout: InfoWindowLayout
+  package let layout: InfoWindowLayout
 
   /// The kind's snake_case name as scripts and traces spell it: window, contents, default.
-  public var kindName: String {
+  package var kindName: String {
     switch kind {
     case .window: "window"
     case .contents: "contents"

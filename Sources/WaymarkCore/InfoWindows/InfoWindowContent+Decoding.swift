@@ -27,7 +27,7 @@ extension InfoWindowContent {
   /// - Throws: a ``ContentError`` naming the path and the value at fault, e.g.
   ///   `content[2].width: -3 is negative`, for the first problem in document order, with
   ///   every other problem in ``ContentError/others``.
-  public init(decoding value: ContentValue, limits: ContentLimits = .standard) throws(ContentError) {
+  package init(decoding value: ContentValue, limits: ContentLimits = .standard) throws(ContentError) {
     var decoder = ContentDecoder(limits: limits)
     let root = decoder.root(value)
     guard var first = decoder.problems.first else {
@@ -39,7 +39,7 @@ extension InfoWindowContent {
   }
 
   /// Every problem of a content value, in document order (empty when it is valid).
-  public static func problems(in value: ContentValue, limits: ContentLimits = .standard) -> [ContentError] {
+  package static func problems(in value: ContentValue, limits: ContentLimits = .standard) -> [ContentError] {
     var decoder = ContentDecoder(limits: limits)
     _ = decoder.root(value)
     return decoder.problems
@@ -163,8 +163,10 @@ struct ContentDecoder {
       let guesses = unknown.compactMap { field in
         Suggestion.closest(to: field.key, among: Self.allKeys).map { (field.key, $0) }
       }
-      for (key, guess) in guesses {
-        problems.append(ContentError(path: "\(path).\(key)", message: "unknown field; did you mean \(guess)?"))
+      for (key, _) in guesses {
+        problems.append(
+          ContentError(
+            path: "\(path).\(key)", message: "unknown field" + Suggestion.hint(for: key, among: Self.allKeys)))
       }
       if guesses.isEmpty || !guesses.contains(where: { Self.nodeKeys.contains($0.1) }) {
         problems.append(ContentError(path: path, message: "a node needs one of text, image, vstack, hstack"))
@@ -189,9 +191,8 @@ struct ContentDecoder {
       if Self.allKeys.contains(field.key) {
         problems.append(ContentError(path: fieldPath, message: "not a field of \(kind) nodes"))
       } else {
-        let guess = Suggestion.closest(to: field.key, among: allowed)
         problems.append(
-          ContentError(path: fieldPath, message: "unknown field" + (guess.map { "; did you mean \($0)?" } ?? "")))
+          ContentError(path: fieldPath, message: "unknown field" + Suggestion.hint(for: field.key, among: allowed)))
       }
     }
     fields = fields.filter { allowed.contains($0.key) }

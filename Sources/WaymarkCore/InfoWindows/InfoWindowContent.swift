@@ -6,7 +6,7 @@
 /// documented there and in `docs/info-window-content.md`.
 public struct InfoWindowContent: Sendable, Equatable {
   /// The root node; a list of nodes decodes to a vertical stack.
-  public var root: ContentNode
+  package var root: ContentNode
 
   /// Wraps a node as window content.
   public init(_ root: ContentNode) {
@@ -60,15 +60,15 @@ public enum VerticalAlignment: String, Sendable, Equatable, CaseIterable {
 /// A text node.
 public struct TextNode: Sendable, Equatable {
   /// The text; `\n` starts a new line, runs of spaces collapse to one.
-  public var text: String
+  package var text: String
   /// The style, body by default; title is bold.
-  public var style: TextStyle
+  package var style: TextStyle
   /// The colour, or nil for the renderer's default text colour.
-  public var color: ContentColor?
+  package var color: ContentColor?
   /// The most lines shown (past it the last line ends with "…"), or nil for no limit.
-  public var maxLines: Int?
+  package var maxLines: Int?
   /// How lines of different widths line up, leading by default.
-  public var alignment: HorizontalAlignment
+  package var alignment: HorizontalAlignment
 
   /// Creates a text node.
   public init(
@@ -86,11 +86,11 @@ public struct TextNode: Sendable, Equatable {
 /// An image node: a named image at a given size.
 public struct ImageNode: Sendable, Equatable {
   /// The image's name, resolved by the renderer.
-  public var name: String
+  package var name: String
   /// The width in points, finite and non-negative.
-  public var width: Double
+  package var width: Double
   /// The height in points, finite and non-negative.
-  public var height: Double
+  package var height: Double
 
   /// Creates an image node.
   public init(name: String, width: Double, height: Double) {
@@ -121,13 +121,13 @@ public enum StackAlignment: Sendable, Equatable {
 /// A stack node: children one after another with fixed spacing between them.
 public struct StackNode: Sendable, Equatable {
   /// Vertical (top to bottom) or horizontal (left to right).
-  public var axis: StackAxis
+  package var axis: StackAxis
   /// The children, in order; may be empty (an empty stack has size zero).
-  public var children: [ContentNode]
+  package var children: [ContentNode]
   /// Points between consecutive children, non-negative.
-  public var spacing: Double
+  package var spacing: Double
   /// Placement across the axis; `.start` by default.
-  public var alignment: StackAlignment
+  package var alignment: StackAlignment
 
   /// Creates a stack node.
   public init(
@@ -145,17 +145,17 @@ public struct StackNode: Sendable, Equatable {
 /// behind the padded area, and bounds on the box's outer width.
 public struct BoxNode: Sendable, Equatable {
   /// The decorated node.
-  public var child: ContentNode
+  package var child: ContentNode
   /// Space between the box's edge and the child.
-  public var padding: EdgeInsets
+  package var padding: EdgeInsets
   /// The fill behind the box (padding included), or nil for none.
-  public var background: ContentColor?
+  package var background: ContentColor?
   /// The background's corner radius in points.
-  public var cornerRadius: Double
+  package var cornerRadius: Double
   /// The least outer width; the child stays at the leading edge of a wider box.
-  public var minWidth: Double?
+  package var minWidth: Double?
   /// The most outer width; the child is laid out (text wrapped) to fit inside it.
-  public var maxWidth: Double?
+  package var maxWidth: Double?
 
   /// Creates a box around `child`.
   public init(

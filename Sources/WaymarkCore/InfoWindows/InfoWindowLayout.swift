@@ -10,18 +10,18 @@ public enum InfoWindowKind: Sendable, Equatable {
 
 /// The default frame around `.contents` and `.default` windows: a rounded
 /// rectangle with a tail (a downward arrow) centred under it.
-public struct InfoWindowFrame: Sendable, Equatable {
+package struct InfoWindowFrame: Sendable, Equatable {
   /// The rounded rectangle, from the window's top-left corner.
-  public var body: Rect
+  package var body: Rect
   /// The bounding box of the tail: its base is the top edge, its tip the bottom centre.
-  public var tail: Rect
+  package var tail: Rect
   /// The corner radius of the rectangle.
-  public var cornerRadius: Double
+  package var cornerRadius: Double
   /// The fill of rectangle and tail.
-  public var background: ContentColor
+  package var background: ContentColor
 
   /// Creates a frame description.
-  public init(body: Rect, tail: Rect, cornerRadius: Double, background: ContentColor) {
+  package init(body: Rect, tail: Rect, cornerRadius: Double, background: ContentColor) {
     self.body = body
     self.tail = tail
     self.cornerRadius = cornerRadius
@@ -36,18 +36,18 @@ public struct InfoWindowFrame: Sendable, Equatable {
 /// ``defaultWindow(title:snippet:metrics:)``, per rule R7. The map places the
 /// window so that ``anchor`` sits on the marker's info-window anchor, and sends
 /// taps for which ``contains(_:)`` is true to `did_tap_info_window` (rule R16).
-public struct InfoWindowLayout: Sendable, Equatable {
+package struct InfoWindowLayout: Sendable, Equatable {
   /// Which kind of window this is.
-  public var kind: InfoWindowKind
+  package var kind: InfoWindowKind
   /// The whole window, the default frame's tail included.
-  public var size: Size
+  package var size: Size
   /// The default frame, or nil for a whole custom window.
-  public var frame: InfoWindowFrame?
+  package var frame: InfoWindowFrame?
   /// The content's root node (for `.default`, the title and snippet).
-  public var content: LaidOutNode
+  package var content: LaidOutNode
 
   /// Creates a layout from its parts; use the static builders instead.
-  public init(kind: InfoWindowKind, size: Size, frame: InfoWindowFrame?, content: LaidOutNode) {
+  package init(kind: InfoWindowKind, size: Size, frame: InfoWindowFrame?, content: LaidOutNode) {
     self.kind = kind
     self.size = size
     self.frame = frame
@@ -55,21 +55,21 @@ public struct InfoWindowLayout: Sendable, Equatable {
   }
 
   /// The tappable rectangle: the frame's body (the tail excluded), or the whole window.
-  public var bodyRect: Rect {
+  package var bodyRect: Rect {
     frame?.body ?? Rect(x: 0, y: 0, width: size.width, height: size.height)
   }
 
   /// The bottom centre of the window (the tail's tip, if any), which sits on the marker.
-  public var anchor: Point { Point(x: size.width / 2, y: size.height) }
+  package var anchor: Point { Point(x: size.width / 2, y: size.height) }
 
   /// True if `point` (window coordinates) falls on the window's body rectangle.
-  public func contains(_ point: Point) -> Bool { bodyRect.contains(point) }
+  package func contains(_ point: Point) -> Bool { bodyRect.contains(point) }
 
   // MARK: - Building
 
   /// A whole custom window (`marker_info_window`): the content laid out as given,
   /// at most `metrics.maxWidth` wide, with no frame.
-  public static func window(_ content: InfoWindowContent, metrics: InfoWindowMetrics = .standard)
+  package static func window(_ content: InfoWindowContent, metrics: InfoWindowMetrics = .standard)
     -> InfoWindowLayout
   {
     let root = ContentLayoutEngine(metrics: metrics).layout(
@@ -79,7 +79,7 @@ public struct InfoWindowLayout: Sendable, Equatable {
 
   /// Custom contents (`marker_info_contents`) inside the default frame: the frame
   /// padding around them, the tail below, `metrics.maxWidth` wide at most.
-  public static func contents(_ content: InfoWindowContent, metrics: InfoWindowMetrics = .standard)
+  package static func contents(_ content: InfoWindowContent, metrics: InfoWindowMetrics = .standard)
     -> InfoWindowLayout
   {
     framed(content.root, kind: .contents, metrics: metrics)
@@ -89,7 +89,7 @@ public struct InfoWindowLayout: Sendable, Equatable {
   /// `metrics.maxTitleLines` lines), the snippet under it in body style (at most
   /// `metrics.maxSnippetLines` lines), wrapped and then truncated with "…", in the
   /// default frame. Nil if both are nil or empty: no default window is shown.
-  public static func defaultWindow(
+  package static func defaultWindow(
     title: String?, snippet: String?, metrics: InfoWindowMetrics = .standard
   ) -> InfoWindowLayout? {
     var parts: [ContentNode] = []

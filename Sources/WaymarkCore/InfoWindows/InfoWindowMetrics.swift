@@ -5,34 +5,34 @@
 /// average advance per character, scaled by the character's ``CharacterWidthClass``;
 /// a line is ``lineHeightMultiple`` times the font size high. The same text gives
 /// the same size on every machine.
-public struct InfoWindowMetrics: Sendable, Equatable {
+package struct InfoWindowMetrics: Sendable, Equatable {
   /// The widest a whole window may be, in points, the default frame included.
-  public var maxWidth: Double
+  package var maxWidth: Double
   /// Space between the default frame's edge and the contents inside it.
-  public var framePadding: EdgeInsets
+  package var framePadding: EdgeInsets
   /// The default frame's corner radius, in points.
-  public var frameCornerRadius: Double
+  package var frameCornerRadius: Double
   /// The default frame's fill (opaque white, like Google's).
-  public var frameBackground: ContentColor
+  package var frameBackground: ContentColor
   /// The base width of the default frame's tail (the arrow under it), in points.
-  public var tailWidth: Double
+  package var tailWidth: Double
   /// The height of the default frame's tail, added below the rounded rectangle.
-  public var tailHeight: Double
+  package var tailHeight: Double
   /// The most lines of the marker title in the default window; more end in "…".
-  public var maxTitleLines: Int
+  package var maxTitleLines: Int
   /// The most lines of the marker snippet in the default window; more end in "…".
-  public var maxSnippetLines: Int
+  package var maxSnippetLines: Int
   /// Points between the title and the snippet in the default window.
-  public var titleSnippetSpacing: Double
+  package var titleSnippetSpacing: Double
   /// The font size of each text style, in points.
-  public var fontSizes: [TextStyle: Double]
+  package var fontSizes: [TextStyle: Double]
   /// The average advance of a regular-width character in each style, in points.
-  public var averageAdvances: [TextStyle: Double]
+  package var averageAdvances: [TextStyle: Double]
   /// Line height as a multiple of the font size.
-  public var lineHeightMultiple: Double
+  package var lineHeightMultiple: Double
 
   /// Creates metrics; every default is documented on its property's use.
-  public init(
+  package init(
     maxWidth: Double = 280,
     framePadding: EdgeInsets = EdgeInsets(top: 8, left: 12, bottom: 8, right: 12),
     frameCornerRadius: Double = 8,
@@ -64,23 +64,23 @@ public struct InfoWindowMetrics: Sendable, Equatable {
   /// tail 20 wide and 10 high, title at most 2 lines and snippet 4 with 2 points
   /// between them; title 17 pt bold (9.4 pt per character), body 14 pt (7.5),
   /// caption 12 pt (6.4); lines 1.2 times the font size.
-  public static let standard = InfoWindowMetrics()
+  package static let standard = InfoWindowMetrics()
 
   /// The font size of `style`, in points (14 if the table lacks it).
-  public func fontSize(for style: TextStyle) -> Double { fontSizes[style] ?? 14 }
+  package func fontSize(for style: TextStyle) -> Double { fontSizes[style] ?? 14 }
 
   /// The height of one line of `style`: ``lineHeightMultiple`` times its font size.
-  public func lineHeight(for style: TextStyle) -> Double {
+  package func lineHeight(for style: TextStyle) -> Double {
     lineHeightMultiple * fontSize(for: style)
   }
 
   /// The advance of one character (grapheme cluster) in `style`, in points.
-  public func advance(of character: Character, style: TextStyle) -> Double {
+  package func advance(of character: Character, style: TextStyle) -> Double {
     (averageAdvances[style] ?? 7.5) * CharacterWidthClass(character).factor
   }
 
   /// The width of `text` on one line in `style`: the sum of its characters' advances.
-  public func width(of text: some StringProtocol, style: TextStyle) -> Double {
+  package func width(of text: some StringProtocol, style: TextStyle) -> Double {
     let average = averageAdvances[style] ?? 7.5
     var total = 0.0
     // ASCII text (the common case) is measured byte by byte, with no grapheme breaking.
@@ -94,7 +94,7 @@ public struct InfoWindowMetrics: Sendable, Equatable {
 }
 
 /// How wide a character is relative to the style's average advance.
-public enum CharacterWidthClass: Sendable, Equatable {
+package enum CharacterWidthClass: Sendable, Equatable {
   /// Half the average: space and `f i j l r t I . , : ; ' ! | ( ) [ ]`.
   case narrow
   /// The average: every other character, "…" included.
@@ -105,7 +105,7 @@ public enum CharacterWidthClass: Sendable, Equatable {
   case double
 
   /// Classifies a character (grapheme cluster) by its first Unicode scalar.
-  public init(_ character: Character) {
+  package init(_ character: Character) {
     if let ascii = character.asciiValue {
       self = Self.asciiClasses[Int(ascii)]
       return
@@ -126,7 +126,7 @@ public enum CharacterWidthClass: Sendable, Equatable {
   }
 
   /// The multiple of the average advance: 0.5, 1, 1.5 or 2.
-  public var factor: Double {
+  package var factor: Double {
     switch self {
     case .narrow: 0.5
     case .regular: 1

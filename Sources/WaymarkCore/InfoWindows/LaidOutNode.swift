@@ -1,15 +1,15 @@
 /// One node of a laid-out info window: its frame, what to draw there, and its
 /// children, all in window coordinates (points from the window's top-left, y down).
-public struct LaidOutNode: Sendable, Equatable {
+package struct LaidOutNode: Sendable, Equatable {
   /// Where the node is, in window coordinates.
-  public var frame: Rect
+  package var frame: Rect
   /// What the node draws.
-  public var element: LaidOutElement
+  package var element: LaidOutElement
   /// The laid-out children: a stack's, in order, or a box's single child.
-  public var children: [LaidOutNode]
+  package var children: [LaidOutNode]
 
   /// Creates a laid-out node.
-  public init(frame: Rect, element: LaidOutElement, children: [LaidOutNode] = []) {
+  package init(frame: Rect, element: LaidOutElement, children: [LaidOutNode] = []) {
     self.frame = frame
     self.element = element
     self.children = children
@@ -32,7 +32,7 @@ public struct LaidOutNode: Sendable, Equatable {
 }
 
 /// What a laid-out node draws.
-public enum LaidOutElement: Sendable, Equatable {
+package enum LaidOutElement: Sendable, Equatable {
   /// Lines of text.
   case text(LaidOutText)
   /// The named image, scaled to the node's frame.
@@ -44,20 +44,20 @@ public enum LaidOutElement: Sendable, Equatable {
 }
 
 /// A text node as laid out: its style and its lines with their frames.
-public struct LaidOutText: Sendable, Equatable {
+package struct LaidOutText: Sendable, Equatable {
   /// The style (title is bold).
-  public var style: TextStyle
+  package var style: TextStyle
   /// The colour, or nil for the renderer's default.
-  public var color: ContentColor?
+  package var color: ContentColor?
   /// The font size in points, from ``InfoWindowMetrics``.
-  public var fontSize: Double
+  package var fontSize: Double
   /// The lines, top to bottom; each frame is one line height high.
-  public var lines: [LaidOutLine]
+  package var lines: [LaidOutLine]
   /// True if lines were cut at the line limit, the last one ending in "…".
-  public var isTruncated: Bool
+  package var isTruncated: Bool
 
   /// Creates laid-out text.
-  public init(
+  package init(
     style: TextStyle, color: ContentColor?, fontSize: Double, lines: [LaidOutLine],
     isTruncated: Bool
   ) {
@@ -70,14 +70,14 @@ public struct LaidOutText: Sendable, Equatable {
 }
 
 /// One line of laid-out text.
-public struct LaidOutLine: Sendable, Equatable {
+package struct LaidOutLine: Sendable, Equatable {
   /// The characters shown, "…" included if the text was truncated here.
-  public var text: String
+  package var text: String
   /// Where the line is: as wide as its characters, placed by the text's alignment.
-  public var frame: Rect
+  package var frame: Rect
 
   /// Creates a laid-out line.
-  public init(text: String, frame: Rect) {
+  package init(text: String, frame: Rect) {
     self.text = text
     self.frame = frame
   }

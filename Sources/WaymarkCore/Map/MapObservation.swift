@@ -46,7 +46,7 @@ public struct MapInput: Hashable, Sendable {
   public var point: Point
 
   /// Creates an input.
-  public init(kind: Kind, point: Point) {
+  package init(kind: Kind, point: Point) {
     self.kind = kind
     self.point = point
   }

@@ -18,7 +18,7 @@ extension MapView {
   }
 
   /// Records a runtime record (not a callback).
-  func note(_ event: String, _ fill: (inout TraceRecord) -> Void = { _ in }) {
+  func note(_ event: TraceEvent, _ fill: (inout TraceRecord) -> Void = { _ in }) {
     guard trace.isEnabled else { return }
     var record = TraceRecord(time: clock.now, event: event)
     fill(&record)
@@ -35,7 +35,7 @@ extension MapView {
   /// callbacks (a plugin's `setup` or `teardown`) may change the map, but input from it
   /// (taps, gestures, time) would re-enter the map's event loop. `name` is what the error
   /// says input came from inside of.
-  public func refusingInput<R, E: Error>(during name: String, _ body: () throws(E) -> R) throws(E) -> R {
+  package func refusingInput<R, E: Error>(during name: String, _ body: () throws(E) -> R) throws(E) -> R {
     callbacks.inputRefusals.append(name)
     defer { callbacks.inputRefusals.removeLast() }
     return try body()
@@ -43,17 +43,17 @@ extension MapView {
 
   /// Adds a line to the trace, as a plugin's `print` or a script's log does.
   public func log(_ message: String, source: String? = nil) {
-    note("log") { record in
+    note(.log) { record in
       record.message = MapView.capped(message)
       if let source { record.plugin = .string(source) }
     }
   }
 
   /// The longest message a log record keeps, in bytes of UTF-8.
-  public static let longestLogMessage = 64 << 10
+  package static let longestLogMessage = 64 << 10
 
   /// `message`, cut to ``longestLogMessage`` bytes with a note of how much was cut.
-  public static func capped(_ message: String) -> String {
+  package static func capped(_ message: String) -> String {
     let bytes = message.utf8.count
     guard bytes > longestLogMessage else { return message }
     var kept = Substring(message)
@@ -64,8 +64,8 @@ extension MapView {
   }
 
   /// Adds a warning to the trace (for example, selecting a marker of another map, R11).
-  public func warn(_ message: String) {
-    note("warning") { $0.message = message }
+  package func warn(_ message: String) {
+    note(.warning) { $0.message = message }
   }
 
   /// Starts telling `observer` about every change of this map (it is held weakly).

@@ -4,31 +4,28 @@ extension MapView {
   /// The camera now, clamped (R20-R22).
   public internal(set) var camera: CameraPosition {
     get { cameraController.camera }
-    set {
-      let old = cameraController.camera
-      cameraController.camera = newValue
-      if newValue != old { notify(.cameraMoved) }
-    }
+    set { assign(\.camera, newValue, telling: .cameraMoved) }
   }
 
   /// The view's size in points; 390 x 844 by default.
   public private(set) var viewSize: Size {
     get { cameraController.viewSize }
-    set {
-      let old = cameraController.viewSize
-      cameraController.viewSize = newValue
-      if newValue != old { notify(.viewChanged) }
-    }
+    set { assign(\.viewSize, newValue, telling: .viewChanged) }
   }
 
   /// Insets that move the visual centre and shrink the visible region (R29).
   public private(set) var padding: EdgeInsets {
     get { cameraController.padding }
-    set {
-      let old = cameraController.padding
-      cameraController.padding = newValue
-      if newValue != old { notify(.viewChanged) }
-    }
+    set { assign(\.padding, newValue, telling: .viewChanged) }
+  }
+
+  /// Sets a field of the camera controller; observers hear `change` if the value changed.
+  private func assign<Value: Equatable>(
+    _ field: WritableKeyPath<CameraController, Value>, _ value: Value, telling change: MapChange
+  ) {
+    let old = cameraController[keyPath: field]
+    cameraController[keyPath: field] = value
+    if value != old { notify(change) }
   }
 
   /// The smallest zoom the camera may reach (R21).
@@ -69,7 +66,7 @@ extension MapView {
   }
 
   /// Sets the whole camera at once (R24); values Google clamps are clamped (R20-R22).
-  public func setCamera(_ camera: CameraPosition) throws(MapError) {
+  package func setCamera(_ camera: CameraPosition) throws(MapError) {
     try moveCamera(.setCamera(camera))
   }
 
@@ -95,7 +92,7 @@ extension MapView {
   /// Sets the zoom range (R21) and clamps the current zoom into it at once, with the usual
   /// callbacks (R24). Throws if `min` > `max` or either is not finite; values beyond
   /// ``CameraPosition/zoomLimits`` (0...30) are clamped to them, as Google clamps.
-  public func setMinMaxZoom(_ min: Double, _ max: Double) throws(MapError) {
+  public func setMinMaxZoom(min: Double, max: Double) throws(MapError) {
     let clamped = try cameraController.setZoomRange(min: min, max: max)
     if clamped != camera { jump(to: clamped) }
   }

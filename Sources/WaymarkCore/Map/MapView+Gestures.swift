@@ -1,53 +1,76 @@
 extension MapView {
   // MARK: Gestures (R25)
 
-  /// A pan: the map follows the finger by `dx`, `dy` points over `duration` seconds.
-  public func pan(dx: Double, dy: Double, duration: Double = 0.5) throws(MapError) {
-    try MapError.require(dx, in: -Point.largestMagnitude...Point.largestMagnitude, "pan.dx")
-    try MapError.require(dy, in: -Point.largestMagnitude...Point.largestMagnitude, "pan.dy")
-    try startGesture(.pan(dx: dx, dy: dy), duration: duration, enabled: settings.scrollGestures, name: "pan")
+  /// A user gesture (R25): will_move(true), the camera following the fingers frame by frame,
+  /// idle_at when they stop. Stops running animations; a gesture the map's ``settings``
+  /// disable is ignored with a warning.
+  ///
+  /// - Parameter duration: how long the fingers move, in seconds; 0.5 by default (a double
+  ///   tap takes the policy's animation duration).
+  /// - Throws: from inside a callback, or for a value out of its range (the field named).
+  public func perform(_ gesture: Gesture, duration: Double? = nil) throws(MapError) {
+    let enabled: Bool
+    switch gesture {
+    case .pan(let dx, let dy):
+      try MapError.require(dx, in: -Point.largestMagnitude...Point.largestMagnitude, "pan.dx")
+      try MapError.require(dy, in: -Point.largestMagnitude...Point.largestMagnitude, "pan.dy")
+      enabled = settings.scrollGestures
+    case .pinch(let delta, let point):
+      try MapError.requireFinite(delta, "pinch.zoomBy")
+      if let point { _ = try point.validated("pinch.point") }
+      enabled = settings.zoomGestures
+    case .rotate(let degrees):
+      try MapError.require(degrees, in: -Point.largestMagnitude...Point.largestMagnitude, "rotate.degrees")
+      enabled = settings.rotateGestures
+    case .tilt(let degrees):
+      try MapError.require(degrees, in: -Point.largestMagnitude...Point.largestMagnitude, "tilt.degrees")
+      enabled = settings.tiltGestures
+    case .doubleTap(let point):
+      _ = try point.validated("doubleTap")
+      try requireNoCallbackRunning("doubleTap")
+      notify(.input(MapInput(kind: .doubleTap, point: point)))
+      enabled = settings.zoomGestures
+    }
+    let seconds: Double
+    if case .doubleTap = gesture { seconds = duration ?? policy.animationDuration } else { seconds = duration ?? 0.5 }
+    try startGesture(gesture, duration: seconds, enabled: enabled)
   }
 
-  /// A pinch: zoom by `zoomBy` levels about `point` (the view's centre if nil).
-  public func pinch(zoomBy delta: Double, around point: Point? = nil, duration: Double = 0.5) throws(MapError) {
-    try MapError.requireFinite(delta, "pinch.zoom_by")
-    if let point { _ = try point.validated("pinch.point") }
-    try startGesture(
-      .pinch(zoomBy: delta, around: point), duration: duration, enabled: settings.zoomGestures, name: "pinch")
+  /// A pan (``perform(_:duration:)``).
+  package func pan(dx: Double, dy: Double, duration: Double = 0.5) throws(MapError) {
+    try perform(.pan(dx: dx, dy: dy), duration: duration)
   }
 
-  /// A two-finger rotation by `degrees` clockwise.
-  public func rotate(by degrees: Double, duration: Double = 0.5) throws(MapError) {
-    try MapError.require(degrees, in: -Point.largestMagnitude...Point.largestMagnitude, "rotate.degrees")
-    try startGesture(.rotate(degrees: degrees), duration: duration, enabled: settings.rotateGestures, name: "rotate")
+  /// A pinch (``perform(_:duration:)``).
+  package func pinch(zoomBy delta: Double, around point: Point? = nil, duration: Double = 0.5) throws(MapError) {
+    try perform(.pinch(zoomBy: delta, around: point), duration: duration)
   }
 
-  /// A two-finger tilt by `degrees` (clamped to the zoom's maximum, R22).
-  public func tilt(by degrees: Double, duration: Double = 0.5) throws(MapError) {
-    try MapError.require(degrees, in: -Point.largestMagnitude...Point.largestMagnitude, "tilt.degrees")
-    try startGesture(.tilt(degrees: degrees), duration: duration, enabled: settings.tiltGestures, name: "tilt")
+  /// A two-finger rotation (``perform(_:duration:)``).
+  package func rotate(by degrees: Double, duration: Double = 0.5) throws(MapError) {
+    try perform(.rotate(degrees: degrees), duration: duration)
   }
 
-  /// A double tap: zoom in by one level about `point`, over the default animation duration.
-  public func doubleTap(at point: Point) throws(MapError) {
-    _ = try point.validated("double_tap")
-    try requireNoCallbackRunning("double_tap")
-    notify(.input(MapInput(kind: .doubleTap, point: point)))
-    try startGesture(
-      .pinch(zoomBy: 1, around: point), duration: policy.animationDuration, enabled: settings.zoomGestures,
-      name: "double_tap")
+  /// A two-finger tilt (``perform(_:duration:)``).
+  package func tilt(by degrees: Double, duration: Double = 0.5) throws(MapError) {
+    try perform(.tilt(degrees: degrees), duration: duration)
   }
 
-  private func startGesture(_ kind: CameraGesture.Kind, duration: Double, enabled: Bool, name: String) throws(MapError)
-  {
-    try requireNoCallbackRunning(name)
-    try MapError.requireNonNegative(duration, "\(name).duration")
+  /// A double tap (``perform(_:duration:)``).
+  package func doubleTap(at point: Point) throws(MapError) {
+    try perform(.doubleTap(at: point))
+  }
+
+  private func startGesture(_ gesture: Gesture, duration: Double, enabled: Bool) throws(MapError) {
+    try requireNoCallbackRunning(gesture.name)
+    try MapError.requireNonNegative(duration, "\(gesture.name).duration")
     guard enabled else {
-      warn("\(name): the gesture is disabled in the map's settings; ignored (R25)")
+      warn("\(gesture.traceName): the gesture is disabled in the map's settings; ignored (R25)")
       return
     }
     let interrupted = cameraController.animator.stopAll()
-    cameraController.gesture = CameraGesture(kind: kind, start: camera, startTime: clock.now, duration: duration)
+    cameraController.gesture = CameraGesture(
+      kind: gesture.motion, start: camera, startTime: clock.now, duration: duration)
     willMove(gesture: true)
     scheduleFrame()
     for due in interrupted { due.completion(due.finished) }

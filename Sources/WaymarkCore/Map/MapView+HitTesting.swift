@@ -2,10 +2,10 @@ extension MapView {
   // MARK: What is where on the screen (R4, R16, R32)
 
   /// The screen point where a marker's ground anchor stands, or nil beyond the horizon.
-  public func screenPoint(of marker: Marker) -> Point? { projection.point(for: marker.position) }
+  package func screenPoint(of marker: Marker) -> Point? { projection.point(for: marker.position) }
 
   /// The centre of a marker's icon on the screen: where a finger taps it.
-  public func iconCenter(of marker: Marker) -> Point? {
+  package func iconCenter(of marker: Marker) -> Point? {
     guard let anchor = screenPoint(of: marker) else { return nil }
     return MarkerGeometry.point(Point(x: 0.5, y: 0.5), of: marker, at: anchor, bearing: flatMarkerBearing)
   }
@@ -35,13 +35,14 @@ extension MapView {
   /// a tap where icons overlap (R4). Markers beyond the horizon are left out; invisible
   /// (opacity 0) and untappable markers are included. Uses the spatial index: the cost
   /// follows the markers near the rectangle, not the markers on the map.
-  public func markers(in rect: Rect) -> [Marker] {
+  package func markers(in rect: Rect) -> [Marker] {
     store.markers(in: rect, hitTestContext)
   }
 
   /// The device location, if `point` falls on the my-location dot (R32).
   func myLocation(at point: Point) -> Coordinate? {
-    places.myLocation(at: point, projection: projection, radius: policy.myLocationTapRadius)
+    guard places.isMyLocationEnabled else { return nil }  // no projection for a hidden dot
+    return places.myLocation(at: point, projection: projection, radius: policy.myLocationTapRadius)
   }
 
   /// The shown info window's rectangle on the screen (its body, tail excluded), or nil.

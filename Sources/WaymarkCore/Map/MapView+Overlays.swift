@@ -21,7 +21,7 @@ extension MapView {
   }
 
   /// The topmost tappable overlay at `point` (R15): highest z-index, then most recently added.
-  public func topmostOverlay(at point: Point) -> Overlay? {
+  package func topmostOverlay(at point: Point) -> Overlay? {
     overlayStore.topmost(at: point, projection: projection, tolerance: policy.lineTapTolerance)
   }
 }

@@ -7,8 +7,16 @@ extension MapView {
   /// The data-driven styling layers whose features can be tapped (callback 23).
   public var featureLayers: [FeatureLayer] { places.featureLayers }
 
-  /// What the map can do (callback 22).
-  public var capabilities: MapCapabilities { places.capabilities }
+  /// What the map can do (callback 22); assigning other capabilities fires
+  /// did_change_map_capabilities.
+  public var capabilities: MapCapabilities {
+    get { places.capabilities }
+    set {
+      guard newValue != places.capabilities else { return }
+      places.capabilities = newValue
+      emit(.didChangeMapCapabilities(newValue))
+    }
+  }
 
   /// Whether the my-location dot and button are shown (R32); off by default.
   public var isMyLocationEnabled: Bool {
@@ -34,7 +42,7 @@ extension MapView {
   public func addPointOfInterest(_ poi: PointOfInterest) throws(MapError) {
     var poi = poi
     poi.location = try poi.location.validated("poi.location")
-    try TextLimits.check(poi.placeID, atMost: TextLimits.name, "poi.place_id")
+    try TextLimits.check(poi.placeID, atMost: TextLimits.name, "poi.placeID")
     try TextLimits.check(poi.name, atMost: TextLimits.name, "poi.name")
     places.pointsOfInterest.append(poi)
     notify(.placesChanged)
@@ -42,25 +50,19 @@ extension MapView {
 
   /// Adds a data-driven styling layer whose features can be tapped (callback 23).
   public func addFeatureLayer(_ layer: FeatureLayer) throws(MapError) {
-    try TextLimits.check(layer.name, atMost: TextLimits.name, "feature_layer.name")
+    try TextLimits.check(layer.name, atMost: TextLimits.name, "featureLayer.name")
     for (f, feature) in layer.features.enumerated() {
-      try TextLimits.check(feature.placeID, atMost: TextLimits.name, "feature_layer.features[\(f + 1)].place_id")
+      try TextLimits.check(feature.placeID, atMost: TextLimits.name, "featureLayer.features[\(f + 1)].placeID")
       for (index, point) in feature.boundary.enumerated() {
-        _ = try point.validated("feature_layer.features[\(f + 1)].boundary[\(index + 1)]")
+        _ = try point.validated("featureLayer.features[\(f + 1)].boundary[\(index + 1)]")
       }
     }
     places.featureLayers.append(layer)
   }
 
-  /// Changes the map's capabilities; did_change_map_capabilities fires if they differ.
-  public func setCapabilities(_ new: MapCapabilities) {
-    guard new != capabilities else { return }
-    places.capabilities = new
-    emit(.didChangeMapCapabilities(new))
-  }
-
   /// The point of interest nearest to `point` within the policy's reach (R17), or nil.
-  public func pointOfInterest(at point: Point) -> PointOfInterest? {
-    places.pointOfInterest(at: point, projection: projection, radius: policy.poiTapRadius)
+  package func pointOfInterest(at point: Point) -> PointOfInterest? {
+    guard !places.pointsOfInterest.isEmpty else { return nil }  // no projection for none
+    return places.pointOfInterest(at: point, projection: projection, radius: policy.poiTapRadius)
   }
 }

@@ -1,14 +1,21 @@
 extension MapView {
   // MARK: Selection (R10-R13)
 
-  /// The selected marker, whose window (if any) is shown (R9-R13).
-  public internal(set) var selectedMarker: Marker? {
+  /// The selected marker, whose window (if any) is shown (R9-R13). Assigning selects from
+  /// code (R11): the window is resolved and shown (R7) with no did_tap_marker and, by
+  /// default, no camera move; nil deselects (did_close_info_window fires if a window was
+  /// shown); a marker not on this map is ignored with a warning. While a window is being
+  /// resolved, the change waits until the resolution ends (R13).
+  public var selectedMarker: Marker? {
     get { selection.selectedMarker }
-    set {
-      let old = selection.selectedMarker
-      selection.selectedMarker = newValue
-      if newValue !== old { notify(.selectionChanged) }
-    }
+    set { selectFromCode(newValue) }
+  }
+
+  /// Makes `marker` the selected one, as it is (no callback, no window).
+  private func setSelection(_ marker: Marker?) {
+    let old = selection.selectedMarker
+    selection.selectedMarker = marker
+    if marker !== old { notify(.selectionChanged) }
   }
 
   /// The shown info window, if any (R9: at most one).
@@ -21,13 +28,10 @@ extension MapView {
     }
   }
 
-  /// Selects a marker from code (R11): resolves and shows its window (R7) with no
-  /// did_tap_marker and, by default, no camera move. Nil deselects (did_close_info_window
-  /// fires if a window was shown). A marker not on this map is ignored with a warning.
-  /// While a window is being resolved, the change waits until the resolution ends (R13).
-  public func setSelectedMarker(_ marker: Marker?) {
+  /// Selects a marker from code (R11): see ``selectedMarker``.
+  private func selectFromCode(_ marker: Marker?) {
     let name = marker.map { "selected_marker = \($0.id)" } ?? "selected_marker = nil"
-    if deferIfResolving(name, { [weak self] in self?.setSelectedMarker(marker) }) { return }
+    if deferIfResolving(name, { [weak self] in self?.selectFromCode(marker) }) { return }
     guard let marker else {
       deselect()
       return
@@ -46,7 +50,7 @@ extension MapView {
   /// Runs `change` later if an info window is being resolved (R13); true if deferred.
   func deferIfResolving(_ description: String, _ change: @escaping () -> Void) -> Bool {
     guard selection.deferIfResolving(change) else { return false }
-    note("deferred") { $0.message = "\(description) waits until the info window is resolved (R13)" }
+    note(.deferred) { $0.message = "\(description) waits until the info window is resolved (R13)" }
     return true
   }
 
@@ -56,10 +60,10 @@ extension MapView {
     let layout = resolveInfoWindow(for: marker)
     let changes = selection.endResolution()
     if let layout {
-      selectedMarker = marker
+      setSelection(marker)
       show(InfoWindow(marker: marker, pointOfInterest: nil, content: layout.content, layout: layout.layout))
     } else if policy.selectMarkerWithoutWindow {
-      selectedMarker = marker
+      setSelection(marker)
     }
     for change in changes { change() }
   }
@@ -76,7 +80,7 @@ extension MapView {
   func show(_ window: InfoWindow) {
     hideInfoWindow()
     infoWindow = window
-    note("info_window_shown") { record in
+    note(.infoWindowShown) { record in
       record.marker = window.marker?.id
       record.extra.append(TraceField("kind", .string(window.kindName)))
       if let poi = window.pointOfInterest { record.extra.append(TraceField("place_id", .string(poi.placeID))) }
@@ -87,7 +91,7 @@ extension MapView {
   func hideInfoWindow() {
     guard let window = infoWindow else { return }
     infoWindow = nil
-    note("info_window_hidden") { record in
+    note(.infoWindowHidden) { record in
       record.marker = window.marker?.id
       if let poi = window.pointOfInterest { record.extra.append(TraceField("place_id", .string(poi.placeID))) }
     }
@@ -100,7 +104,7 @@ extension MapView {
   /// The selection is cleared before did_close_info_window, so a handler that selects another
   /// marker leaves that one selected with its window.
   func deselect() {
-    selectedMarker = nil
+    setSelection(nil)
     hideInfoWindow()
   }
 

@@ -1,5 +1,41 @@
+/// Where a finger lands: a screen point, a coordinate (where it is on the screen), a
+/// marker (the centre of its icon: whatever is on top there gets the touch), or the shown
+/// info window (its middle).
+public enum TouchTarget {
+  /// A point on the screen.
+  case point(Point)
+  /// Where the coordinate is on the screen (an error beyond the horizon).
+  case coordinate(Coordinate)
+  /// The centre of the marker's icon (an error if it is not on this map).
+  case marker(Marker)
+  /// The middle of the shown info window (an error if none is shown).
+  case infoWindow
+}
+
 extension MapView {
   // MARK: Taps (R4-R17, R32, R33)
+
+  /// A tap (R4-R17): see ``tap(at:)`` for what it hits, in order.
+  public func tap(_ target: TouchTarget) throws(MapError) {
+    try tap(at: try point(of: target, action: "tap"))
+  }
+
+  /// A long press (R16, R18, R19): see ``longPress(at:)``.
+  public func longPress(_ target: TouchTarget) throws(MapError) {
+    try longPress(at: try point(of: target, action: "longPress"))
+  }
+
+  /// The screen point a touch of `target` lands on.
+  private func point(of target: TouchTarget, action: String) throws(MapError) -> Point {
+    switch target {
+    case .point(let point): return point
+    case .coordinate(let coordinate): return try screenPoint(for: coordinate, action: action)
+    case .marker(let marker): return try iconPoint(of: marker, action: action)
+    case .infoWindow:
+      guard let frame = infoWindowFrame else { throw .noInfoWindow(action: "\(action)InfoWindow") }
+      return Point(x: frame.midX, y: frame.midY)
+    }
+  }
 
   /// A tap at a screen point, resolved in this order: the shown info window (R16), markers
   /// (R4, R5), the my-location dot (R32), tappable overlays (R15), points of interest (R17),
@@ -7,7 +43,7 @@ extension MapView {
   ///
   /// Throws if called from inside a delegate callback, or for a point that is not finite or
   /// lies more than a million points away (``Point/validated(_:)``).
-  public func tap(at point: Point) throws(MapError) {
+  package func tap(at point: Point) throws(MapError) {
     try requireNoCallbackRunning("tap")
     _ = try point.validated("tap")
     notify(.input(MapInput(kind: .tap, point: point)))
@@ -43,27 +79,20 @@ extension MapView {
     deselectAfterMapTap()
   }
 
-  /// A tap where `coordinate` is on the screen. Throws when it is beyond the horizon.
-  public func tap(_ coordinate: Coordinate) throws(MapError) {
-    try tap(at: try screenPoint(for: coordinate, action: "tap"))
-  }
+  /// A tap where `coordinate` is on the screen (``tap(_:)``).
+  package func tap(_ coordinate: Coordinate) throws(MapError) { try tap(.coordinate(coordinate)) }
 
-  /// A tap on the centre of a marker's icon (whatever is on top there gets the tap).
-  public func tap(_ marker: Marker) throws(MapError) {
-    try tap(at: try iconPoint(of: marker, action: "tap"))
-  }
+  /// A tap on the centre of a marker's icon (``tap(_:)``).
+  package func tap(_ marker: Marker) throws(MapError) { try tap(.marker(marker)) }
 
-  /// A tap inside the shown info window (R16). Throws if no window is shown.
-  public func tapInfoWindow() throws(MapError) {
-    guard let frame = infoWindowFrame else { throw .noInfoWindow(action: "tap_info_window") }
-    try tap(at: Point(x: frame.midX, y: frame.midY))
-  }
+  /// A tap inside the shown info window (``tap(_:)``, R16).
+  package func tapInfoWindow() throws(MapError) { try tap(.infoWindow) }
 
   /// A tap on the my-location button (R32): did_tap_my_location_button; unless handled, the
   /// camera animates to the device location. Nothing happens (but a warning) while my
   /// location is off or unknown.
   public func tapMyLocationButton() throws(MapError) {
-    try requireNoCallbackRunning("tap_my_location_button")
+    try requireNoCallbackRunning("tapMyLocationButton")
     guard isMyLocationEnabled, let location = myLocation else {
       warn("tap_my_location_button: my location is \(isMyLocationEnabled ? "unknown" : "off"); nothing happens (R32)")
       return
@@ -131,9 +160,9 @@ extension MapView {
   /// A long press at a screen point: inside the shown window, did_long_press_info_window
   /// (R16); on a draggable marker, a drag that does not move (R18); else
   /// did_long_press_at_coordinate (R19).
-  public func longPress(at point: Point) throws(MapError) {
-    try requireNoCallbackRunning("long_press")
-    _ = try point.validated("long_press")
+  package func longPress(at point: Point) throws(MapError) {
+    try requireNoCallbackRunning("longPress")
+    _ = try point.validated("longPress")
     notify(.input(MapInput(kind: .longPress, point: point)))
     if let window = infoWindow, let frame = infoWindowFrame, frame.contains(point) {
       if let marker = window.marker {
@@ -149,21 +178,14 @@ extension MapView {
     emit(.didLongPressAtCoordinate(coordinate))
   }
 
-  /// A long press where `coordinate` is on the screen.
-  public func longPress(_ coordinate: Coordinate) throws(MapError) {
-    try longPress(at: try screenPoint(for: coordinate, action: "long_press"))
-  }
+  /// A long press where `coordinate` is on the screen (``longPress(_:)``).
+  package func longPress(_ coordinate: Coordinate) throws(MapError) { try longPress(.coordinate(coordinate)) }
 
-  /// A long press on the centre of a marker's icon.
-  public func longPress(_ marker: Marker) throws(MapError) {
-    try longPress(at: try iconPoint(of: marker, action: "long_press"))
-  }
+  /// A long press on the centre of a marker's icon (``longPress(_:)``).
+  package func longPress(_ marker: Marker) throws(MapError) { try longPress(.marker(marker)) }
 
-  /// A long press inside the shown info window (R16). Throws if no window is shown.
-  public func longPressInfoWindow() throws(MapError) {
-    guard let frame = infoWindowFrame else { throw .noInfoWindow(action: "long_press_info_window") }
-    try longPress(at: Point(x: frame.midX, y: frame.midY))
-  }
+  /// A long press inside the shown info window (``longPress(_:)``, R16).
+  package func longPressInfoWindow() throws(MapError) { try longPress(.infoWindow) }
 
   func screenPoint(for coordinate: Coordinate, action: String) throws(MapError) -> Point {
     let coordinate = try coordinate.validated(action)

@@ -1,9 +1,11 @@
 /// A marker on a map, like `GMSMarker`: a class with identity, so the same marker is the
 /// same object wherever it is handed out.
 ///
-/// Create markers with `MapView.addMarker(_:)`. Read any property directly; change them with
-/// ``update(_:)``, which validates the new values and applies all of them or none. Confined
-/// to the thread of its map.
+/// Create markers with `MapView.addMarker(_:)`. Read any property of ``MarkerOptions``
+/// directly (`marker.title`, `marker.rotation`: ``subscript(dynamicMember:)``); change them
+/// with ``update(_:)``, which validates the new values and applies all of them or none.
+/// Confined to the thread of its map.
+@dynamicMemberLookup
 public final class Marker {
   /// The map the marker is on, or nil once removed (R2).
   public internal(set) weak var map: MapView?
@@ -12,14 +14,14 @@ public final class Marker {
   // first use, so that a million markers with a title each stay small (about 100 bytes).
   private var storedID: String?
   /// Where the marker stands.
-  public private(set) var position: Coordinate
+  package private(set) var position: Coordinate
   /// The info window's title.
-  public private(set) var title: String?
+  package private(set) var title: String?
   private let storedSerial: Int32
   /// The number of the map that created the marker (its generated id counts on that map).
   let origin: UInt32
   /// Higher draws on top and wins taps (R4).
-  public private(set) var zIndex: Int32
+  package private(set) var zIndex: Int32
   /// The marker's slot in its map's storage and spatial index (internal).
   var slot: Int32 = -1
   private var flags: Flags
@@ -57,45 +59,52 @@ public final class Marker {
   }
 
   /// The marker's number on the map that created it, 1, 2, 3... in order of creation.
-  public var serial: Int { Int(storedSerial) }
+  package var serial: Int { Int(storedSerial) }
 
   /// The marker's name in traces and scripts: the explicit id, else `marker-N`.
   public var id: String { storedID ?? "marker-\(serial)" }
   /// Whether the id was given rather than generated.
   var hasExplicitID: Bool { storedID != nil }
   /// The info window's second line.
-  public var snippet: String? { extras?.snippet }
+  package var snippet: String? { extras?.snippet }
   /// The icon (R3).
-  public var icon: MarkerIcon { extras?.icon ?? .defaultPin }
+  package var icon: MarkerIcon { extras?.icon ?? .defaultPin }
   /// A custom view that wins over the icon (R3).
-  public var iconView: MarkerIconView? { extras?.iconView }
+  package var iconView: MarkerIconView? { extras?.iconView }
   /// Where the info window's tail points, in unit coordinates of the icon.
-  public var infoWindowAnchor: Point { extras?.infoWindowAnchor ?? MarkerOptions.defaultInfoWindowAnchor }
+  package var infoWindowAnchor: Point { extras?.infoWindowAnchor ?? MarkerOptions.defaultInfoWindowAnchor }
   /// The point of the icon placed at the position, in unit coordinates of the icon.
-  public var groundAnchor: Point { extras?.groundAnchor ?? MarkerOptions.defaultGroundAnchor }
+  package var groundAnchor: Point { extras?.groundAnchor ?? MarkerOptions.defaultGroundAnchor }
   /// Degrees clockwise the icon is turned.
-  public var rotation: Double { extras?.rotation ?? 0 }
+  package var rotation: Double { extras?.rotation ?? 0 }
   /// 0 (invisible but tappable, R4) to 1.
-  public var opacity: Double { extras?.opacity ?? 1 }
+  package var opacity: Double { extras?.opacity ?? 1 }
   /// How the marker appears when added.
-  public var appearAnimation: MarkerAppearAnimation { extras?.appearAnimation ?? .none }
+  package var appearAnimation: MarkerAppearAnimation { extras?.appearAnimation ?? .none }
   /// Anything the caller keeps with the marker.
-  public var userData: AnyObject? { extras?.userData }
+  package var userData: AnyObject? { extras?.userData }
   /// Whether a long press starts a drag (R18).
-  public var draggable: Bool { flags.contains(.draggable) }
+  package var draggable: Bool { flags.contains(.draggable) }
   /// Whether the icon lies flat on the map.
-  public var flat: Bool { flags.contains(.flat) }
+  package var flat: Bool { flags.contains(.flat) }
   /// Whether taps can hit the marker (R4).
-  public var tappable: Bool { flags.contains(.tappable) }
+  package var tappable: Bool { flags.contains(.tappable) }
   /// Whether the icon view is redrawn when it changes.
-  public var tracksViewChanges: Bool { flags.contains(.tracksViewChanges) }
+  package var tracksViewChanges: Bool { flags.contains(.tracksViewChanges) }
   /// Whether the info window is redrawn when the marker changes.
-  public var tracksInfoWindowChanges: Bool { flags.contains(.tracksInfoWindowChanges) }
+  package var tracksInfoWindowChanges: Bool { flags.contains(.tracksInfoWindowChanges) }
   /// The size of what is drawn (R3).
-  public var iconSize: Size {
+  package var iconSize: Size {
     if let view = extras?.iconView { return view.size }
     if case .image(_, let size)? = extras?.icon { return size }
     return MarkerOptions.defaultPinSize
+  }
+
+  /// Any property of the marker by its name in ``MarkerOptions``: `marker.title`,
+  /// `marker.opacity`, `marker.groundAnchor` (R1). (``id`` is the marker's name, generated
+  /// when the options gave none.)
+  public subscript<Value>(dynamicMember property: KeyPath<MarkerOptions, Value>) -> Value {
+    options[keyPath: property]
   }
 
   /// Every property as options (the id as set, nil if it was generated).

@@ -36,11 +36,11 @@ public enum MarkerAppearAnimation: String, Hashable, Sendable, CaseIterable {
 /// change one atomically (``Marker/update(_:)``).
 public struct MarkerOptions {
   /// The default pin's size in points (used for the default and tinted pins).
-  public static let defaultPinSize = Size(width: 27, height: 43)
+  package static let defaultPinSize = Size(width: 27, height: 43)
   /// The default ground anchor: the bottom centre of the icon (R1).
-  public static let defaultGroundAnchor = Point(x: 0.5, y: 1)
+  package static let defaultGroundAnchor = Point(x: 0.5, y: 1)
   /// The default info-window anchor: the top centre of the icon (R1).
-  public static let defaultInfoWindowAnchor = Point(x: 0.5, y: 0)
+  package static let defaultInfoWindowAnchor = Point(x: 0.5, y: 0)
 
   /// A stable name used in traces and by scripts; nil gives `marker-N` in order of creation.
   public var id: String?
@@ -91,7 +91,7 @@ public struct MarkerOptions {
   }
 
   /// The size of what is drawn: the icon view, else the icon, else the default pin (R3).
-  public var iconSize: Size {
+  package var iconSize: Size {
     if let iconView { return iconView.size }
     if case .image(_, let size) = icon { return size }
     return MarkerOptions.defaultPinSize
@@ -99,7 +99,7 @@ public struct MarkerOptions {
 
   /// The largest icon side in points: anything bigger is a mistake, and would make every tap
   /// search the whole map for icons that could reach it.
-  public static let maxIconSide = 10_000.0
+  package static let maxIconSide = 10_000.0
 
   private static func validateIconSize(_ size: Size, _ field: String) throws(MapError) {
     _ = try size.validated(field)
@@ -111,23 +111,23 @@ public struct MarkerOptions {
   }
 
   /// These options if every value is in its domain; otherwise an error naming the field.
-  public func validated() throws(MapError) -> MarkerOptions {
+  package func validated() throws(MapError) -> MarkerOptions {
     _ = try position.validated("marker.position")
     try MapError.require(opacity, in: 0...1, "marker.opacity")
     try MapError.requireFinite(rotation, "marker.rotation")
-    try MapError.requireFinite(groundAnchor.x, "marker.ground_anchor.x")
-    try MapError.requireFinite(groundAnchor.y, "marker.ground_anchor.y")
-    try MapError.requireFinite(infoWindowAnchor.x, "marker.info_window_anchor.x")
-    try MapError.requireFinite(infoWindowAnchor.y, "marker.info_window_anchor.y")
+    try MapError.requireFinite(groundAnchor.x, "marker.groundAnchor.x")
+    try MapError.requireFinite(groundAnchor.y, "marker.groundAnchor.y")
+    try MapError.requireFinite(infoWindowAnchor.x, "marker.infoWindowAnchor.x")
+    try MapError.requireFinite(infoWindowAnchor.y, "marker.infoWindowAnchor.y")
     if case .image(_, let size) = icon { try MarkerOptions.validateIconSize(size, "marker.icon") }
-    if let iconView { try MarkerOptions.validateIconSize(iconView.size, "marker.icon_view") }
+    if let iconView { try MarkerOptions.validateIconSize(iconView.size, "marker.iconView") }
     if let id, id.isEmpty { throw .invalidValue(field: "marker.id", value: "\"\"", reason: "is empty") }
     try TextLimits.check(id, atMost: TextLimits.name, "marker.id")
     try TextLimits.check(title, atMost: TextLimits.text, "marker.title")
     try TextLimits.check(snippet, atMost: TextLimits.text, "marker.snippet")
     if case .tintedPin(let color) = icon { try TextLimits.check(color, atMost: TextLimits.name, "marker.icon.color") }
     if case .image(let name, _) = icon { try TextLimits.check(name, atMost: TextLimits.name, "marker.icon.image") }
-    try TextLimits.check(iconView?.name, atMost: TextLimits.name, "marker.icon_view.name")
+    try TextLimits.check(iconView?.name, atMost: TextLimits.name, "marker.iconView.name")
     return self
   }
 }

@@ -10,7 +10,7 @@ public enum OverlayShape: Hashable, Sendable {
   case groundOverlay(bounds: CoordinateBounds, image: String)
 
   /// The kind's snake_case name, as scripts and traces spell it.
-  public var kind: String {
+  package var kind: String {
     switch self {
     case .polyline: "polyline"
     case .polygon: "polygon"
@@ -39,7 +39,7 @@ public enum OverlayShape: Hashable, Sendable {
       try MapError.requireNonNegative(radius, "circle.radius")
     case .groundOverlay(let bounds, _):
       guard bounds.isValid else {
-        throw .invalidValue(field: "ground_overlay.bounds", value: "empty", reason: "is not valid bounds")
+        throw .invalidValue(field: "groundOverlay.bounds", value: "empty", reason: "is not valid bounds")
       }
     }
     return self
@@ -75,13 +75,15 @@ public struct OverlayOptions: Hashable, Sendable {
 
 /// A polyline, polygon, circle or ground overlay on a map, like `GMSOverlay`.
 ///
-/// Create overlays with `MapView.addOverlay(_:)`; change them with ``update(_:)``.
+/// Create overlays with `MapView.addOverlay(_:)`; read any property of ``OverlayOptions``
+/// directly (`overlay.zIndex`); change them with ``update(_:)``.
+@dynamicMemberLookup
 public final class Overlay {
   /// The overlay's number on its map, 1, 2, 3... in order of creation.
-  public let serial: Int
+  package let serial: Int
   /// The map it is on, nil once removed.
   public internal(set) weak var map: MapView?
-  /// Every property.
+  /// Every property of the overlay, as last set (R15).
   public private(set) var options: OverlayOptions
 
   init(serial: Int, options: OverlayOptions) {
@@ -89,14 +91,20 @@ public final class Overlay {
     self.options = options
   }
 
+  /// Any property of the overlay by its name in ``OverlayOptions``: `overlay.tappable`,
+  /// `overlay.zIndex`, `overlay.shape` (R15).
+  public subscript<Value>(dynamicMember property: KeyPath<OverlayOptions, Value>) -> Value {
+    options[keyPath: property]
+  }
+
   /// The name in traces and scripts: the explicit id, else `overlay-N`.
   public var id: String { options.id ?? "overlay-\(serial)" }
   /// The geometry.
-  public var shape: OverlayShape { options.shape }
+  package var shape: OverlayShape { options.shape }
   /// Whether taps hit it (R15).
-  public var tappable: Bool { options.tappable }
+  package var tappable: Bool { options.tappable }
   /// Higher wins taps among overlays (R15).
-  public var zIndex: Int32 { options.zIndex }
+  package var zIndex: Int32 { options.zIndex }
 
   /// Changes properties atomically: all of `change` applies if valid, else nothing.
   public func update(_ change: (inout OverlayOptions) throws -> Void) throws {
@@ -117,7 +125,7 @@ extension OverlayOptions {
   func checkTexts() throws(MapError) {
     try TextLimits.check(id, atMost: TextLimits.name, "overlay.id")
     try TextLimits.check(title, atMost: TextLimits.text, "overlay.title")
-    try TextLimits.check(strokeColor, atMost: TextLimits.name, "overlay.stroke_color")
-    try TextLimits.check(fillColor, atMost: TextLimits.name, "overlay.fill_color")
+    try TextLimits.check(strokeColor, atMost: TextLimits.name, "overlay.strokeColor")
+    try TextLimits.check(fillColor, atMost: TextLimits.name, "overlay.fillColor")
   }
 }

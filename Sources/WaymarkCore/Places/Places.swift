@@ -2,7 +2,7 @@
 public struct PointOfInterest: Hashable, Sendable {
   /// Google's place id.
   public var placeID: String
-  /// The label.
+  /// The label the base map shows.
   public var name: String
   /// Where it is.
   public var location: Coordinate
@@ -20,7 +20,7 @@ public struct Feature: Hashable, Sendable {
   public var placeID: String
   /// The area's outer ring.
   public var boundary: [Coordinate]
-  /// Creates a feature.
+  /// A feature with its place id and outer ring.
   public init(placeID: String, boundary: [Coordinate]) {
     self.placeID = placeID
     self.boundary = boundary
@@ -33,7 +33,7 @@ public struct FeatureLayer: Hashable, Sendable {
   public var name: String
   /// The features of the layer.
   public var features: [Feature]
-  /// Creates a layer.
+  /// A layer of these features.
   public init(name: String, features: [Feature]) {
     self.name = name
     self.features = features
@@ -52,7 +52,7 @@ public struct MapCapabilities: OptionSet, Hashable, Sendable {
   public static let dataDrivenStyling = MapCapabilities(rawValue: 2)
 
   /// The snake_case names of the set capabilities, sorted.
-  public var names: [String] {
+  package var names: [String] {
     var names: [String] = []
     if contains(.advancedMarkers) { names.append("advanced_markers") }
     if contains(.dataDrivenStyling) { names.append("data_driven_styling") }

@@ -1,9 +1,12 @@
-/// An error from the map's public entry points. Its description names the field and the value.
+/// An error from the map's entry points. Its description names the field and the value.
 ///
 /// Nothing is applied when an entry point throws.
 public enum MapError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A value outside its domain: `field` is a dotted path (`marker.opacity`), `value` as given.
   case invalidValue(field: String, value: String, reason: String)
+  /// A value that breaks its relation to another field: `field`'s `value` `relation`
+  /// (`is greater than`) `other`'s `otherValue`.
+  case invalidRelation(field: String, value: String, relation: String, other: String, otherValue: String)
   /// The marker is on another map (R2): remove it there first.
   case markerOnAnotherMap(marker: String)
   /// The marker or overlay is not on this map.
@@ -19,10 +22,12 @@ public enum MapError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidValue(let field, let value, let reason): "\(field): \(value) \(reason)"
+    case .invalidRelation(let field, let value, let relation, let other, let otherValue):
+      "\(field): \(value) \(relation) \(other) \(otherValue)"
     case .markerOnAnotherMap(let marker): "marker \(marker) is on another map; remove it there first (R2)"
     case .notOnThisMap(let what): "\(what) is not on this map"
     case .reentrantInput(let action, let callback):
-      "\(action) cannot be called from inside \(callback); schedule it on the clock instead (map:after(0, ...))"
+      "\(action) cannot be called from inside \(callback); schedule it on the clock instead"
     case .noInfoWindow(let action): "\(action): no info window is shown"
     case .didNotSettle(let limit, let pending):
       "the map did not settle within \(formatNumber(limit)) s of virtual time; still pending: \(pending)"

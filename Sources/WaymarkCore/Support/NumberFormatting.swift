@@ -1,7 +1,7 @@
 /// Formats a number the way Waymark prints it everywhere (messages, traces): integers without
 /// a fractional part (`8`, not `8.0`), others with the shortest digits that round-trip, and
 /// `nan`, `inf`, `-inf` for the non-finite values.
-public func formatNumber(_ value: Double) -> String {
+package func formatNumber(_ value: Double) -> String {
   if value.isNaN { return "nan" }
   if value.isInfinite { return value < 0 ? "-inf" : "inf" }
   if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
@@ -12,7 +12,7 @@ public func formatNumber(_ value: Double) -> String {
 ///
 /// Traces use this so that the last bits of floating-point arithmetic, which may differ
 /// between machines, never show; `-0` prints as `0`.
-public func formatNumber(_ value: Double, decimals digits: Int) -> String {
+package func formatNumber(_ value: Double, decimals digits: Int) -> String {
   guard value.isFinite else { return formatNumber(value) }
   var scale = 1.0
   for _ in 0..<digits { scale *= 10 }

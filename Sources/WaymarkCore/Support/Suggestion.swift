@@ -1,6 +1,6 @@
 /// Finds the known name a misspelt one was probably meant to be, for "did you mean ...?"
 /// messages: content keys, handler names, command-line options.
-public enum Suggestion {
+package enum Suggestion {
   /// The candidate `key` was most probably meant to be, if any, weighing both kinds of
   /// mistake people make with names:
   ///
@@ -8,12 +8,13 @@ public enum Suggestion {
   /// 2. a wrong word: the candidate made of some of the key's `_`-separated words, or whose
   ///    words include all of the key's (`animate_camera` → `animate`, not `animate_marker`),
   ///    when exactly one candidate shares the most words;
-  /// 3. a bigger typo: the fewest edits, at most a quarter of the key's length (so `title`
+  /// 3. an abbreviation, when only one candidate is one (`latitude` → `lat`);
+  /// 4. a bigger typo: the fewest edits, at most a quarter of the key's length (so `title`
   ///    never becomes `tilt`) and at most half the candidate's.
   ///
   /// Ties go to the earlier candidate. Keys longer than 64 characters get no suggestion
   /// (the comparison is quadratic).
-  public static func closest(to key: String, among candidates: some Sequence<String>) -> String? {
+  package static func closest(to key: String, among candidates: some Sequence<String>) -> String? {
     guard key.count <= 64 else { return nil }
     let key = key.lowercased()
     let candidates = Array(candidates).filter { $0 != key }
@@ -24,10 +25,24 @@ public enum Suggestion {
     }
     if let best, best.distance <= 1 { return best.candidate }
     if let byWords = sharingWords(key, candidates) { return byWords }
+    // An abbreviation: `lat` for `latitude`, `lng` for `longitude`.
+    let abbreviations = candidates.filter { isAbbreviation($0, of: key) }
+    if abbreviations.count == 1 { return abbreviations[0] }
     guard let best, best.distance <= max(1, key.count / 4), best.distance * 2 <= best.candidate.count else {
       return nil
     }
     return best.candidate
+  }
+
+  /// Whether `short` (3 letters or more) is `long`'s first letter then more of its letters in
+  /// order, at most half as long: `lng` of `longitude`.
+  private static func isAbbreviation(_ short: String, of long: String) -> Bool {
+    guard short.count >= 3, short.count * 2 <= long.count, short.first == long.first else { return false }
+    var letters = long.makeIterator()
+    return short.allSatisfy { letter in
+      while let next = letters.next() { if next == letter { return true } }
+      return false
+    }
   }
 
   /// The one candidate whose words are a part of the key's, or the key's a part of its, with
@@ -38,7 +53,9 @@ public enum Suggestion {
     var best: (candidate: String, score: (Int, Int), unique: Bool)?
     for candidate in candidates {
       let words = Set(candidate.split(separator: "_"))
-      guard words.isSubset(of: keyWords) || keyWords.isSubset(of: words) else { continue }
+      // The candidate is a part of the key, or the key a part of it with one word more at most.
+      guard words.isSubset(of: keyWords) || (keyWords.isSubset(of: words) && words.count <= keyWords.count + 1)
+      else { continue }
       let shared = words.intersection(keyWords)
       guard shared.contains(where: { $0.count > 2 }) else { continue }
       let prefix = key.hasPrefix(candidate + "_") || candidate.hasPrefix(key + "_")
@@ -53,9 +70,13 @@ public enum Suggestion {
     return best.candidate
   }
 
-  /// `"; did you mean x?"`, or an empty string when nothing is close.
-  public static func hint(for key: String, among candidates: some Sequence<String>) -> String {
-    closest(to: key, among: candidates).map { "; did you mean \($0)?" } ?? ""
+  /// `"; did you mean x?"` (the candidate as `spelled` writes it: `--x`, `'x'`), or
+  /// `otherwise` when nothing is close: the one way every message suggests a name.
+  package static func hint(
+    for key: String, among candidates: some Sequence<String>, spelled: (String) -> String = { $0 },
+    otherwise: String = ""
+  ) -> String {
+    closest(to: key, among: candidates).map { "; did you mean \(spelled($0))?" } ?? otherwise
   }
 
   /// Optimal string alignment distance: insertions, deletions, substitutions and

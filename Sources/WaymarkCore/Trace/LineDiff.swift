@@ -6,9 +6,9 @@
 /// let changes = LineDiff.changes(from: ["a", "b", "c"], to: ["a", "x", "c"])
 /// LineDiff.render(changes)   // ["  a", "- b", "+ x", "  c"]
 /// ```
-public enum LineDiff {
+package enum LineDiff {
   /// One line of a diff.
-  public enum Change: Hashable, Sendable {
+  package enum Change: Hashable, Sendable {
     /// In both.
     case same(String)
     /// Only in the old text.
@@ -17,7 +17,7 @@ public enum LineDiff {
     case added(String)
 
     /// Whether the line is in only one of the texts.
-    public var isChange: Bool {
+    package var isChange: Bool {
       if case .same = self { return false }
       return true
     }
@@ -25,7 +25,7 @@ public enum LineDiff {
 
   /// The changes from `old` to `new`: common prefix and suffix kept as they are, the middle
   /// aligned by a longest common subsequence (or, past `limit` lines, all removed then added).
-  public static func changes(from old: [String], to new: [String], limit: Int = 3000) -> [Change] {
+  package static func changes(from old: [String], to new: [String], limit: Int = 3000) -> [Change] {
     var prefix = 0
     while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
     var suffix = 0
@@ -73,7 +73,7 @@ public enum LineDiff {
   /// The changes as text: changed lines with `-` or `+`, and `context` unchanged lines
   /// around each change; runs of unchanged lines in between are elided (`  …`). With a
   /// `limit`, only the first `limit` changed lines are shown, then how many more there are.
-  public static func render(_ changes: [Change], context: Int = 1, limit: Int? = nil) -> [String] {
+  package static func render(_ changes: [Change], context: Int = 1, limit: Int? = nil) -> [String] {
     var changed = changes.indices.filter { changes[$0].isChange }
     let hidden = limit.map { max(0, changed.count - $0) } ?? 0
     changed.removeLast(hidden)

@@ -14,12 +14,12 @@
 /// -   0.250  will_move                                 gesture=false
 /// +   0.250  will_move                                 gesture=true
 /// ```
-public enum TraceDiff {
+package enum TraceDiff {
   /// Nil when both traces have the same JSON bytes; otherwise a summary line and the first
   /// `limit` changed lines with one line of context around each. When two records differ
   /// only beyond what the text trace shows (the sixth decimal of an extra field), their
   /// JSON lines are compared instead.
-  public static func differences(expected: [TraceRecord], actual: [TraceRecord], limit: Int = 20) -> [String]? {
+  package static func differences(expected: [TraceRecord], actual: [TraceRecord], limit: Int = 20) -> [String]? {
     let expectedJSON = expected.map(TraceJSON.line), actualJSON = actual.map(TraceJSON.line)
     guard expectedJSON != actualJSON else { return nil }
     // Both sides are read back from their JSON first, so that numbers are rounded the same

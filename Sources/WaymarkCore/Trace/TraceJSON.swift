@@ -9,7 +9,7 @@ public enum TraceJSON {
   }
 
   /// A value as JSON.
-  public static func write(_ value: TraceValue, to out: inout String) {
+  package static func write(_ value: TraceValue, to out: inout String) {
     switch value {
     case .null: out += "null"
     case .bool(let flag): out += flag ? "true" : "false"
@@ -35,7 +35,7 @@ public enum TraceJSON {
   }
 
   /// A string as a JSON string literal.
-  public static func writeString(_ text: String, to out: inout String) {
+  package static func writeString(_ text: String, to out: inout String) {
     out += "\""
     for scalar in text.unicodeScalars {
       switch scalar {

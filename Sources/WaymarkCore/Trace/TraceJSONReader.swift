@@ -4,19 +4,19 @@
 /// ```swift
 /// let records = try TraceJSONReader.records(from: text)   // one record per non-empty line
 /// ```
-public enum TraceJSONReader {
+package enum TraceJSONReader {
   /// A line that is not a trace record, with its 1-based line number.
-  public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+  package struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
     /// The 1-based line.
-    public var line: Int
+    package var line: Int
     /// What is wrong.
-    public var reason: String
+    package var reason: String
     /// `line N: reason`.
-    public var description: String { "line \(line): \(reason)" }
+    package var description: String { "line \(line): \(reason)" }
   }
 
   /// The records of a JSON Lines text; empty lines are skipped.
-  public static func records(from text: String) throws(Failure) -> [TraceRecord] {
+  package static func records(from text: String) throws(Failure) -> [TraceRecord] {
     var records: [TraceRecord] = []
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
     where !line.allSatisfy(\.isWhitespace) {
@@ -30,12 +30,12 @@ public enum TraceJSONReader {
   }
 
   /// One record from a JSON object: the contract's fields by name, any other in `extra`.
-  public static func record(from value: TraceValue) throws(Failure) -> TraceRecord {
+  package static func record(from value: TraceValue) throws(Failure) -> TraceRecord {
     guard case .object(let fields) = value else { throw Failure(line: 0, reason: "not a JSON object") }
     guard case .number(let time)? = fields.first(where: { $0.key == "t" })?.value,
       case .string(let event)? = fields.first(where: { $0.key == "event" })?.value
     else { throw Failure(line: 0, reason: "a trace record needs a number \"t\" and a string \"event\"") }
-    var record = TraceRecord(time: time, event: event)
+    var record = TraceRecord(time: time, event: TraceEvent(rawValue: event))
     for field in fields {
       switch (field.key, field.value) {
       case ("t", _), ("event", _): continue
@@ -74,7 +74,7 @@ public enum TraceJSONReader {
   }
 
   /// Parses one JSON value (the whole text).
-  public static func value(of text: String) throws(Failure) -> TraceValue {
+  package static func value(of text: String) throws(Failure) -> TraceValue {
     var parser = Parser(bytes: Array(text.utf8))
     let value = try parser.value(depth: 0)
     parser.skipSpace()

@@ -16,12 +16,12 @@ public enum TraceValue: Hashable, Sendable {
 
 /// One key and value of a trace object, in order.
 public struct TraceField: Hashable, Sendable {
-  /// The key.
+  /// The field's name in the JSON object (`marker`, `place_id`).
   public var key: String
-  /// The value.
+  /// What the field holds.
   public var value: TraceValue
-  /// Creates a field.
-  public init(_ key: String, _ value: TraceValue) {
+  /// A field named `key` holding `value`.
+  package init(_ key: String, _ value: TraceValue) {
     self.key = key
     self.value = value
   }
@@ -37,36 +37,42 @@ public struct TraceRecord: Hashable, Sendable {
   /// Virtual time in seconds.
   public var time: Double
   /// The handler name or the runtime record's name.
-  public var event: String
+  public var event: TraceEvent
   /// The marker's id, for marker events.
-  public var marker: String?
+  package var marker: String?
   /// The overlay's id, for did_tap_overlay.
-  public var overlay: String?
+  package var overlay: String?
   /// The camera, for camera events.
-  public var camera: CameraPosition?
+  package var camera: CameraPosition?
   /// Whether a gesture moved the camera, for will_move.
-  public var gesture: Bool?
+  package var gesture: Bool?
   /// The coordinate, for coordinate events.
-  public var coordinate: Coordinate?
+  package var coordinate: Coordinate?
   /// The final boolean of a veto; "content" or null for content events.
-  public var result: TraceValue?
+  package var result: TraceValue?
   /// The answerer (plugin) whose answer decided, `.null` for the default; nil when absent.
-  public var plugin: TraceValue?
+  package var plugin: TraceValue?
   /// The text of errors, logs and failed expectations.
-  public var message: String?
+  package var message: String?
   /// Any further fields, in order (place_id, name, kind, ...).
-  public var extra: [TraceField]
+  package var extra: [TraceField]
 
   /// Creates a record with only its time and event set.
-  public init(time: Double, event: String) {
+  package init(time: Double, event: TraceEvent) {
     self.time = time
     self.event = event
     extra = []
   }
 
+  /// The value of the field named `key` (`"marker"`, `"result"`, `"place_id"`...), as the
+  /// JSON form has it; nil when the record has no such field.
+  public subscript(key: String) -> TraceValue? {
+    fields.first { $0.key == key }?.value
+  }
+
   /// All fields in the contract's order, absent ones left out.
-  public var fields: [TraceField] {
-    var fields = [TraceField("t", .number(time)), TraceField("event", .string(event))]
+  package var fields: [TraceField] {
+    var fields = [TraceField("t", .number(time)), TraceField("event", .string(event.rawValue))]
     if let marker { fields.append(TraceField("marker", .string(marker))) }
     if let overlay { fields.append(TraceField("overlay", .string(overlay))) }
     if let camera { fields.append(TraceField("camera", TraceRecord.value(of: camera))) }
@@ -79,7 +85,7 @@ public struct TraceRecord: Hashable, Sendable {
   }
 
   /// `{ "lat", "lng", "zoom", "bearing", "tilt" }`.
-  public static func value(of camera: CameraPosition) -> TraceValue {
+  package static func value(of camera: CameraPosition) -> TraceValue {
     .object([
       TraceField("lat", .number(camera.target.latitude)), TraceField("lng", .number(camera.target.longitude)),
       TraceField("zoom", .number(camera.zoom)), TraceField("bearing", .number(camera.bearing)),
@@ -88,7 +94,7 @@ public struct TraceRecord: Hashable, Sendable {
   }
 
   /// `{ "lat", "lng" }`.
-  public static func value(of coordinate: Coordinate) -> TraceValue {
+  package static func value(of coordinate: Coordinate) -> TraceValue {
     .object([TraceField("lat", .number(coordinate.latitude)), TraceField("lng", .number(coordinate.longitude))])
   }
 }
@@ -105,18 +111,18 @@ public final class TraceLog {
 
   /// Adds a record; returns its index, or nil when recording is off.
   @discardableResult
-  public func append(_ record: TraceRecord) -> Int? {
+  package func append(_ record: TraceRecord) -> Int? {
     guard isEnabled else { return nil }
     records.append(record)
     return records.count - 1
   }
 
   /// Changes a record already added (to fill in a result when a callback returns).
-  public func update(_ index: Int?, _ change: (inout TraceRecord) -> Void) {
+  package func update(_ index: Int?, _ change: (inout TraceRecord) -> Void) {
     guard let index, records.indices.contains(index) else { return }
     change(&records[index])
   }
 
   /// Forgets every record.
-  public func removeAll() { records.removeAll() }
+  package func removeAll() { records.removeAll() }
 }

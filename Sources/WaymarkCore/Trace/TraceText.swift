@@ -1,41 +1,63 @@
 /// The trace for people: one aligned line per record (time, event, subject, details), with
-/// the camera frames of each move folded into one line unless every frame is asked for.
-/// Tile-rendering records that fall among the frames of a move are printed right after
-/// its folded line, each with its own time.
+/// the frames of each move folded into one line unless every frame is asked for: the camera
+/// frames of a move, and the `did_drag_marker` frames of a drag. Tile-rendering records that
+/// fall among the frames are printed right after the folded line, each with its own time. The subject column is as wide as the longest marker or overlay id of the
+/// trace (up to 40 characters; longer ids are cut with `…`), so long ids keep the columns.
+/// With ``colors``, ANSI colours mark errors, failures, warnings, logs and folded frames.
 ///
 /// ```
 ///      t  event                        subject      details
 ///  0.000  did_tap_marker               melbourne    result=false plugin=melbourne_window
 ///  0.017  did_change_camera_position   ×180 frames  0.017…3.000 → (-37.81969, 144.966085) zoom 8 …
+///  4.017  did_drag_marker              pin          ×30 frames 4.017…4.500
 /// ```
-public struct TraceText {
-  /// Whether every did_change_camera_position frame gets its own line.
-  public var showsEveryFrame: Bool
+package struct TraceText {
+  /// Whether every did_change_camera_position and did_drag_marker frame gets its own line.
+  package var showsEveryFrame: Bool
+  /// Whether lines carry ANSI colours (for a terminal; see ``wantsColors(isTerminal:environment:)``).
+  package var colors: Bool
 
-  /// Creates a formatter; frames are folded unless `showsEveryFrame`.
-  public init(showsEveryFrame: Bool = false) { self.showsEveryFrame = showsEveryFrame }
+  /// Creates a formatter; frames are folded unless `showsEveryFrame`; no colours unless
+  /// `colors`.
+  package init(showsEveryFrame: Bool = false, colors: Bool = false) {
+    self.showsEveryFrame = showsEveryFrame
+    self.colors = colors
+  }
 
-  /// The header line.
-  public static let header = line(time: "t", event: "event", subject: "subject", details: "details")
+  /// Whether a trace written to a stream should be coloured: only on a terminal, and never
+  /// when the `NO_COLOR` environment variable is set to anything but the empty string
+  /// (no-color.org) or `TERM` is `dumb`.
+  package static func wantsColors(isTerminal: Bool, environment: [String: String]) -> Bool {
+    isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+  }
+
+  /// The header line, with the default subject width.
+  package static let header = line(time: "t", event: "event", subject: "subject", details: "details")
+
+  /// The widest subject column, in characters; longer ids are cut.
+  static let widestSubject = 40
 
   /// The lines of `records`, header first.
-  public func lines(_ records: [TraceRecord]) -> [String] {
-    var lines = [TraceText.header]
+  package func lines(_ records: [TraceRecord]) -> [String] {
+    let longest = records.lazy.map { Self.escaped($0.marker ?? $0.overlay ?? "").count }.max() ?? 0
+    let width = min(max(12, longest), Self.widestSubject)
+    var lines = [Self.line(time: "t", event: "event", subject: "subject", details: "details", width: width)]
     var index = records.startIndex
     while index < records.endIndex {
       let record = records[index]
-      guard !showsEveryFrame, record.event == Self.frame else {
-        lines.append(TraceText.describe(record))
+      guard !showsEveryFrame, Self.frames.contains(record.event) else {
+        lines.append(paint(Self.describe(record, width: width), record.event))
         index += 1
         continue
       }
       var frames = [record], interleaved: [TraceRecord] = []
       var next = index + 1
       while next < records.endIndex {
-        if records[next].event == Self.frame {
+        if records[next].event == record.event, records[next].marker == record.marker {
           frames.append(records[next])
         } else if Self.rendering.contains(records[next].event),
-          records[(next + 1)...].first(where: { !Self.rendering.contains($0.event) })?.event == Self.frame
+          let after = records[(next + 1)...].first(where: { !Self.rendering.contains($0.event) }),
+          after.event == record.event, after.marker == record.marker
         {
           interleaved.append(records[next])
         } else {
@@ -43,30 +65,56 @@ public struct TraceText {
         }
         next += 1
       }
-      lines.append(frames.count > 1 ? folded(frames) : TraceText.describe(record))
-      lines += interleaved.map(TraceText.describe)
+      lines.append(
+        frames.count > 1
+          ? paint(folded(frames, width: width), "frames") : paint(Self.describe(record, width: width), ""))
+      lines += interleaved.map { paint(Self.describe($0, width: width), $0.event) }
       index = next
     }
     return lines
   }
 
-  private static let frame = DelegateCallback.didChangeCameraPosition.name
-  private static let rendering: Set<String> = [
-    DelegateCallback.didStartTileRendering.name, DelegateCallback.didFinishTileRendering.name,
-    DelegateCallback.snapshotReady.name,
+  private static let frame = TraceEvent(DelegateCallback.didChangeCameraPosition)
+  /// The events whose runs are folded: camera frames, and drag frames of one marker.
+  private static let frames: Set<TraceEvent> = [frame, TraceEvent(.didDragMarker)]
+  private static let rendering: Set<TraceEvent> = [
+    TraceEvent(.didStartTileRendering), TraceEvent(.didFinishTileRendering), TraceEvent(.snapshotReady),
   ]
 
-  /// The frames of one move as one line: how many, from when to when, and where it ended.
-  private func folded(_ frames: [TraceRecord]) -> String {
+  /// The frames of one move or drag as one line: how many, from when to when, and where a
+  /// camera move ended.
+  private func folded(_ frames: [TraceRecord], width: Int) -> String {
     let first = frames.first!, last = frames.last!
     let range = "\(TraceText.time(first.time))…\(TraceText.time(last.time))"
+    guard first.event == Self.frame else {
+      return TraceText.line(
+        time: TraceText.time(first.time), event: first.event.rawValue, subject: TraceText.subject(first, width: width),
+        details: "×\(frames.count) frames \(range)", width: width)
+    }
     return TraceText.line(
-      time: TraceText.time(first.time), event: first.event, subject: "×\(frames.count) frames",
-      details: "\(range) → \(last.camera.map(\.description) ?? "")")
+      time: TraceText.time(first.time), event: first.event.rawValue, subject: "×\(frames.count) frames",
+      details: "\(range) → \(last.camera.map(\.description) ?? "")", width: width)
   }
 
-  /// One record as one line.
-  public static func describe(_ record: TraceRecord) -> String {
+  /// `line` in the colour of its kind of record, when colours are on.
+  private func paint(_ line: String, _ event: TraceEvent) -> String {
+    guard colors else { return line }
+    let code: String
+    switch event.rawValue {
+    case "plugin_error", "expect_failed", "script_error": code = "31"  // red
+    case "warning", "deferred": code = "33"  // yellow
+    case "log": code = "36"  // cyan
+    case "plugin_loaded", "plugin_reloaded", "plugin_unloaded", "frames": code = "2"  // dim
+    case "info_window_shown", "info_window_hidden": code = "32"  // green
+    default: return line
+    }
+    return "\u{1B}[\(code)m\(line)\u{1B}[0m"
+  }
+
+  /// One record as one line (the default subject width).
+  package static func describe(_ record: TraceRecord) -> String { describe(record, width: 12) }
+
+  static func describe(_ record: TraceRecord, width: Int) -> String {
     var details: [String] = []
     if let camera = record.camera { details.append(camera.description) }
     if let gesture = record.gesture { details.append("gesture=\(gesture)") }
@@ -76,18 +124,27 @@ public struct TraceText {
     }
     if let result = record.result { details.append("result=\(plain(result))") }
     if let plugin = record.plugin, plugin != .null { details.append("plugin=\(plain(plugin))") }
-    for field in record.extra { details.append("\(escaped(field.key))=\(plain(field.value))") }
+    // file and line repeat what the message starts with: people read them there.
+    for field in record.extra where record.message == nil || (field.key != "file" && field.key != "line") {
+      details.append("\(escaped(field.key))=\(plain(field.value))")
+    }
     if let message = record.message { details.append(escaped(message)) }
-    let subject = escaped(record.marker ?? record.overlay ?? "")
     return line(
-      time: time(record.time), event: escaped(record.event), subject: subject, details: details.joined(separator: " "))
+      time: time(record.time), event: escaped(record.event.rawValue), subject: subject(record, width: width),
+      details: details.joined(separator: " "), width: width)
+  }
+
+  /// The marker or overlay id, escaped, cut with `…` past the widest column.
+  private static func subject(_ record: TraceRecord, width: Int) -> String {
+    let id = escaped(record.marker ?? record.overlay ?? "")
+    return id.count > width ? String(id.prefix(width - 1)) + "…" : id
   }
 
   /// `text` safe on one line of a terminal: control characters (C0, DEL, C1), line and
   /// paragraph separators and bidirectional overrides become escapes (`\n`, `\t`, `\r`,
   /// `\u001b`, ...), and a backslash becomes `\\`, as the JSON trace writes them, so what a
   /// plugin prints can neither forge trace lines nor send escape sequences to the terminal.
-  public static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
@@ -115,8 +172,10 @@ public struct TraceText {
     }
   }
 
-  private static func line(time: String, event: String, subject: String, details: String) -> String {
-    let row = pad(time, 8, right: true) + "  " + pad(event, 28) + " " + pad(subject, 12) + " " + details
+  private static func line(time: String, event: String, subject: String, details: String, width: Int = 12)
+    -> String
+  {
+    let row = pad(time, 8, right: true) + "  " + pad(event, 28) + " " + pad(subject, width) + " " + details
     return String(row.reversed().drop(while: { $0 == " " }).reversed())
   }
 

@@ -417,9 +417,9 @@ final class SceneRecorder {
 
 /// The text of a laid-out window: its lines, top to bottom, as the SVG's `<text>` elements
 /// hold them (what `waymarkReplay.state()` and the live map's `/state` call its text).
-public enum InfoWindowText {
+package enum InfoWindowText {
   /// The non-empty text lines of `layout`, top to bottom.
-  public static func lines(of layout: InfoWindowLayout) -> [String] {
+  package static func lines(of layout: InfoWindowLayout) -> [String] {
     var lines: [String] = []
     func walk(_ node: LaidOutNode) {
       if case .text(let text) = node.element { lines += text.lines.map(\.text).filter { !$0.isEmpty } }

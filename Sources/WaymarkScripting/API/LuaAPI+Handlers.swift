@@ -8,7 +8,7 @@ public struct LuaHandlerSignature: Sendable, Hashable {
   public let parameters: [LuaAPIParameter]
   /// The LuaLS return type, nil when the return value is ignored.
   public let returns: String?
-  /// One line.
+  /// One line for the definitions and the docs: what it is.
   public let doc: String
 
   /// `fun(map: Map, marker: Marker): boolean?`.
@@ -72,7 +72,7 @@ extension LuaAPI {
   }
 
   /// How plugins' answers compose, in a few words for the definitions and the docs.
-  static func compositionNote(_ composition: CallbackSignature.Composition) -> String {
+  static func compositionNote(_ composition: DelegateCallback.Composition) -> String {
     switch composition {
     case .veto: "Veto: the first true wins; later plugins are not asked and the default is skipped."
     case .content: "Content: the first non-nil answer wins."

@@ -19,8 +19,8 @@ extension LuaAPI {
       get: { bridge, stack, _ in bridge.push(try bridge.requireMap().selectedMarker, on: stack) },
       set: { bridge, stack, _, value in
         let map = try bridge.requireMap()
-        if LuaValues.isNil(value, on: stack) { return map.setSelectedMarker(nil) }
-        map.setSelectedMarker(try marker(at: value, on: stack))
+        if LuaValues.isNil(value, on: stack) { map.selectedMarker = nil; return }
+        map.selectedMarker = try marker(at: value, on: stack)
       }),
     .property(
       "Map", "info_window", "InfoWindow?",
@@ -98,7 +98,7 @@ extension LuaAPI {
       "Map", "set_min_max_zoom", [.init("min", "number"), .init("max", "number")],
       "Sets the zoom range (R21), clamping the camera at once; min > max is an error.",
       { bridge, context in
-        try bridge.requireMap().setMinMaxZoom(try context.checkNumber(2), try context.checkNumber(3))
+        try bridge.requireMap().setMinMaxZoom(min: try context.checkNumber(2), max: try context.checkNumber(3))
         return 0
       }),
 
@@ -178,7 +178,7 @@ extension LuaAPI {
       { bridge, context in
         let p = try LuaValues.point(at: 2, on: context.stack, field: "coordinate_for")
         do { _ = try p.validated("coordinate_for") } catch let error as MapError {
-          throw LuaFunctionError(error.description)
+          throw error.luaError
         }
         if let c = try bridge.requireMap().projection.coordinate(for: p) {
           LuaValues.push(c, on: context.stack)

@@ -79,7 +79,7 @@ extension LuaAPI {
         "Overlay", "z_index", "integer", "Higher wins taps among overlays (R15).",
         get: { _, stack, object in stack.push(Int(try overlay(at: object, on: stack).zIndex)) },
         set: { _, stack, object, value in
-          let z = try zIndex(at: value, on: stack, field: "overlay.z_index")
+          let z = try LuaValues.zIndex(at: value, on: stack, field: "overlay.z_index")
           try overlay(at: object, on: stack).update { $0.zIndex = z }
         }),
       .property(
@@ -109,14 +109,6 @@ extension LuaAPI {
       throw LuaValues.typeError("overlay", expected: "an overlay", at: index, on: stack)
     }
     return overlay
-  }
-
-  static func zIndex(at index: Int32, on stack: LuaStack, field: String) throws(LuaFunctionError) -> Int32 {
-    let value = try LuaValues.number(at: index, on: stack, field: field)
-    guard let n = stack.integer(at: index), let z = Int32(exactly: n) else {
-      throw LuaFunctionError("\(field): \(formatNumber(value)) is not a 32-bit whole number")
-    }
-    return z
   }
 
   private static func addOverlay(_ bridge: LuaMapBridge, _ context: LuaCallContext, kind fixed: String?) throws
@@ -209,7 +201,7 @@ extension LuaAPI {
       LuaValues.isNil(v, on: stack) ? false : try LuaValues.boolean(at: v, on: stack, field: "overlay.tappable")
     }
     options.zIndex = try field("z_index") { v throws(LuaFunctionError) in
-      LuaValues.isNil(v, on: stack) ? 0 : try zIndex(at: v, on: stack, field: "overlay.z_index")
+      LuaValues.isNil(v, on: stack) ? 0 : try LuaValues.zIndex(at: v, on: stack, field: "overlay.z_index")
     }
     for (key, path) in [
       ("title", \OverlayOptions.title), ("stroke_color", \.strokeColor), ("fill_color", \.fillColor),

@@ -73,7 +73,7 @@ extension LuaAPI {
                 + Suggestion.hint(for: name, among: ["advanced_markers", "data_driven_styling"]))
           }
         }
-        try bridge.requireMap().setCapabilities(capabilities)
+        try bridge.requireMap().capabilities = capabilities
       }),
   ]
 

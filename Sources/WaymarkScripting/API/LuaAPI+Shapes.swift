@@ -7,7 +7,7 @@ import WaymarkCore
 public struct LuaAPIShape: Sendable, Hashable {
   /// The class name.
   public let name: String
-  /// One line.
+  /// One line for the definitions and the docs: what it is.
   public let doc: String
   /// Fields and their LuaLS types, in order.
   public let fields: [LuaAPIParameter]

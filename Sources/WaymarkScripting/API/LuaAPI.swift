@@ -51,7 +51,7 @@ public enum LuaAPI {
 public struct LuaAPIOwner: Sendable, Hashable {
   /// The class name as LuaLS shows it.
   public let name: String
-  /// One line.
+  /// One line for the definitions and the docs: what it is.
   public let doc: String
 }
 
@@ -71,7 +71,7 @@ public struct LuaAPIParameter: Sendable, Hashable {
   public let name: String
   /// Its LuaLS type, e.g. `Coordinate`, `number?`, `fun(finished: boolean)`.
   public let type: String
-  /// Creates a parameter.
+  /// A parameter named `name` of LuaLS type `type`.
   public init(_ name: String, _ type: String) {
     self.name = name
     self.type = type

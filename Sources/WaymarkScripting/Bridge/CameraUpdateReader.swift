@@ -153,7 +153,7 @@ enum CameraUpdateReader {
     do {
       return .fit(try CoordinateBounds(including: coordinates), insets: insets)
     } catch {
-      throw LuaFunctionError(error.description)
+      throw error.luaError
     }
   }
 

@@ -9,60 +9,49 @@ import WaymarkCore
 /// content cannot hold (functions, userdata, non-string keys). Errors use the core's path
 /// syntax: `content[2].vstack[1]: a table mixes list items and named fields`.
 enum ContentConversion {
-  /// The deepest nesting of tables accepted (the core refuses deeper nodes anyway).
-  static let maxDepth = 32
   /// The most values accepted in one tree, so a huge table is refused before it is copied.
   static let maxValues = 10_000
   /// The most bytes of strings accepted in one tree, counted once per reference: a window
   /// shows far less, and the host copies, keeps and lays out what it accepts.
   static let maxStringBytes = ContentLimits.standard.maxTotalTextBytes
 
-  /// What one answer may still cost the host.
-  private struct Budget {
-    var values = ContentConversion.maxValues
-    var bytes = ContentConversion.maxStringBytes
-
-    mutating func take(_ count: Int, path: String) throws(ContentError) {
-      values -= count
-      guard values >= 0 else {
-        throw ContentError(path: path, message: "content has more than \(ContentConversion.maxValues) values")
-      }
-    }
-
-    mutating func take(bytes count: Int, path: String) throws(ContentError) {
-      bytes -= count
-      guard bytes >= 0 else {
-        throw ContentError(
-          path: path,
-          message:
-            "content has more than \(ContentConversion.maxStringBytes) bytes of text (each use of a string counts)")
-      }
+  /// Takes `count` values and `bytes` bytes of strings from `budget`, or throws which limit
+  /// the content passed, at `path`.
+  private static func take(_ budget: inout LuaCopyBudget, _ count: Int = 0, bytes: Int = 0, path: String)
+    throws(ContentError)
+  {
+    switch budget.take(values: count, bytes: bytes) {
+    case nil: return
+    case .values: throw ContentError(path: path, message: "content has more than \(maxValues) values")
+    case .bytes:
+      throw ContentError(
+        path: path, message: "content has more than \(maxStringBytes) bytes of text (each use of a string counts)")
     }
   }
 
   /// The value at `index` as a ``ContentValue``. Its size is checked as it is read, before
   /// anything past a limit is copied, so a huge answer costs the host almost nothing.
   static func read(at index: Int32, on stack: LuaStack) throws(ContentError) -> ContentValue {
-    var budget = Budget()
+    var budget = LuaCopyBudget(maxValues: maxValues, maxBytes: maxStringBytes)
     return try read(at: stack.absoluteIndex(index), on: stack, path: "content", depth: 1, budget: &budget)
   }
 
   private static func read(
-    at index: Int32, on stack: LuaStack, path: String, depth: Int, budget: inout Budget
+    at index: Int32, on stack: LuaStack, path: String, depth: Int, budget: inout LuaCopyBudget
   ) throws(ContentError) -> ContentValue {
-    try budget.take(1, path: path)
+    try take(&budget, 1, path: path)
     switch stack.type(at: index) {
     case .nil, .none: return .nil
     case .boolean: return .bool(stack.boolean(at: index))
     case .string:
-      try budget.take(bytes: stack.byteCount(at: index) ?? 0, path: path)
+      try take(&budget, bytes: stack.byteCount(at: index) ?? 0, path: path)
       return .string(stack.string(at: index) ?? "")
     case .number:
       if stack.isInteger(at: index), let n = stack.integer(at: index) { return .integer(n) }
       return .number(stack.number(at: index) ?? .nan)
     case .table:
-      guard depth <= maxDepth else {
-        throw ContentError(path: path, message: "nested deeper than \(maxDepth) tables")
+      guard depth <= LuaCopyBudget.maxDepth else {
+        throw ContentError(path: path, message: "nested deeper than \(LuaCopyBudget.maxDepth) tables")
       }
       guard stack.reserve(8) else { throw ContentError(path: path, message: "nested too deeply") }
       return try readTable(at: index, on: stack, path: path, depth: depth, budget: &budget)
@@ -75,13 +64,13 @@ enum ContentConversion {
   /// The keys of the table at `index`, sorted; every pair counts as a value, and a key that
   /// is not a string or an integer is refused.
   private static func keys(
-    ofTableAt index: Int32, on stack: LuaStack, path: String, budget: inout Budget
+    ofTableAt index: Int32, on stack: LuaStack, path: String, budget: inout LuaCopyBudget
   ) throws(ContentError) -> [LuaKey] {
     var keys: [LuaKey] = []
     try stack.forEachRawPair(ofTableAt: index) { key, _ throws(ContentError) in
-      try budget.take(1, path: path)
+      try take(&budget, 1, path: path)
       if stack.type(at: key) == .string {
-        try budget.take(bytes: stack.byteCount(at: key) ?? 0, path: path)
+        try take(&budget, bytes: stack.byteCount(at: key) ?? 0, path: path)
         keys.append(.string(stack.string(at: key) ?? ""))
       } else if stack.isInteger(at: key), let n = stack.integer(at: key) {
         keys.append(.integer(n))
@@ -93,7 +82,7 @@ enum ContentConversion {
   }
 
   private static func readTable(
-    at index: Int32, on stack: LuaStack, path: String, depth: Int, budget: inout Budget
+    at index: Int32, on stack: LuaStack, path: String, depth: Int, budget: inout LuaCopyBudget
   ) throws(ContentError) -> ContentValue {
     let keys = try keys(ofTableAt: index, on: stack, path: path, budget: &budget)
     let length = stack.rawLength(at: index)

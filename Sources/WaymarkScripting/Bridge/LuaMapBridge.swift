@@ -128,7 +128,11 @@ final class LuaMapBridge {
       case .method(let body):
         stack.push(function: entry.name) { [self] context in
           try checkSelf(owner, context)
-          return try body(self, context)
+          do {
+            return try body(self, context)
+          } catch let error as MapError {
+            throw error.luaError
+          }
         }
         table[entry.name] = .method(stack.ref())
       }
@@ -203,7 +207,8 @@ final class LuaMapBridge {
       throw LuaFunctionError("\(owner) has no field \(stack.typeName(at: 2)) key")
     }
     switch members[owner]?[key] {
-    case .property(let get, _)?: try get(self, stack, 1)
+    case .property(let get, _)?:
+      do { try get(self, stack, 1) } catch let error as MapError { throw error.luaError }
     case .method(let ref)?: stack.push(ref)
     case nil: throw unknownMember(owner, key)
     }
@@ -217,7 +222,8 @@ final class LuaMapBridge {
       throw LuaFunctionError("\(owner) has no field \(stack.typeName(at: 2)) key")
     }
     switch members[owner]?[key] {
-    case .property(_, let set?)?: try set(self, stack, 1, 3)
+    case .property(_, let set?)?:
+      do { try set(self, stack, 1, 3) } catch let error as MapError { throw error.luaError }
     case .property(_, nil)?: throw LuaFunctionError("\(owner.lowercased()).\(key) is read-only")
     case .method?: throw LuaFunctionError("\(owner.lowercased()).\(key) is a method; it cannot be assigned")
     case nil: throw unknownMember(owner, key)

@@ -129,6 +129,15 @@ enum LuaValues {
     return stack.boolean(at: index)
   }
 
+  /// A z-index (markers and overlays, R4, R15): a whole number that fits 32 bits.
+  static func zIndex(at index: Int32, on stack: LuaStack, field: String) throws(LuaFunctionError) -> Int32 {
+    let value = try LuaValues.number(at: index, on: stack, field: field)
+    guard let n = stack.integer(at: index), let z = Int32(exactly: n) else {
+      throw LuaFunctionError("\(field): \(formatNumber(value)) is not a 32-bit whole number")
+    }
+    return z
+  }
+
   /// A coordinate: `{ lat =, lng = }` or `{ lat, lng }`, finite, latitude within -90...90.
   static func coordinate(at index: Int32, on stack: LuaStack, field: String)
     throws(LuaFunctionError) -> Coordinate
@@ -137,7 +146,7 @@ enum LuaValues {
     do {
       return try Coordinate(latitude: a, longitude: b).validated(field)
     } catch {
-      throw LuaFunctionError(error.description)
+      throw error.luaError
     }
   }
 

@@ -75,11 +75,7 @@ struct MarkerField: Sendable {
       name: "z_index", type: "integer", doc: "Higher draws on top and wins taps (R4).",
       get: { m, s in s.push(Int(m.zIndex)) },
       assign: { s, i, o throws(LuaFunctionError) in
-        let value = try LuaValues.number(at: i, on: s, field: "marker.z_index")
-        guard let n = s.integer(at: i), let z = Int32(exactly: n) else {
-          throw LuaFunctionError("marker.z_index: \(formatNumber(value)) is not a 32-bit whole number")
-        }
-        o.zIndex = z
+        o.zIndex = try LuaValues.zIndex(at: i, on: s, field: "marker.z_index")
       }),
     boolField("tappable", "Whether taps can hit the marker (R4).", \.tappable, \.tappable),
     boolField(

@@ -24,30 +24,19 @@ indirect enum PlainValue {
     case string([UInt8])
   }
 
-  /// The deepest nesting copied.
-  static let maxDepth = 32
   /// The most values copied.
   static let maxValues = 100_000
   /// What every value costs besides the bytes of its strings, in bytes.
   static let valueCost = 16
 
-  /// What is left to copy: values and bytes.
-  private struct Budget {
-    var values: Int
-    var bytes: Int
-    let maxBytes: Int
-
-    /// Takes one value of `bytes` extra bytes, or throws what was passed.
-    mutating func take(bytes extra: Int) throws(LuaFunctionError) {
-      values -= 1
-      guard values >= 0 else {
-        throw LuaFunctionError("the value has more than \(PlainValue.maxValues) values")
-      }
-      bytes -= PlainValue.valueCost + extra
-      guard bytes >= 0 else {
-        throw LuaFunctionError(
-          "the value takes more than \(formatBytes(maxBytes)) (strings counted once per reference)")
-      }
+  /// Takes one value of `extra` bytes from `budget`, or throws which limit it passed.
+  private static func take(_ budget: inout LuaCopyBudget, bytes extra: Int) throws(LuaFunctionError) {
+    switch budget.take(bytes: valueCost + extra) {
+    case nil: return
+    case .values: throw LuaFunctionError("the value has more than \(maxValues) values")
+    case .bytes:
+      throw LuaFunctionError(
+        "the value takes more than \(formatBytes(budget.maxBytes)) (strings counted once per reference)")
     }
   }
 
@@ -57,14 +46,14 @@ indirect enum PlainValue {
   static func read(at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, maxBytes: Int)
     throws(LuaFunctionError) -> PlainValue
   {
-    var budget = Budget(values: maxValues, bytes: maxBytes, maxBytes: maxBytes)
+    var budget = LuaCopyBudget(maxValues: maxValues, maxBytes: maxBytes)
     return try read(at: stack.absoluteIndex(index), on: stack, bridge: bridge, depth: 0, budget: &budget)
   }
 
   private static func read(
-    at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, depth: Int, budget: inout Budget
+    at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, depth: Int, budget: inout LuaCopyBudget
   ) throws(LuaFunctionError) -> PlainValue {
-    try budget.take(bytes: stack.byteCount(at: index) ?? 0)
+    try take(&budget, bytes: stack.byteCount(at: index) ?? 0)
     switch stack.type(at: index) {
     case .boolean: return .bool(stack.boolean(at: index))
     case .number:
@@ -78,12 +67,12 @@ indirect enum PlainValue {
       }
       return .nil
     case .table:
-      guard depth < maxDepth, stack.reserve(6) else { return .nil }
+      guard depth < LuaCopyBudget.maxDepth, stack.reserve(6) else { return .nil }
       var pairs: [(key: Key, value: PlainValue)] = []
       try stack.forEachRawPair(ofTableAt: index) { key, value throws(LuaFunctionError) in
         let k: Key
         if stack.type(at: key) == .string {
-          try budget.take(bytes: stack.byteCount(at: key) ?? 0)
+          try take(&budget, bytes: stack.byteCount(at: key) ?? 0)
           k = .string(stack.bytes(at: key) ?? [])
         } else if stack.isInteger(at: key), let n = stack.integer(at: key) {
           k = .integer(n)

@@ -5,9 +5,41 @@ import WaymarkCore
 /// table (``DelegateCallback/signature``): one general dispatch, no per-callback code. A
 /// handler is called as `handler(map, ...)` with the event's arguments (``LuaValues/push(_:bridge:on:)``).
 extension PluginHost {
-  /// Asks the plugins, in order, as the callback's composition says (docs/plugins.md).
+  /// Asks the plugins, in order, as the callback's composition says (docs/plugins.md), and
+  /// the Swift delegate beside them, if any, before or after them with the same rules.
   public func mapView(_ mapView: MapView, receive event: DelegateEvent) -> CallbackAnswer {
     let callback = event.callback
+    guard hasDelegate, let delegate else { return askPlugins(event, callback) }
+    let first: Answerer = placement == .beforePlugins ? .delegate(delegate) : .plugins
+    let second: Answerer = placement == .beforePlugins ? .plugins : .delegate(delegate)
+    let answer = ask(first, event, callback)
+    switch callback.composition {
+    case .veto where answer.isHandled, .content where answer.content != nil: return answer
+    case .veto, .content: return ask(second, event, callback)
+    case .notification:
+      let handled = ask(second, event, callback).isHandled || answer.isHandled
+      return callback.returnsHandled ? CallbackAnswer(handled: handled) : .none
+    }
+  }
+
+  /// One side of a composition: the plugins, or the Swift delegate beside them.
+  private enum Answerer {
+    case plugins
+    case delegate(DelegateEventHandler)
+  }
+
+  private func ask(_ answerer: Answerer, _ event: DelegateEvent, _ callback: DelegateCallback) -> CallbackAnswer {
+    switch answerer {
+    case .plugins: return askPlugins(event, callback)
+    case .delegate(let delegate):
+      var answer = delegate.mapView(map, receive: event)
+      if answer.isHandled || answer.content != nil { answer.decidedBy = answer.decidedBy ?? delegateName }
+      return answer
+    }
+  }
+
+  /// The plugins' answer, composed as the callback's row says.
+  private func askPlugins(_ event: DelegateEvent, _ callback: DelegateCallback) -> CallbackAnswer {
     switch callback.composition {
     case .veto: return veto(event, callback)
     case .content: return content(event, callback)
@@ -20,13 +52,18 @@ extension PluginHost {
   private func call(_ instance: PluginInstance, _ handler: LuaRef, _ event: DelegateEvent, _ callback: DelegateCallback)
     -> LuaBooleanResult?
   {
-    guard admitNested(instance, callback.name, line: instance.handlerLines[callback.rawValue]) else { return nil }
+    guard
+      dispatchDepth < Self.maxNesting
+        || admitNested(instance, callback.name, line: instance.handlerLines[callback.rawValue])
+    else { return nil }
     dispatchDepth += 1
     defer { dispatchDepth -= 1 }
     let failures = instance.failureCount
     do {
-      let result = try instance.state.callReturningBoolean(handler) { stack in
-        pushArguments(of: event, for: instance, on: stack)
+      let result = try timed(instance, callback) { () throws(LuaError) in
+        try instance.state.callReturningBoolean(handler) { stack in
+          pushArguments(of: event, for: instance, on: stack)
+        }
       }
       if instance.failureCount != failures { return nil }  // failed inside: not a success
       return result
@@ -34,6 +71,22 @@ extension PluginHost {
       fail(instance, handler: callback.name, error: error, line: instance.handlerLines[callback.rawValue])
       return nil
     }
+  }
+
+  /// Runs a handler call, timed when the host profiles (``Configuration/profile``).
+  @inline(__always)
+  private func timed<R>(_ instance: PluginInstance, _ callback: DelegateCallback, _ call: () throws(LuaError) -> R)
+    throws(LuaError) -> R
+  {
+    guard let profile = configuration.profile else { return try call() }
+    let start = ContinuousClock.now
+    defer {
+      let elapsed = (ContinuousClock.now - start).components
+      profile.record(
+        plugin: instance.name, handler: callback.name,
+        seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
+    }
+    return try call()
   }
 
   /// Pushes the map and the event's arguments; returns how many. Stack: +n.
@@ -57,7 +110,7 @@ extension PluginHost {
       if result == .boolean(true) { handled = true }
       instance.consecutiveFailures = 0
     }
-    return callback.signature.returns == .handled ? CallbackAnswer(handled: handled) : .none
+    return callback.returnsHandled ? CallbackAnswer(handled: handled) : .none
   }
 
   /// A veto: plugins in order until one returns `true`; anything but a boolean or nil is an
@@ -97,7 +150,7 @@ extension PluginHost {
       let failures = instance.failureCount
       dispatchDepth += 1
       do {
-        try stack.call(arguments: count, results: 1)
+        try timed(instance, callback) { () throws(LuaError) in try stack.call(arguments: count, results: 1) }
         dispatchDepth -= 1
       } catch {
         dispatchDepth -= 1

@@ -25,7 +25,7 @@ extension PluginHost {
     var listed: [String] = []
     for folder in folders { listed += PluginFiles.pluginFiles(in: folder) }
     for instance in instances where folders.contains(instance.folder) && !listed.contains(instance.file) {
-      record("plugin_unloaded", instance)
+      record(.pluginUnloaded, instance)
       instances.removeAll { $0 === instance }
       unload(instance)
     }
@@ -44,7 +44,7 @@ extension PluginHost {
     let (loaded, problems) = loader.load(file: old.file)
     guard let new = loaded else {
       for problem in problems where problem.severity == .error {
-        record("plugin_error", old, message: problem.description, handler: "reload")
+        record(.pluginError, old, message: problem.description, handler: "reload")
       }
       for path in old.sources.keys { old.modules.sources[path] = PluginFiles.read(path) }  // once per change
       return problems
@@ -61,7 +61,7 @@ extension PluginHost {
         return 1
       }
     }
-    record("plugin_reloaded", new)
+    record(.pluginReloaded, new)
     return problems
   }
 

@@ -10,9 +10,14 @@ import WaymarkCore
 /// let map = try MapView(camera: CameraPosition(target: melbourne, zoom: 4))
 /// let host = PluginHost(map: map)           // becomes map.delegate (held weakly: keep host)
 /// let problems = host.loadPlugins(from: ["plugins"])
-/// try map.tap(marker)                       // handlers run; errors go to map.trace
+/// try map.tap(.marker(marker))              // handlers run; errors go to map.trace
 /// host.reloadChangedPlugins()               // between events: hot reload
 /// ```
+///
+/// Beside a Swift delegate: `PluginHost(map: map, beside: myDelegate, asked: .afterPlugins)`
+/// keeps `myDelegate` as one more answerer, asked before or after the plugins with the same
+/// composition across both (a veto `true` or a content answer from the first stops the
+/// second; notifications reach both). The trace names it as `delegateName` when it decides.
 ///
 /// A plugin can never stop the map: any error, timeout, memory-cap hit or wrongly typed
 /// answer is a `plugin_error` trace record (plugin, `handler`, message with file:line) and
@@ -32,6 +37,8 @@ public final class PluginHost: DelegateEventHandler {
     /// a call lasted long enough to need counting reports ``PluginHost/needsExactReplay``,
     /// and `ScriptRunner` replays it exactly) or ``LuaInstructionCounting/exact``.
     public var instructionCounting = LuaInstructionCounting.fast
+    /// Where handler calls are timed (`waymark test --profile`); nil, the default: not timed.
+    public var profile: PluginProfile?
     /// Memory cap of each plugin's state in bytes (default 64 MiB).
     public var memoryLimit: Int = 64 << 20
     /// Failed calls in a row after which a plugin is disabled (default 5).
@@ -82,10 +89,36 @@ public final class PluginHost: DelegateEventHandler {
   /// How deep the host is in a handler call (reloads wait for 0).
   var dispatchDepth = 0
 
-  /// Creates a host and makes it the map's delegate (the map holds it weakly).
-  public init(map: MapView, configuration: Configuration = Configuration()) {
+  /// Where a Swift delegate beside the plugins is asked.
+  public enum DelegatePlacement: Sendable {
+    /// Before every plugin: its veto or content stops the plugins from being asked.
+    case beforePlugins
+    /// After every plugin: asked only when no plugin decided a veto or content callback.
+    case afterPlugins
+  }
+
+  /// A Swift delegate asked beside the plugins; weak, as the map holds its delegate.
+  public private(set) weak var delegate: DelegateEventHandler?
+  /// Where ``delegate`` is asked.
+  public let placement: DelegatePlacement
+  /// The name the trace gives ``delegate`` when its answer decides (`plugin` field).
+  public let delegateName: String
+  /// Whether a delegate was given: without one, dispatch never loads the weak reference.
+  let hasDelegate: Bool
+
+  /// Creates a host and makes it the map's delegate (the map holds it weakly). With
+  /// `delegate`, the map's callbacks reach that delegate too, as one more answerer asked
+  /// before or after the plugins (`placement`), named `delegateName` in the trace.
+  public init(
+    map: MapView, configuration: Configuration = Configuration(), beside delegate: DelegateEventHandler? = nil,
+    asked placement: DelegatePlacement = .afterPlugins, delegateName: String = "delegate"
+  ) {
     self.map = map
     self.configuration = configuration
+    self.delegate = delegate
+    self.placement = placement
+    self.delegateName = delegateName
+    hasDelegate = delegate != nil
     map.delegate = self
   }
 
@@ -106,7 +139,7 @@ public final class PluginHost: DelegateEventHandler {
   /// The Lua state of a loaded plugin, for tools and benchmarks (memory use, a raw
   /// `lua_pcall` floor). The plugin's table is the state's global `__waymark_plugin` (the
   /// plugin's own globals are a separate table it cannot leave).
-  public func luaState(ofPlugin name: String) -> LuaState? {
+  package func luaState(ofPlugin name: String) -> LuaState? {
     instances.first { $0.name == name }?.state
   }
 
@@ -149,7 +182,7 @@ public final class PluginHost: DelegateEventHandler {
         failedFiles[file] = nil
         added.append(instance)
         insert(instance)
-        record("plugin_loaded", instance)
+        record(.pluginLoaded, instance)
       } else {
         failedFiles[file] = PluginFiles.read(file)
       }
@@ -168,7 +201,7 @@ public final class PluginHost: DelegateEventHandler {
   func setUp(_ instance: PluginInstance) -> Bool {
     guard !callLifecycle(instance, "setup", instance.setup) else { return true }
     instances.removeAll { $0 === instance }
-    record("plugin_unloaded", instance)
+    record(.pluginUnloaded, instance)
     failedFiles[instance.file] = PluginFiles.read(instance.file)
     instance.close()
     return false
@@ -286,14 +319,14 @@ public final class PluginHost: DelegateEventHandler {
 
   /// Reports a failure with a ready message (which carries file:line).
   func fail(_ instance: PluginInstance, handler: String, message: String) {
-    record("plugin_error", instance, message: message, handler: handler)
+    record(.pluginError, instance, message: message, handler: handler)
     instance.failureCount += 1
     instance.consecutiveFailures += 1
     let limit = configuration.maxConsecutiveFailures
     if !instance.isDisabled, limit > 0, instance.consecutiveFailures >= limit {
       instance.isDisabled = true
       record(
-        "plugin_error", instance,
+        .pluginError, instance,
         message:
           "\(instance.file): \(instance.name) disabled after \(limit) consecutive errors; it stays off until its file changes and it is reloaded",
         handler: handler)
@@ -301,13 +334,13 @@ public final class PluginHost: DelegateEventHandler {
   }
 
   /// Appends a plugin record to the trace.
-  func record(_ event: String, _ instance: PluginInstance, message: String? = nil, handler: String? = nil) {
+  func record(_ event: TraceEvent, _ instance: PluginInstance, message: String? = nil, handler: String? = nil) {
     var record = TraceRecord(time: map.clock.now, event: event)
     record.plugin = .string(instance.name)
     record.message = message
     if let handler { record.extra.append(TraceField("handler", .string(handler))) }
     // A plugin_error's file and line are where it happened (a module's, for an error there).
-    let location = event == "plugin_error" ? message.flatMap(LuaLocation.location(of:)) : nil
+    let location = event == .pluginError ? message.flatMap(LuaLocation.location(of:)) : nil
     let file = location.map { LuaLocation.names($0.file, instance.file) ? instance.file : $0.file }
     record.extra.append(TraceField("file", .string(file ?? instance.file)))
     if let location { record.extra.append(TraceField("line", .number(Double(location.line)))) }
@@ -317,7 +350,7 @@ public final class PluginHost: DelegateEventHandler {
   /// Adds load diagnostics to the trace: errors as `plugin_error`, warnings as `warning`.
   func report(_ problems: [PluginDiagnostic]) {
     for problem in problems {
-      var record = TraceRecord(time: map.clock.now, event: problem.severity == .error ? "plugin_error" : "warning")
+      var record = TraceRecord(time: map.clock.now, event: problem.severity == .error ? .pluginError : .warning)
       record.plugin = .string(PluginFiles.baseName(of: problem.file))
       record.message = problem.description
       record.extra.append(TraceField("handler", .string("load")))

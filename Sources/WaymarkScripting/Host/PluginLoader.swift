@@ -178,9 +178,10 @@ struct PluginLoader {
             instance.handlers[callback.rawValue] = stack.ref()
             instance.handlerLines[callback.rawValue] = lineDefined(stack, lineOf, value) ?? 0
           } else if type == .function {
-            let suggestion = Suggestion.closest(to: field, among: Self.knownFields)
             problem(
-              field, "\(field): no such handler" + (suggestion.map { "; did you mean \($0)?" } ?? " (ignored)"),
+              field,
+              "\(field): no such handler"
+                + Suggestion.hint(for: field, among: Self.knownFields, otherwise: " (ignored)"),
               .warning, line: lineDefined(stack, lineOf, value))
           }
         }

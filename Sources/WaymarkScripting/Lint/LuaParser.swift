@@ -12,6 +12,12 @@
 struct LuaParser {
   private var tokens: [LuaToken]
   private var position = 0
+  /// How deep statements and expressions nest now: bounded like Lua's own parser (which
+  /// stops at 200 levels), so no input can exhaust the stack.
+  private var depth = 0
+  static let maxDepth = 250
+  /// The tallest expression of each function being parsed, innermost last.
+  private var heights = [0]
 
   /// The statements of a chunk.
   static func parse(_ source: String) throws(LuaSyntaxError) -> [LuaStatement] {
@@ -97,7 +103,28 @@ struct LuaParser {
     return statements
   }
 
+  /// The tallest expression tree accepted: long left-associative chains (`a + b + ...`,
+  /// `f()()...`, `a.b.c...`) are built in a loop, not by recursion, so they are bounded here.
+  static let maxHeight = 300
+
+  private mutating func bounded(_ expression: LuaExpr) throws(LuaSyntaxError) -> LuaExpr {
+    guard expression.height <= Self.maxHeight else {
+      throw LuaSyntaxError(line: expression.line, message: "expression too deeply nested for waymark check")
+    }
+    heights[heights.count - 1] = max(heights[heights.count - 1], expression.height)
+    return expression
+  }
+
+  private mutating func enter() throws(LuaSyntaxError) {
+    depth += 1
+    guard depth <= Self.maxDepth else {
+      throw LuaSyntaxError(line: current.line, message: "chunk has too many syntax levels")
+    }
+  }
+
   private mutating func statement() throws(LuaSyntaxError) -> LuaStatement? {
+    try enter()
+    defer { depth -= 1 }
     let line = current.line
     if accept(";") { return nil }
     if accept("::") {
@@ -240,10 +267,13 @@ struct LuaParser {
       } while accept(",")
     }
     try expect(")")
+    heights.append(0)
     let body = try block()
+    let height = heights.removeLast()
     let endLine = current.line
     try expect("end", closing: "function", at: line)
-    return LuaFunctionSyntax(parameters: parameters, isVararg: isVararg, body: body, line: line, endLine: endLine)
+    return LuaFunctionSyntax(
+      parameters: parameters, isVararg: isVararg, body: body, line: line, endLine: endLine, height: height)
   }
 
   // MARK: - Expressions
@@ -263,6 +293,8 @@ struct LuaParser {
   private static let unaryPriority = 12
 
   mutating func expression(limit: Int = 0) throws(LuaSyntaxError) -> LuaExpr {
+    try enter()
+    defer { depth -= 1 }
     var left: LuaExpr
     let line = current.line
     if (current.kind == .symbol && ["-", "#", "~"].contains(current.text)) || check("not") {
@@ -276,9 +308,9 @@ struct LuaParser {
     {
       let op = advance()
       let right = try expression(limit: priority.right)
-      left = LuaExpr(.binary(op.text, left, right), line: op.line)
+      left = try bounded(LuaExpr(.binary(op.text, left, right), line: op.line))
     }
-    return left
+    return try bounded(left)
   }
 
   private mutating func simpleExpression() throws(LuaSyntaxError) -> LuaExpr {
@@ -333,6 +365,7 @@ struct LuaParser {
       } else {
         return expression
       }
+      expression = try bounded(expression)
     }
   }
 

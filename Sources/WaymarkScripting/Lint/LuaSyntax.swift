@@ -26,10 +26,26 @@ final class LuaExpr {
 
   let kind: Kind
   let line: Int
+  /// The longest chain of expressions down from this one (1 for a leaf), which the parser
+  /// bounds so that walking the tree, and freeing it, cannot exhaust the stack.
+  let height: Int
 
   init(_ kind: Kind, line: Int) {
     self.kind = kind
     self.line = line
+    let children: [LuaExpr]
+    switch kind {
+    case .field(let object, _): children = [object]
+    case .index(let object, let key): children = [object, key]
+    case .call(let function, let arguments): children = [function] + arguments
+    case .method(let object, _, let arguments): children = [object] + arguments
+    case .binary(_, let left, let right): children = [left, right]
+    case .unary(_, let operand), .parenthesized(let operand): children = [operand]
+    case .table(let fields): children = fields.flatMap { [$0.value] + ($0.key.map { [$0] } ?? []) }
+    default: children = []
+    }
+    let inner = if case .function(let body) = kind { body.height } else { 0 }
+    height = 1 + max(inner, children.map(\.height).max() ?? 0)
   }
 
   /// The string, if this is a string literal.
@@ -56,13 +72,16 @@ final class LuaFunctionSyntax {
   let body: [LuaStatement]
   let line: Int
   let endLine: Int
+  /// The tallest expression inside (see ``LuaExpr/height``).
+  let height: Int
 
-  init(parameters: [LuaLocalName], isVararg: Bool, body: [LuaStatement], line: Int, endLine: Int) {
+  init(parameters: [LuaLocalName], isVararg: Bool, body: [LuaStatement], line: Int, endLine: Int, height: Int) {
     self.parameters = parameters
     self.isVararg = isVararg
     self.body = body
     self.line = line
     self.endLine = endLine
+    self.height = height
   }
 }
 

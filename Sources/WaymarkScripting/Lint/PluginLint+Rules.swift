@@ -1,3 +1,4 @@
+import Foundation
 import WaymarkCore
 
 /// The rules: handlers, members, arguments, option tables, return values.
@@ -77,8 +78,20 @@ extension PluginLint {
     return objectType.member(name)
   }
 
-  /// `object.name = value`: the member must exist and be assignable, and take the value.
+  /// `object.name = value`: the member must exist and be assignable, and take the value;
+  /// a field of a table an object's property returned (`marker.position.lat = 3`) changes
+  /// only that copy.
   func checkAssignment(to name: String, of objectType: LintType, object: LuaExpr, valueType: LintType, line: Int) {
+    if case .shape = objectType, case .field(let inner, let property) = object.kind,
+      case .object(let owner) = type(of: inner), LuaAPI.entry(owner, property)?.kind == .property
+    {
+      let path = text(of: object)
+      report(
+        line,
+        "\(path).\(name) = ... changes a copy: \(path) gives a new table each time; assign the whole value (\(path) = { ... })",
+        .warning)
+      return
+    }
     guard case .object(let owner) = objectType else { return }
     guard let entry = LuaAPI.entry(owner, name) else {
       report(line, "\(text(of: object)).\(name): " + LuaAPI.unknownMember(name, of: owner))
@@ -132,11 +145,32 @@ extension PluginLint {
   func checkArguments(
     _ arguments: [LuaExpr], _ types: [LintType], against parameters: [LuaAPIParameter], callee: String, line: Int
   ) {
+    let spreads =
+      arguments.last.map { argument in
+        switch argument.kind {
+        case .call, .method, .vararg: true
+        default: false
+        }
+      } ?? false
+    if !spreads, arguments.count < parameters.count, Self.isRequired(parameters[arguments.count]) {
+      let call = "\(callee)(\(parameters.map(\.name).joined(separator: ", ")))"
+      report(line, "\(call): \(parameters[arguments.count].name) is missing")
+    }
     for (index, argument) in arguments.enumerated() where index < parameters.count {
       let parameter = parameters[index]
       let expected = LintType(luaLS: parameter.type)
       guard expected.accepts(types[index]) else {
         let call = "\(callee)(\(parameters.map(\.name).joined(separator: ", ")))"
+        if index + 1 < min(arguments.count, parameters.count),
+          LintType(luaLS: parameters[index + 1].type).accepts(types[index]),
+          expected.accepts(types[index + 1]), types[index].basic != nil, types[index + 1].basic != nil
+        {
+          report(
+            argument.line,
+            "\(call): \(parameters[index].name) and \(parameters[index + 1].name) are swapped (\(types[index].described) first, \(types[index + 1].described) second)"
+          )
+          return
+        }
         report(
           argument.line,
           "\(call): \(parameter.name) must be \(expected.described), got \(types[index].described)"
@@ -172,16 +206,51 @@ extension PluginLint {
         report(field.1, CameraUpdateReader.mixed(field.0, with: verb.0, what: what))
       }
     }
+    // Fields that belong inside one of the shape's own fields (`{ lat = 1, lng = 2 }` for
+    // marker options: inside position), one line for all of them.
+    var misplaced: [String: (line: Int, keys: [String])] = [:]
     for field in fields where field.isNamed {
       guard let key = field.key?.stringValue else { continue }
       guard let declared = shapes.flatMap(\.fields).first(where: { $0.name == key }) else {
-        report(field.line, "\(what): unknown field '\(key)'" + Suggestion.hint(for: key, among: allowed))
+        if let home = shapes.flatMap(\.fields).first(where: { LintType(luaLS: $0.type).members?.contains(key) == true })
+        {
+          misplaced[home.name, default: (field.line, [])].keys.append(key)
+        } else {
+          report(field.line, "\(what): unknown field '\(key)'" + Suggestion.hint(for: key, among: allowed))
+        }
         continue
       }
       if case .table(let nested) = field.value.kind {
         checkTable(nested, as: LintType(luaLS: declared.type), what: "\(what).\(key)")
       }
+      checkChoice(field.value, of: declared, what: "\(what).\(key)")
     }
+    for (home, found) in misplaced.sorted(by: { $0.value.line < $1.value.line }) {
+      let names = found.keys.map { "'\($0)'" }.joined(separator: ", ")
+      let inside = found.keys.map { "\($0) = ..." }.joined(separator: ", ")
+      report(
+        found.line,
+        "\(what): unknown field\(found.keys.count > 1 ? "s" : "") \(names); \(found.keys.count > 1 ? "they go" : "it goes") inside \(home) = { \(inside) }"
+      )
+    }
+  }
+
+  /// Whether a parameter must be given: not optional (`?`, `nil`), not `any`.
+  static func isRequired(_ parameter: LuaAPIParameter) -> Bool {
+    !parameter.type.hasSuffix("?") && !parameter.type.contains("nil") && parameter.type != "any"
+      && !parameter.type.hasSuffix(")?") && parameter.name != "..."
+  }
+
+  /// A literal string where the type lists the strings allowed (`'ios'|'android'|'web'`).
+  func checkChoice(_ value: LuaExpr, of field: LuaAPIParameter, what: String) {
+    guard let text = value.stringValue, field.type.contains("'") else { return }
+    let choices = field.type.split(separator: "|").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'? ")) }
+      .filter { !$0.isEmpty && $0 != "nil" }
+    guard !choices.contains(text) else { return }
+    report(
+      value.line,
+      "\(what): \"\(text)\" is not one of \(choices.joined(separator: ", "))"
+        + Suggestion.hint(for: text, among: choices))
   }
 
   /// A `return` of a handler: the value must be of the kind the callback table says it

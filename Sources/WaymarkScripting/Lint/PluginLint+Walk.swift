@@ -1,3 +1,4 @@
+import Foundation
 import WaymarkCore
 
 /// The walk: statements in order, scopes as Lua opens them, the type of every expression.
@@ -190,8 +191,16 @@ extension PluginLint {
 
   /// `function(arguments)`: checks calls of the script library and `waymark.map`.
   private func call(_ function: LuaExpr, _ arguments: [LuaExpr], line: Int) -> LintType {
-    let functionType = type(of: function)
+    _ = type(of: function)
     let argumentTypes = arguments.map { type(of: $0) }
+    if case .field(let object, let method) = function.kind, case .object(let owner) = type(of: object),
+      LuaAPI.entry(owner, method)?.kind == .method,
+      arguments.first.map({ text(of: $0) != text(of: object) }) ?? true
+    {
+      let receiver = text(of: object)
+      report(line, "\(receiver).\(method)(...) calls a method with '.': write \(receiver):\(method)(...)")
+      return .unknown
+    }
     let name: String?
     switch function.kind {
     case .name(let global) where lookup(global) == nil: name = global
@@ -199,12 +208,27 @@ extension PluginLint {
       if case .name(let module) = object.kind, lookup(module) == nil { name = "\(module).\(field)" } else { name = nil }
     default: name = nil
     }
-    _ = functionType
-    guard kind == .script, let name, let signature = ScriptLibrary.entries.first(where: { $0.name == name }) else {
+    if name == "require", let module = arguments.first?.stringValue { checkRequire(module, line: line) }
+    let library = ScriptLibrary.entries + ScriptLibrary.checkEntries
+    guard kind == .script, let name, let signature = library.first(where: { $0.name == name }) else {
       return .unknown
     }
-    checkArguments(
-      arguments, argumentTypes, against: signature.parameters, callee: "\(name)", line: line)
+    checkArguments(arguments, argumentTypes, against: signature.parameters, callee: "\(name)", line: line)
     return signature.returns.map(LintType.init(luaLS:)) ?? .unknown
+  }
+
+  /// `require("name")`: the module must be a file next to the plugin (or the script).
+  private func checkRequire(_ module: String, line: Int) {
+    let folder = PluginFiles.folder(of: file)
+    let path = PluginFiles.modulePath(module, in: folder)
+    guard !FileManager.default.fileExists(atPath: path) else { return }
+    let modules = ScriptChecker.luaFiles(under: folder).map { relative -> String in
+      let name = relative.hasPrefix(folder + "/") ? String(relative.dropFirst(folder.count + 1)) : relative
+      return String(name.dropLast(4)).replacingOccurrences(of: "/", with: ".")
+    }
+    report(
+      line,
+      "require(\"\(module)\"): no file \(path) (require loads modules from the plugin's folder)"
+        + Suggestion.hint(for: module, among: modules))
   }
 }

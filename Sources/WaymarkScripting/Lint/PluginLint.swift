@@ -166,11 +166,11 @@ final class PluginLint {
       }
     }
     for (name, line, visible) in globalReads where !set.contains(name) {
-      let guess = Suggestion.closest(to: name, among: visible + globalSets.map(\.name))
-      report(
-        line,
-        "\(name) is not defined (a global that is read but never set, so it is nil)"
-          + (guess.map { "; did you mean \($0)?" } ?? ""))
+      let hint =
+        name == "self"
+        ? "; handlers are called as handler(map, ...), with no self: name the plugin table instead"
+        : Suggestion.hint(for: name, among: visible + globalSets.map(\.name))
+      report(line, "\(name) is not defined (a global that is read but never set, so it is nil)" + hint)
     }
   }
 }

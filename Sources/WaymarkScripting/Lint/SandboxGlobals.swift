@@ -18,6 +18,9 @@ struct SandboxGlobals: Sendable {
   /// The names inside the library table `name`, nil if it is not a table.
   func members(of name: String) -> Set<String>? { globals[name] ?? nil }
 
+  /// The script library's functions (`expect`, `waymark.map`, `waymark.invariant`, ...).
+  private static let scriptFunctions = ScriptLibrary.entries + ScriptLibrary.checkEntries
+
   private static func read(script: Bool) -> SandboxGlobals {
     var globals: [String: Set<String>?] = [:]
     do {
@@ -28,7 +31,7 @@ struct SandboxGlobals: Sendable {
         on: stack, now: { 0 }, log: { _, _ in }, require: { _ in 0 }, seed: 0)
       stack.pop()  // the linedefined helper; the environment is on top
       if script {
-        let names = ScriptLibrary.entries.map { $0.name.split(separator: ".")[0] } + ["waymark"]
+        let names = scriptFunctions.map { $0.name.split(separator: ".")[0] } + ["waymark"]
         for name in names {
           stack.push(true)
           stack.rawSetField(String(name), ofTableAt: -2)
@@ -51,7 +54,10 @@ struct SandboxGlobals: Sendable {
     } catch {
       assertionFailure("the sandbox could not be built: \(error)")
     }
-    if script { globals["waymark"] = .some(["map", "version"]) }
+    if script {
+      let members = scriptFunctions.compactMap { $0.name.hasPrefix("waymark.") ? String($0.name.dropFirst(8)) : nil }
+      globals["waymark"] = .some(Set(members + ["version"]))
+    }
     return SandboxGlobals(globals: globals)
   }
 }

@@ -53,13 +53,22 @@ public enum ScriptChecker {
   }
 
   private static func check(_ source: String, file: String, options: ScriptOptions) -> [PluginDiagnostic] {
-    let kind: PluginLint.FileKind =
-      source.contains("waymark.map") ? .script : isModule(file) ? .module : .plugin
+    let kind: PluginLint.FileKind = isScript(source) ? .script : isModule(file) ? .module : .plugin
     let loaded =
       kind == .plugin ? PluginHost.check([file], configuration: options.plugins) : compile(source, file: file)
     guard let found = PluginLint.check(source, file: file, kind: kind) else { return loaded }
     let lines = Set(found.compactMap(\.line))
     return loaded.filter { $0.severity != .error || $0.line.map { !lines.contains($0) } ?? true } + found
+  }
+
+  /// Whether a source is a script: its code (not a comment or a string) uses `waymark.map`.
+  static func isScript(_ source: String) -> Bool {
+    guard source.contains("waymark"), let tokens = try? LuaLexer.tokens(source) else {
+      return source.contains("waymark.map")
+    }
+    return zip(tokens, zip(tokens.dropFirst(), tokens.dropFirst(2))).contains { name, rest in
+      name.kind == .name && name.text == "waymark" && rest.0.text == "." && rest.1.text == "map"
+    }
   }
 
   /// Whether a file is a helper module: in a `lib/` folder, or required by a file beside it.

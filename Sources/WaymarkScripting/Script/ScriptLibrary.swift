@@ -54,7 +54,7 @@ public enum ScriptLibrary {
       do {
         return try makeMap(context, session: session)
       } catch let error as MapError {
-        throw LuaFunctionError("waymark.map: \(error)")
+        throw LuaFunctionError("waymark.map: \(error.luaDescription)")
       }
     }
     stack.push(function: "fail") { [weak session] context in
@@ -68,7 +68,9 @@ public enum ScriptLibrary {
       return 0
     }
     try stack.call(arguments: 6, results: 1)
-    return stack.ref()
+    let matcher = stack.ref()
+    try installChecks(into: environment, on: stack, session: session, values: values)
+    return matcher
   }
 
   private static func makeMap(_ context: LuaCallContext, session: ScriptSession) throws -> Int32 {

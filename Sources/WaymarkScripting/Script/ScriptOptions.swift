@@ -3,8 +3,8 @@ import WaymarkRender
 
 /// How `ScriptRunner` runs a scripted demo.
 public struct ScriptOptions: Sendable {
-  /// Plugin folders loaded into every map the script makes, before the script's own
-  /// `plugins` (the command line's `--plugins`).
+  /// Plugin folders (or single `.lua` plugin files) loaded into every map the script makes,
+  /// before the script's own `plugins` (the command line's `--plugins`).
   public var pluginFolders: [String] = []
   /// A policy preset name that overrides the script's `policy` (`--policy`).
   public var policy: String?
@@ -21,6 +21,10 @@ public struct ScriptOptions: Sendable {
   public var plugins = PluginHost.Configuration()
   /// The largest script file accepted, in bytes.
   public var maxScriptSize = 4 << 20
+  /// The script's text when it does not come from a file (`waymark run -` reads standard
+  /// input): the path then only names it in messages, and plugin folders are relative to
+  /// the path's folder.
+  public var scriptText: String?
   /// Where the run writes an SVG at every idle camera and every `map:snapshot()` without a
   /// path (`--snapshots`); nil: those are not written. The folder must exist.
   public var snapshotFolder: String?
@@ -31,6 +35,9 @@ public struct ScriptOptions: Sendable {
   /// it, or the script ended), after its plugins' teardown: to inspect, draw or keep its
   /// final state.
   public var mapFinished: (@Sendable (MapView) -> Void)?
+  /// Called when the script's own code has run to its end, with the session still open
+  /// (its map current, its state alive): `waymark fuzz` drives the map from here.
+  var afterScript: (@Sendable (ScriptSession) -> Void)?
 
   /// The defaults.
   public init() {}

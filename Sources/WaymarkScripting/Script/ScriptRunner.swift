@@ -30,6 +30,7 @@ public enum ScriptRunner {
     // run's verdicts are the ones reported (docs/testing.md, "The instruction budget").
     var exact = options
     exact.plugins.instructionCounting = .exact
+    exact.plugins.profile?.reset()
     let replay = ScriptSession(path: path, options: exact)
     replay.run()
     var outcome = replay.outcome
@@ -86,7 +87,11 @@ final class ScriptSession {
   /// retires them after; a live session keeps them).
   func execute() {
     let source: String
-    switch ScriptFiles.readText(path, maxSize: options.maxScriptSize) {
+    let read = options.scriptText.map { text -> Result<String, ScriptFileError> in
+      text.utf8.count <= options.maxScriptSize
+        ? .success(text) : .failure(ScriptFileError("\(path): more than \(options.maxScriptSize) bytes"))
+    }
+    switch read ?? ScriptFiles.readText(path, maxSize: options.maxScriptSize) {
     case .failure(let error):
       outcome.error = error.message
       return
@@ -110,7 +115,7 @@ final class ScriptSession {
       bridge.values = try PluginSandbox.build(
         on: stack, now: { [bridge] in bridge.now },
         log: { [bridge, trace] stack, index in
-          var record = TraceRecord(time: bridge.now, event: "log")
+          var record = TraceRecord(time: bridge.now, event: .log)
           record.message = try bridge.loggedText(at: index, on: stack)
           trace.append(record)
         },
@@ -126,10 +131,14 @@ final class ScriptSession {
       didStart = true
       try stack.call(arguments: 0, results: 1)
       if stack.type(at: -1) == .table { returned = stack.ref() } else { stack.pop() }
+      options.afterScript?(self)
     } catch {
       outcome.error = describe(error)
     }
   }
+
+  /// The script's globals (its environment), once it runs.
+  var environment: LuaRef? { modules.environment }
 
   /// Makes the map of `waymark.map{...}` current, retiring the previous one, and pushes its
   /// userdata. Stack: +1.
@@ -153,7 +162,7 @@ final class ScriptSession {
   /// Records a failed expectation (already "file:line: message").
   func fail(_ message: String, at time: Double? = nil) {
     outcome.failures.append(message)
-    var record = TraceRecord(time: time ?? now, event: "expect_failed")
+    var record = TraceRecord(time: time ?? now, event: .expectFailed)
     record.message = message
     if let location = LuaLocation.location(of: message) {
       record.extra.append(TraceField("file", .string(location.file)))
@@ -166,7 +175,7 @@ final class ScriptSession {
   /// on, and the run ends as stopped with an error.
   private func reportCallbackError(_ context: String, _ error: LuaError) {
     let message = "error in a \(context) callback: \(describe(error))"
-    var record = TraceRecord(time: now, event: "script_error")
+    var record = TraceRecord(time: now, event: .scriptError)
     record.message = message
     trace.append(record)
     if outcome.error == nil { outcome.error = message }

@@ -14,16 +14,18 @@ public struct PluginProblem: Sendable, Hashable {
   public var isExpected: Bool
 
   /// Whether it is a warning (a plugin that loaded with something that looks wrong).
-  public var isWarning: Bool { record.event == "warning" }
+  public var isWarning: Bool { record.event == .warning }
+
+  /// The handler it happened in (`load`, `setup`, a handler's name, `timer`, ...).
+  public var handler: String? {
+    guard case .string(let name)? = record.extra.first(where: { $0.key == "handler" })?.value else { return nil }
+    return name
+  }
 
   /// One line: `plugin_error: PLUGIN HANDLER: file:line: message`.
   public var line: String {
     let plugin: String
     if case .string(let name)? = record.plugin { plugin = name } else { plugin = "?" }
-    let handler = record.extra.first { $0.key == "handler" }.flatMap { field -> String? in
-      if case .string(let name) = field.value { return name }
-      return nil
-    }
     var message = record.message ?? ""
     if !LuaLocation.hasLocation(message), !message.hasPrefix(record.fileName ?? "\u{0}"), let file = record.fileName {
       message = "\(file): \(message)"
@@ -53,7 +55,7 @@ extension ScriptSession {
     var matched = Set<Int>()
     for (index, record) in trace.records.enumerated() where isPluginProblem(record) {
       var isExpected = false
-      if record.event == "plugin_error", let message = record.message {
+      if record.event == .pluginError, let message = record.message {
         for (position, expectation) in expectedPluginErrors.enumerated() where matches(expectation.pattern, message) {
           matched.insert(position)
           isExpected = true
@@ -68,15 +70,27 @@ extension ScriptSession {
     }
   }
 
+  /// The `plugin_error` records so far that no `expect_plugin_error` pattern declared so far
+  /// matches (`waymark.plugin_errors()`).
+  func unexpectedPluginErrors() -> [PluginProblem] {
+    trace.records.enumerated().compactMap { index, record in
+      guard record.event == "plugin_error" else { return nil }
+      let message = record.message ?? ""
+      guard !expectedPluginErrors.contains(where: { matches($0.pattern, message) }) else { return nil }
+      return PluginProblem(index: index, record: record, isExpected: false)
+    }
+  }
+
   /// A `plugin_error`, or a `warning` of a plugin (the map's own warnings, such as a tap on
   /// a hidden my-location button, are not a plugin's problem).
   private func isPluginProblem(_ record: TraceRecord) -> Bool {
-    if record.event == "plugin_error" { return true }
-    guard record.event == "warning", case .string(_)? = record.plugin else { return false }
+    if record.event == .pluginError { return true }
+    guard record.event == .warning, case .string(_)? = record.plugin else { return false }
     return true
   }
 
-  private func matches(_ pattern: String, _ message: String) -> Bool {
+  /// Whether `message` matches the Lua pattern (or, malformed, contains it).
+  func matches(_ pattern: String, _ message: String) -> Bool {
     guard let matcher = pluginErrorMatcher, let state, !state.isClosed else { return message.contains(pattern) }
     let stack = state.stack
     let base = stack.top

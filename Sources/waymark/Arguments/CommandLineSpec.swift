@@ -20,7 +20,7 @@ struct CommandSpec {
   let usage: String
   /// One line saying what it does.
   let summary: String
-  /// Its options.
+  /// The options it accepts, in the order its help lists them.
   let options: [OptionSpec]
   /// How many positional arguments it takes.
   let positionals: ClosedRange<Int>
@@ -70,7 +70,7 @@ extension CommandSpec {
         name = String(name[..<equals])
       }
       guard let option = options.first(where: { $0.name == name }) else {
-        let hint = Suggestion.closest(to: name, among: options.map(\.name)).map { "; did you mean --\($0)?" } ?? ""
+        let hint = Suggestion.hint(for: name, among: options.map(\.name), spelled: { "--\($0)" })
         throw UsageError(message: "unknown option '\(argument)' for 'waymark \(self.name)'\(hint)", command: self.name)
       }
       guard option.value != nil else {

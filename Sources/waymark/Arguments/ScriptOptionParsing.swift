@@ -7,8 +7,12 @@ import WaymarkScripting
 enum ScriptOptionParsing {
   /// `--plugins DIR` (repeatable) and `--policy NAME`.
   static let pluginSpecs = [
-    OptionSpec(name: "plugins", value: "DIR", repeatable: true, help: "load every *.lua plugin in DIR"),
-    OptionSpec(name: "policy", value: "NAME", help: "ios (default), android or web: overrides the script's"),
+    OptionSpec(
+      name: "plugins", value: "DIR", repeatable: true,
+      help: "load every *.lua plugin in DIR (or the one plugin DIR.lua)"),
+    OptionSpec(
+      name: "policy", value: "NAME",
+      help: "ios, android or web: overrides the policy the script's waymark.map{} asks for"),
   ]
 
   /// `--time-limit`, `--script-budget` and the handler budgets.
@@ -50,14 +54,24 @@ enum ScriptOptionParsing {
     return options
   }
 
-  /// Fails (exit 3) naming where it looked when a `--plugins` folder does not exist.
+  /// Whether `path` is a `.lua` file that `--plugins` loads alone.
+  static func isPluginFile(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return path.hasSuffix(".lua") && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      && !isDirectory.boolValue
+  }
+
+  /// Fails (exit 3) naming where it looked when a `--plugins` folder or file does not exist.
   static func requireFolders(_ options: ScriptOptions) throws(CommandFailure) {
     for folder in options.pluginFolders {
       var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
+        isDirectory.boolValue || isPluginFile(folder)
+      else {
         let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
         throw CommandFailure(
-          message: "--plugins \(folder): no such folder (looked for \(absolute))", code: ExitCode.scriptError)
+          message: "--plugins \(folder): no such folder or .lua file (looked for \(absolute))",
+          code: ExitCode.scriptError)
       }
     }
   }

@@ -7,7 +7,8 @@ import WaymarkScripting
 struct RunCommand {
   static let spec = CommandSpec(
     name: "run", usage: "SCRIPT",
-    summary: "Runs a scripted demo (a Lua script that builds a map and drives it) and prints its trace.",
+    summary:
+      "Runs a scripted demo (a Lua script that builds a map and drives it) and prints its trace; SCRIPT - reads it from standard input.",
     options: ScriptOptionParsing.pluginSpecs + [
       OptionSpec(name: "trace", value: "FORMAT", help: "text (default), json (JSON Lines) or none"),
       OptionSpec(name: "trace-file", value: "PATH", help: "write the trace to PATH instead of standard output"),
@@ -29,6 +30,7 @@ struct RunCommand {
       "waymark run scripts/marker_events.lua --trace json --trace-file /tmp/trace.jsonl",
       "waymark run scripts/custom_info_windows.lua --watch",
       "waymark run scripts/city_guide.lua --html /tmp/city_guide.html --snapshots /tmp/city_guide",
+      "echo 'local map = waymark.map{} print(map.camera.zoom)' | waymark run -",
     ])
 
   enum Format: String, CaseIterable { case text, json, none }
@@ -41,14 +43,23 @@ struct RunCommand {
   let watches: Bool
   let isStrict: Bool
   let replayFile: String?
+  /// Whether the text trace is coloured: on a terminal, without NO_COLOR.
+  let colors: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    script = arguments.positionals[0]
+    script = arguments.positionals[0] == "-" ? "stdin" : arguments.positionals[0]
     var options = try ScriptOptionParsing.options(arguments, command: "run")
+    if arguments.positionals[0] == "-" {
+      guard !arguments.flag("watch") else {
+        throw UsageError(message: "--watch needs a script file, not standard input (-)", command: "run")
+      }
+      options.scriptText = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
     let name = arguments.value("trace") ?? "text"
     guard let format = Format(rawValue: name) else {
       throw UsageError(
-        message: "--trace \(name): expected text, json or none\(Self.hint(name, Format.allCases.map(\.rawValue)))",
+        message:
+          "--trace \(name): expected text, json or none\(Suggestion.hint(for: name, among: Format.allCases.map(\.rawValue)))",
         command: "run")
     }
     if let folder = arguments.value("snapshots") {
@@ -61,13 +72,12 @@ struct RunCommand {
     self.options = options
     self.format = format
     traceFile = arguments.value("trace-file")
+    colors =
+      traceFile == nil
+      && TraceText.wantsColors(isTerminal: isatty(STDOUT_FILENO) != 0, environment: ProcessInfo.processInfo.environment)
     showsEveryFrame = arguments.flag("frames")
     watches = arguments.flag("watch")
     isStrict = arguments.flag("strict")
-  }
-
-  private static func hint(_ value: String, _ candidates: [String]) -> String {
-    Suggestion.closest(to: value, among: candidates).map { "; did you mean \($0)?" } ?? ""
   }
 
   func execute() throws(CommandFailure) -> Int32 {
@@ -94,7 +104,9 @@ struct RunCommand {
     case .none: return ""
     case .json:
       return outcome.records.map(TraceJSON.line).joined(separator: "\n") + (outcome.records.isEmpty ? "" : "\n")
-    case .text: return TraceText(showsEveryFrame: showsEveryFrame).lines(outcome.records).joined(separator: "\n") + "\n"
+    case .text:
+      return TraceText(showsEveryFrame: showsEveryFrame, colors: colors).lines(outcome.records).joined(separator: "\n")
+        + "\n"
     }
   }
 

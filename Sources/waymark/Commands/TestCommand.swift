@@ -24,8 +24,15 @@ struct TestCommand {
       OptionSpec(name: "junit", value: "FILE", help: "write a JUnit XML report to FILE"),
       OptionSpec(name: "tap", value: nil, help: "print TAP (version 13) instead of the lines for people"),
       OptionSpec(name: "shard", value: "I/N", help: "run only the I-th of N stable shards of the files (I from 1)"),
-      OptionSpec(name: "plugins", value: "DIR", repeatable: true, help: "load every *.lua plugin in DIR"),
-      OptionSpec(name: "policy", value: "NAME", help: "ios, android or web: overrides the scripts'"),
+      OptionSpec(
+        name: "coverage", value: "FILE", help: "write an lcov tracefile of the plugin and script lines that ran"),
+      OptionSpec(name: "profile", value: nil, help: "print, per plugin and handler, calls, total and slowest time"),
+      OptionSpec(
+        name: "plugins", value: "DIR", repeatable: true,
+        help: "load every *.lua plugin in DIR (or the one plugin DIR.lua)"),
+      OptionSpec(
+        name: "policy", value: "NAME",
+        help: "ios, android or web: overrides the policy the scripts' waymark.map{} asks for"),
     ] + BudgetOptions.specs + [
       OptionSpec(name: "timeout", value: "SECONDS", help: "stop a file that runs longer (default 60)"),
       OptionSpec(name: "memory", value: "MB", help: "stop a file whose process grows past MB MiB (default 2048)"),
@@ -42,6 +49,7 @@ struct TestCommand {
   let jobs: Int
   let worker: TestWorker.Settings
   let junit: String?
+  let coverage: String?
   let tap: Bool
   let shard: (index: Int, count: Int)?
   let timeout: Double
@@ -83,17 +91,20 @@ struct TestCommand {
       throw UsageError(message: "--memory \(memory): expected a positive number of MiB", command: "test")
     }
     memoryLimit = megabytes << 20
-    self.worker = worker
     junit = arguments.value("junit")
+    coverage = arguments.value("coverage")
+    worker.recordsCoverage = coverage != nil
+    worker.profiles = arguments.flag("profile")
+    self.worker = worker
     tap = arguments.flag("tap")
     shard = try arguments.value("shard").map(TestFiles.shard)
   }
 
   func execute() throws(CommandFailure) -> Int32 {
-    for folder in worker.options.pluginFolders where !isFolder(folder) {
+    for folder in worker.options.pluginFolders where !isFolder(folder) && !ScriptOptionParsing.isPluginFile(folder) {
       throw CommandFailure(
         message:
-          "--plugins \(folder): no such folder (looked for \(URL(fileURLWithPath: folder).standardizedFileURL.path))",
+          "--plugins \(folder): no such folder or .lua file (looked for \(URL(fileURLWithPath: folder).standardizedFileURL.path))",
         code: ExitCode.scriptError)
     }
     let all: [String]
@@ -111,6 +122,8 @@ struct TestCommand {
     if let golden = worker.golden { try checkGoldenNames(files, golden) }
     let results = try run(files)
     if let junit { try write(TestReports.junit(results), to: junit) }
+    if let coverage { try write(CoverageReport.lcov(results), to: coverage) }
+    if worker.profiles { TestReports.profile(results).forEach(Output.print) }
     Output.print(TestReports.summary(results))
     if results.contains(where: { $0.status == .error }) { return ExitCode.scriptError }
     if results.contains(where: { $0.status == .fail }) { return ExitCode.expectationFailed }

@@ -10,28 +10,36 @@ struct TypesCommand {
       Prints the LuaLS definition file (---@meta) for the whole Lua API: maps, markers, overlays, cameras,
       the handler signatures of plugins and the script API. It is generated from the same registry that
       installs the API in Lua, so the two cannot drift. Point .luarc.json's workspace.library at it.
-      With --luacheck: the .luacheckrc whose standards are the globals plugins and scripts have.
+      With --scripts: the definitions of the globals only scripts have (waymark, expect, ...), kept apart so
+      that an editor set up for plugins does not offer them. With --luacheck: the .luacheckrc whose
+      standards are the globals plugins and scripts have.
       """,
     options: [
       OptionSpec(name: "output", value: "PATH", help: "write to PATH (its folders made when missing)"),
+      OptionSpec(name: "scripts", value: nil, help: "print the definitions of the script globals instead"),
       OptionSpec(name: "luacheck", value: nil, help: "print the .luacheckrc of the sandbox instead"),
     ],
     positionals: 0...0,
     examples: [
       "waymark types > types/waymark.d.lua", "waymark types --output types/waymark.d.lua",
+      "waymark types --scripts --output types/scripts/waymark-scripts.d.lua",
       "waymark types --luacheck --output .luacheckrc",
     ])
 
   let output: String?
   let luacheck: Bool
+  let scripts: Bool
 
   init(_ arguments: ParsedArguments) {
     output = arguments.value("output")
     luacheck = arguments.flag("luacheck")
+    scripts = arguments.flag("scripts")
   }
 
   func execute() throws(CommandFailure) -> Int32 {
-    let text = luacheck ? LuacheckConfiguration.generate() : LuaLSDefinitions.generate()
+    let text =
+      luacheck
+      ? LuacheckConfiguration.generate() : scripts ? LuaLSDefinitions.generateScripts() : LuaLSDefinitions.generate()
     guard let output else {
       try Output.write(text)
       return ExitCode.success

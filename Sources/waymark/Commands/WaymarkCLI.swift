@@ -5,7 +5,8 @@ import WaymarkCore
 enum WaymarkCLI {
   /// The subcommands.
   static let commands: [CommandSpec] = [
-    RunCommand.spec, TestCommand.spec, ServeCommand.spec, ReplCommand.spec, CheckCommand.spec, TypesCommand.spec,
+    RunCommand.spec, TestCommand.spec, FuzzCommand.spec, ServeCommand.spec, ReplCommand.spec, CheckCommand.spec,
+    TypesCommand.spec,
   ]
 
   /// Runs the command line and returns the exit code (0 success, 1 an expectation
@@ -29,8 +30,9 @@ enum WaymarkCLI {
     default: break
     }
     guard let spec = commands.first(where: { $0.name == first }) else {
-      let hint = Suggestion.closest(to: first, among: commands.map(\.name) + ["--help", "--version"])
-      Output.error("waymark: unknown command '\(first)'\(hint.map { "; did you mean '\($0)'?" } ?? "")")
+      let hint = Suggestion.hint(
+        for: first, among: commands.map(\.name) + ["--help", "--version"], spelled: { "'\($0)'" })
+      Output.error("waymark: unknown command '\(first)'\(hint)")
       Output.error("run 'waymark --help' for the commands")
       return ExitCode.usage
     }
@@ -44,6 +46,7 @@ enum WaymarkCLI {
       switch spec.name {
       case RunCommand.spec.name: return try RunCommand(parsed).execute()
       case TestCommand.spec.name: return try TestCommand(parsed).execute()
+      case FuzzCommand.spec.name: return try FuzzCommand(parsed).execute()
       case ServeCommand.spec.name: return try ServeCommand(parsed).execute()
       case ReplCommand.spec.name: return try ReplCommand(parsed).execute()
       case CheckCommand.spec.name: return CheckCommand(parsed).execute()
@@ -71,6 +74,7 @@ enum WaymarkCLI {
     commands:
       run SCRIPT      run a scripted demo and print its trace
       test [PATH]...  run every *_test.lua in parallel, each isolated; 'N passed, N failed' (JUnit, TAP, shards)
+      fuzz SCRIPT     drive the script's map with random input; shrink a failure into a script that reproduces it
       serve SCRIPT    keep the script's map alive on a page you click; plugins hot-reload into it
       repl SCRIPT     the same live map in the terminal: a line of Lua at a time
       check [PATH]... load plugins and scripts without running them; report problems with file:line

@@ -1,3 +1,5 @@
+import WaymarkScripting
+
 /// What one test file's run came to: written as JSON by the child process that ran it
 /// (``TestWorker``), read back by `waymark test`.
 struct TestFileResult: Codable, Equatable {
@@ -31,4 +33,8 @@ struct TestFileResult: Codable, Equatable {
   var goldenWritten: String?
   /// Wall-clock seconds, measured by `waymark test` from start to end of the child.
   var seconds = 0.0
+  /// The Lua lines that ran (`--coverage`).
+  var coverage: [CoveredFile]?
+  /// Where the plugins' handlers spent their time (`--profile`).
+  var profile: [PluginProfile.Row]?
 }

@@ -1,4 +1,6 @@
 import Foundation
+import WaymarkCore
+import WaymarkScripting
 
 /// How `waymark test` shows results: a line per file for people (or TAP), a JUnit XML file
 /// for CI systems, and the closing line `N passed, N failed`.
@@ -28,6 +30,36 @@ enum TestReports {
     return lines
   }
 
+  // MARK: Profile
+
+  /// The handlers' calls across every file, slowest total first: a table for people.
+  static func profile(_ results: [TestFileResult]) -> [String] {
+    var rows: [String: PluginProfile.Row] = [:]
+    for row in results.flatMap({ $0.profile ?? [] }) {
+      rows[row.plugin + "\u{0}" + row.handler, default: PluginProfile.Row(plugin: row.plugin, handler: row.handler)]
+        .add(row)
+    }
+    let sorted = rows.values.sorted { ($1.total, $0.plugin, $0.handler) < ($0.total, $1.plugin, $1.handler) }
+    let width = max(6, sorted.map { $0.plugin.count }.max() ?? 0)
+    let handlerWidth = max(7, sorted.map { $0.handler.count }.max() ?? 0)
+    func pad(_ text: String, _ count: Int) -> String { text.padding(toLength: count, withPad: " ", startingAt: 0) }
+    func ms(_ seconds: Double) -> String {
+      let text = String(format: "%.3f ms", seconds * 1000)
+      return String(repeating: " ", count: max(0, 12 - text.count)) + text
+    }
+    var lines = [
+      "profile: \(pad("plugin", width))  \(pad("handler", handlerWidth))     calls         total       slowest"
+    ]
+    for row in sorted {
+      let calls = String(row.calls)
+      lines.append(
+        "         \(pad(row.plugin, width))  \(pad(row.handler, handlerWidth))  "
+          + String(repeating: " ", count: max(0, 8 - calls.count)) + calls + "  \(ms(row.total))  \(ms(row.slowest))")
+    }
+    if sorted.isEmpty { lines.append("         no plugin handler was called") }
+    return lines
+  }
+
   // MARK: TAP
 
   /// The TAP (version 13) header: version and plan.
@@ -54,19 +86,11 @@ enum TestReports {
     return lines
   }
 
+  /// A YAML double-quoted scalar: a JSON string literal is one.
   private static func yamlString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20: out += String(format: "\\x%02X", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
+    var out = ""
+    TraceJSON.writeString(text, to: &out)
+    return out
   }
 
   // MARK: JUnit

@@ -1,4 +1,5 @@
 import Foundation
+import LuaKit
 import WaymarkCore
 import WaymarkScripting
 
@@ -15,21 +16,31 @@ enum TestWorker {
     var options = ScriptOptions()
     var golden: String?
     var updatesGolden = false
+    /// Whether the Lua lines that run are recorded (`--coverage`).
+    var recordsCoverage = false
+    /// Whether handler calls are timed (`--profile`).
+    var profiles = false
   }
 
   /// Runs one test file and judges it.
   static func run(_ settings: Settings) -> TestFileResult {
-    let outcome = ScriptRunner.run(settings.file, options: settings.options)
+    var options = settings.options
+    let profile = settings.profiles ? PluginProfile() : nil
+    options.plugins.profile = profile
+    if settings.recordsCoverage { LuaCoverage.start() }
+    let outcome = ScriptRunner.run(settings.file, options: options)
     var result = TestFileResult(file: settings.file, status: .pass)
+    if settings.recordsCoverage { result.coverage = CoveredFile.from(LuaCoverage.stop()) }
+    result.profile = profile?.report
     let records = outcome.records
     if let error = outcome.error {
       result.status = .error
-      let stop = records.lastIndex { $0.event == "script_error" } ?? records.endIndex
+      let stop = records.lastIndex { $0.event == .scriptError } ?? records.endIndex
       result.failures.append(.init(kind: "error", message: error, excerpt: excerpt(records, before: stop)))
     }
     let unexpected = Set(outcome.pluginProblems.filter { !$0.isExpected && !$0.isWarning }.map(\.index))
     for (index, record) in records.enumerated() {
-      if record.event == "expect_failed" {
+      if record.event == .expectFailed {
         result.failures.append(
           .init(kind: "expectation", message: record.message ?? "", excerpt: excerpt(records, before: index)))
       } else if unexpected.contains(index), let problem = outcome.pluginProblems.first(where: { $0.index == index }) {
@@ -54,34 +65,19 @@ enum TestWorker {
     _ records: [TraceRecord], golden folder: String, file: String, updating: Bool, into result: inout TestFileResult
   ) {
     let path = goldenPath(of: file, in: folder)
-    let text = records.map { TraceJSON.line($0) + "\n" }.joined()
-    if updating {
-      do {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        result.goldenWritten = path
-      } catch {
-        result.failures.append(.init(kind: "golden", message: "cannot write the golden trace \(path): \(error)"))
-      }
-      return
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    switch GoldenTraceFile.check(records, at: path, update: updating) {
+    case .matches: break
+    case .written: result.goldenWritten = path
+    case .missing:
       result.failures.append(
         .init(kind: "golden", message: "no golden trace \(path) (run with --update to write it)"))
-      return
+    case .unusable(let reason): result.failures.append(.init(kind: "golden", message: "\(path): \(reason)"))
+    case .differs(let lines):
+      result.failures.append(
+        .init(
+          kind: "golden", message: "the trace differs from \(path): \(lines[0])",
+          excerpt: ["- \(path)", "+ this run"] + lines.dropFirst()))
     }
-    let expected: [TraceRecord]
-    do {
-      expected = try TraceJSONReader.records(from: String(decoding: data, as: UTF8.self))
-    } catch {
-      result.failures.append(.init(kind: "golden", message: "\(path): not a JSON trace: \(error)"))
-      return
-    }
-    guard let lines = TraceDiff.differences(expected: expected, actual: records) else { return }
-    result.failures.append(
-      .init(
-        kind: "golden", message: "the trace differs from \(path): \(lines[0])",
-        excerpt: ["- \(path)", "+ this run"] + lines.dropFirst()))
   }
 
   /// The text-trace lines of the records just before `index`.

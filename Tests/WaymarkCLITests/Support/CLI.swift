@@ -25,7 +25,7 @@ enum CLI {
   }
 
   /// Runs `waymark` with `arguments` in the package's root (or `directory`), with `input` on
-  /// its standard input (nothing when nil).
+  /// its standard input (none by default).
   static func run(
     _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], input: String? = nil
   ) throws -> Result {
@@ -37,12 +37,12 @@ enum CLI {
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    let stdin = Pipe()
-    process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+    let inputPipe = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
     try process.run()
     if let input {
-      try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-      try stdin.fileHandleForWriting.close()
+      inputPipe.fileHandleForWriting.write(Data(input.utf8))
+      try inputPipe.fileHandleForWriting.close()
     }
     // Read both pipes to the end before waiting, so a large trace cannot block the child.
     nonisolated(unsafe) var errData = Data()
@@ -54,6 +54,21 @@ enum CLI {
     return Result(
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
       stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// Runs a shell command line in `directory`; its status and what it printed (both streams).
+  static func shell(_ command: String, in directory: URL) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command + " 2>&1"]
+    process.currentDirectoryURL = directory
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
   /// A fresh temporary folder, removed by the caller.

@@ -1,8 +1,9 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct CameraAnimationTests {
-  @Test func animationCallsWillMoveFramesThenIdleOnce() throws {
+  @Test("R23: Animation calls will move frames then idle once") func animationCallsWillMoveFramesThenIdleOnce() throws {
     // R23: will_move(false), did_change on every frame, the final position included, idle once.
     let fixture = try MapFixture(Places.sydney, zoom: 6)
     try fixture.quiet()
@@ -16,7 +17,9 @@ import WaymarkCore
     #expect(fixture.map.camera.zoom == 8, "the final position is exact")
   }
 
-  @Test func explicitMoveIsInstantWithIdleAtTheNextFrame() throws {
+  @Test("R24: Explicit move is instant with idle at the next frame") func explicitMoveIsInstantWithIdleAtTheNextFrame()
+    throws
+  {
     // R24: will_move(false), did_change once, then idle_at at the next frame tick.
     let fixture = try MapFixture(Places.sydney, zoom: 6)
     try fixture.quiet()
@@ -27,7 +30,7 @@ import WaymarkCore
     #expect(fixture.delegate.events == ["will_move(false)", "idle_at_camera_position"])
   }
 
-  @Test func easingIsEaseInEaseOut() throws {
+  @Test("R27: Easing is ease in ease out") func easingIsEaseInEaseOut() throws {
     // R27: ease in, ease out: slow at both ends, half way at half time.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 4))
     try map.animate(.zoomTo(8), duration: 1)
@@ -40,7 +43,8 @@ import WaymarkCore
     #expect(Easing.easeInOut.value(at: 0.1) < 0.1 && Easing.easeInOut.value(at: 0.9) > 0.9)
   }
 
-  @Test func durationDefaultsToTheSettingAndCompletionReportsFinished() throws {
+  @Test("R27: Duration defaults to the setting and completion reports finished")
+  func durationDefaultsToTheSettingAndCompletionReportsFinished() throws {
     // R27: default 0.3 s, overridable per call, with a completion callback.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 4))
     var finished: [Bool] = []
@@ -51,7 +55,7 @@ import WaymarkCore
     #expect(finished == [true])
   }
 
-  @Test func channelsAnimateIndependently() throws {
+  @Test("R26: Channels animate independently") func channelsAnimateIndependently() throws {
     // R26: a new animation of a channel replaces the running one; other channels keep running;
     // will_move(false) fires for each; idle once when all stop.
     let fixture = try MapFixture(Places.sydney, zoom: 4)
@@ -80,7 +84,7 @@ import WaymarkCore
     #expect(abs(map.camera.zoom - midway) < 0.1, "no jump when replaced")
   }
 
-  @Test func aGestureStopsTheAnimationInPlace() throws {
+  @Test("R25: A gesture stops the animation in place") func aGestureStopsTheAnimationInPlace() throws {
     // R25: a gesture during an animation stops it in place and fires will_move(true).
     let fixture = try MapFixture(Places.sydney, zoom: 4)
     try fixture.quiet()
@@ -96,7 +100,7 @@ import WaymarkCore
     #expect(fixture.delegate.events == ["will_move(false)", "will_move(true)", "idle_at_camera_position"])
   }
 
-  @Test func gesturesFollowTheFingerAndEndIdle() throws {
+  @Test("R25: Gestures follow the finger and end idle") func gesturesFollowTheFingerAndEndIdle() throws {
     // R25: will_move(true), did_change each frame, idle when it ends.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     try fixture.quiet()
@@ -121,7 +125,9 @@ import WaymarkCore
     expectClose(fixture.map.camera.bearing, 90)
   }
 
-  @Test func disabledGesturesAreIgnoredButCodeStillMoves() throws {
+  @Test("R25: Disabled gestures are ignored but code still moves") func disabledGesturesAreIgnoredButCodeStillMoves()
+    throws
+  {
     // R25: gesture flags disable gestures, never code-driven moves.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     try fixture.quiet()

@@ -1,8 +1,9 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct CameraClampingTests {
-  @Test func latitudeClampsLongitudeAndBearingWrap() throws {
+  @Test("R20: Latitude clamps longitude and bearing wrap") func latitudeClampsLongitudeAndBearingWrap() throws {
     // R20: latitude clamped to [-85, 85]; longitude wraps into [-180, 180); bearing into [0, 360).
     let map = try MapView(
       camera: CameraPosition(target: Coordinate(latitude: 89, longitude: 200), zoom: 4, bearing: -30))
@@ -15,7 +16,7 @@ import WaymarkCore
     #expect(map.camera.bearing == 0)
   }
 
-  @Test func zoomClampsToTheDefaultRange() throws {
+  @Test("R21: Zoom clamps to the default range") func zoomClampsToTheDefaultRange() throws {
     // R21: defaults min 2, max 21; clamped, not rejected.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 30))
     #expect(map.camera.zoom == 21)
@@ -23,26 +24,32 @@ import WaymarkCore
     #expect(map.camera.zoom == 2)
   }
 
-  @Test func minGreaterThanMaxIsAnErrorAndChangesNothing() throws {
+  @Test("R21: Min greater than max is an error and changes nothing") func minGreaterThanMaxIsAnErrorAndChangesNothing()
+    throws
+  {
     // R21: set_min_max_zoom(min, max) with min > max is an error.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 6))
-    #expect(throws: MapError.invalidValue(field: "min_zoom", value: "12", reason: "is greater than max_zoom 8")) {
-      try map.setMinMaxZoom(12, 8)
+    #expect(
+      throws: MapError.invalidRelation(
+        field: "minZoom", value: "12", relation: "is greater than", other: "maxZoom", otherValue: "8")
+    ) {
+      try map.setMinMaxZoom(min: 12, max: 8)
     }
     #expect(map.minZoom == 2 && map.maxZoom == 21)
   }
 
-  @Test func narrowingTheRangeClampsAtOnceWithTheUsualCallbacks() throws {
+  @Test("R21, R24: Narrowing the range clamps at once with the usual callbacks")
+  func narrowingTheRangeClampsAtOnceWithTheUsualCallbacks() throws {
     // R21 + R24: narrowing clamps the current zoom at once: will_move(false), did_change, idle at the next frame.
     let fixture = try MapFixture(Places.sydney, zoom: 6)
     try fixture.quiet()
-    try fixture.map.setMinMaxZoom(10, 11.5)
+    try fixture.map.setMinMaxZoom(min: 10, max: 11.5)
     #expect(fixture.map.camera.zoom == 10)
     #expect(fixture.delegate.calls.prefix(2) == ["will_move(false)", "did_change_camera_position"])
     try fixture.map.advance(by: 1.0 / 60)
     #expect(fixture.delegate.events == ["will_move(false)", "idle_at_camera_position"])
     fixture.delegate.calls.removeAll()
-    try fixture.map.setMinMaxZoom(2, 21)
+    try fixture.map.setMinMaxZoom(min: 2, max: 21)
     #expect(fixture.delegate.calls.isEmpty, "widening the range does not move the camera")
   }
 
@@ -59,7 +66,8 @@ import WaymarkCore
     #expect(throws: MapError.invalidValue(field: "camera.zoom", value: "nan", reason: "is not a finite number")) {
       try map.setCamera(CameraPosition(target: Places.sydney, zoom: .nan))
     }
-    #expect(throws: MapError.invalidValue(field: "camera.target.lat", value: "95", reason: "is outside -90...90")) {
+    #expect(throws: MapError.invalidValue(field: "camera.target.latitude", value: "95", reason: "is outside -90...90"))
+    {
       try map.setCamera(CameraPosition(target: Coordinate(latitude: 95, longitude: 0), zoom: 3))
     }
     #expect(map.camera.zoom == 6, "nothing is half-applied")

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WaymarkCore
+import WaymarkTesting
 
 /// The camera controller on its own: the zoom range, the frame clock, a gesture's frames.
 @Suite struct CameraControllerTests {

@@ -1,12 +1,13 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct CameraUpdateTests {
   func map(zoom: Double = 10, bearing: Double = 0, tilt: Double = 0) throws -> MapView {
     try MapView(camera: CameraPosition(target: Places.sydney, zoom: zoom, bearing: bearing, tilt: tilt))
   }
 
-  @Test func zoomInOutByAndTo() throws {
+  @Test("R28: Zoom in out by and to") func zoomInOutByAndTo() throws {
     // R28: zoom_in (+1), zoom_out (-1), zoom_by(delta), zoom_to.
     let map = try map()
     try map.moveCamera(.zoomIn)
@@ -34,7 +35,7 @@ import WaymarkCore
     expectClose(after.y, point.y, tolerance: 1e-6)
   }
 
-  @Test func scrollByMovesTheMapUnderTheFinger() throws {
+  @Test("R28: Scroll by moves the map under the finger") func scrollByMovesTheMapUnderTheFinger() throws {
     // R28: scroll_by(dx, dy) in points, x right, y down: the view's centre moves by that much.
     let map = try map(zoom: 12, bearing: 90)
     let destination = try #require(map.projection.coordinate(for: Point(x: 195 + 100, y: 422 - 50)))
@@ -42,7 +43,8 @@ import WaymarkCore
     expectClose(map.camera.target, destination, tolerance: 1e-9)
   }
 
-  @Test func fitShowsTheBoundsWithPaddingAndResetsBearingAndTilt() throws {
+  @Test("R28: Fit shows the bounds with padding and resets bearing and tilt")
+  func fitShowsTheBoundsWithPaddingAndResetsBearingAndTilt() throws {
     // R28: fit(bounds, padding): greatest zoom that fits; bearing and tilt reset to 0.
     let map = try map(zoom: 3, bearing: 45, tilt: 20)
     let a = Places.sydney, b = Coordinate(latitude: -33.8683, longitude: 149.2086)
@@ -55,7 +57,8 @@ import WaymarkCore
     #expect(map.projection.pointsPerWorldUnit * 2 * abs(Mercator.worldPoint(a).x - Mercator.worldPoint(b).x) > 290)
   }
 
-  @Test func fitRespectsTheMapPaddingAndDefaultsTo64Points() throws {
+  @Test("R29, R28: Fit respects the map padding and defaults to 64 points")
+  func fitRespectsTheMapPaddingAndDefaultsTo64Points() throws {
     // R29: fit respects padding. R28: default padding 64 points.
     let map = try map(zoom: 3)
     try map.setPadding(EdgeInsets(top: 0, left: 100, bottom: 0, right: 0))
@@ -78,7 +81,7 @@ import WaymarkCore
   @Test func fitOfEmptyBoundsIsAnError() throws {
     let map = try map()
     #expect(
-      throws: MapError.invalidValue(field: "camera_update.fit.bounds", value: "empty", reason: "is not valid bounds")
+      throws: MapError.invalidValue(field: "cameraUpdate.fit.bounds", value: "empty", reason: "is not valid bounds")
     ) {
       try map.moveCamera(.fit(.empty))
     }

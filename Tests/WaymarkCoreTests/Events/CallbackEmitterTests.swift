@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WaymarkCore
+import WaymarkTesting
 
 /// The callback emitter: running callbacks, records and who decided.
 @Suite struct CallbackEmitterTests {

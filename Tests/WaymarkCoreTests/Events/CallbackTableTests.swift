@@ -1,51 +1,18 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 /// The callback table is the one declaration of the 23 callbacks: every event carries the
 /// arguments its row declares, reaches the Google-shaped method of its callback, and leaves
 /// the trace record its arguments say.
 @Suite struct CallbackTableTests {
-  /// One event of each callback, with arguments of every kind (exhaustive: a new callback
-  /// must add its sample here).
-  static func sample(_ callback: DelegateCallback, map: MapView, marker: Marker, overlay: Overlay) -> DelegateEvent {
-    let here = Coordinate(latitude: 1, longitude: 2)
-    let camera = CameraPosition(target: here, zoom: 3)
-    switch callback {
-    case .willMove: return .willMove(gesture: true)
-    case .didChangeCameraPosition: return .didChangeCameraPosition(camera)
-    case .idleAtCameraPosition: return .idleAtCameraPosition(camera)
-    case .didTapAtCoordinate: return .didTapAtCoordinate(here)
-    case .didLongPressAtCoordinate: return .didLongPressAtCoordinate(here)
-    case .didTapMarker: return .didTapMarker(marker)
-    case .didTapInfoWindow: return .didTapInfoWindow(marker)
-    case .didLongPressInfoWindow: return .didLongPressInfoWindow(marker)
-    case .didTapOverlay: return .didTapOverlay(overlay)
-    case .didTapPOI: return .didTapPOI(PointOfInterest(placeID: "p1", name: "Park", location: here))
-    case .markerInfoWindow: return .markerInfoWindow(marker)
-    case .markerInfoContents: return .markerInfoContents(marker)
-    case .didCloseInfoWindow: return .didCloseInfoWindow(marker)
-    case .didBeginDraggingMarker: return .didBeginDraggingMarker(marker)
-    case .didDragMarker: return .didDragMarker(marker)
-    case .didEndDraggingMarker: return .didEndDraggingMarker(marker)
-    case .didTapMyLocationButton: return .didTapMyLocationButton
-    case .didTapMyLocation: return .didTapMyLocation(here)
-    case .didStartTileRendering: return .didStartTileRendering
-    case .didFinishTileRendering: return .didFinishTileRendering
-    case .snapshotReady: return .snapshotReady
-    case .didChangeMapCapabilities: return .didChangeMapCapabilities([.advancedMarkers])
-    case .didTapFeatures:
-      let feature = Feature(placeID: "f1", boundary: [])
-      return .didTapFeatures([feature], layer: FeatureLayer(name: "LOCALITY", features: [feature]), location: here)
-    }
-  }
-
   @Test("Each event carries the arguments its row declares, and names its callback")
   func eventsMatchTheTable() throws {
     let f = try MapFixture()
     let marker = try f.marker("m", at: Places.sydney)
     let overlay = try f.map.addOverlay(OverlayOptions(shape: .circle(center: Places.sydney, radius: 10)))
     for callback in DelegateCallback.allCases {
-      let event = Self.sample(callback, map: f.map, marker: marker, overlay: overlay)
+      let event = SampleEvents.event(of: callback, marker: marker, overlay: overlay)
       #expect(event.callback == callback)
       var kinds: [CallbackValue.Kind] = []
       event.forEachArgument { kinds.append($0.kind) }
@@ -68,7 +35,7 @@ import WaymarkCore
     for callback in DelegateCallback.allCases {
       f.delegate.calls.removeAll()
       let answer = f.delegate.mapView(
-        f.map, receive: Self.sample(callback, map: f.map, marker: marker, overlay: overlay))
+        f.map, receive: SampleEvents.event(of: callback, marker: marker, overlay: overlay))
       #expect(
         f.delegate.calls.count == 1 && f.delegate.calls[0].hasPrefix(callback.name),
         "\(callback.name): \(f.delegate.calls)")
@@ -91,7 +58,7 @@ import WaymarkCore
             placeID: "f1",
             boundary: [Places.melbourne.offset(-1, -1), Places.melbourne.offset(-1, 1), Places.melbourne.offset(1, 0)])
         ]))
-    f.map.setCapabilities([.advancedMarkers, .dataDrivenStyling])
+    f.map.capabilities = [.advancedMarkers, .dataDrivenStyling]
     try f.map.tap(Places.melbourne)
     let lines = f.map.trace.records.filter {
       $0.event == "did_tap_features" || $0.event == "did_change_map_capabilities"

@@ -1,8 +1,9 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct DragTests {
-  @Test func aLongPressOnADraggableMarkerDrags() throws {
+  @Test("R18: A long press on a draggable marker drags") func aLongPressOnADraggableMarkerDrags() throws {
     // R18: did_begin_dragging_marker, did_drag_marker each frame with the position already
     // updated, did_end_dragging_marker; no long press callback and no selection change.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
@@ -26,7 +27,8 @@ import WaymarkCore
     #expect(fixture.map.topmostMarker(at: fixture.map.iconCenter(of: pin)!) === pin)
   }
 
-  @Test func aLongPressOnAFixedMarkerOrTheMapIsALongPress() throws {
+  @Test("R19: A long press on a fixed marker or the map is a long press")
+  func aLongPressOnAFixedMarkerOrTheMapIsALongPress() throws {
     // R19: a long press on a non-draggable marker or on the map fires did_long_press_at_coordinate.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     let fixed = try fixture.marker("fixed", at: Places.sydney)

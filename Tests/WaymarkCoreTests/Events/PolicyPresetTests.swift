@@ -1,8 +1,11 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct PolicyPresetTests {
-  @Test func androidClosesTheWindowBeforeTheTapCallback() throws {
+  @Test("R33: Android closes the window before the tap callback") func androidClosesTheWindowBeforeTheTapCallback()
+    throws
+  {
     // R33 android: the open info window closes before did_tap_marker runs.
     let fixture = try MapFixture(Places.sydney, zoom: 5, policy: .android)
     let a = try fixture.marker("a", at: Places.sydney, title: "A")
@@ -15,7 +18,7 @@ import WaymarkCore
     #expect(fixture.map.infoWindow?.marker === b)
   }
 
-  @Test func androidCyclesThroughOverlappingMarkers() throws {
+  @Test("R33: Android cycles through overlapping markers") func androidCyclesThroughOverlappingMarkers() throws {
     // R33 android: overlapping markers cycle on repeated taps, by z-index, then distance.
     let fixture = try MapFixture(Places.sydney, zoom: 12, policy: .android)
     let near = try fixture.marker("near", at: Places.sydney, title: "near")
@@ -33,7 +36,7 @@ import WaymarkCore
     _ = (near, far)
   }
 
-  @Test func webMarkerTapsHaveNoDefault() throws {
+  @Test("R33: Web marker taps have no default") func webMarkerTapsHaveNoDefault() throws {
     // R33 web: a marker tap has no default behaviour (no selection, no window, no camera move).
     let fixture = try MapFixture(Places.sydney, zoom: 5, policy: .web)
     let m = try fixture.marker("m", at: Places.melbourne, title: "M")
@@ -44,7 +47,9 @@ import WaymarkCore
     #expect(fixture.map.selectedMarker == nil && fixture.map.camera.target == Places.sydney)
   }
 
-  @Test func webPOITapsShowADefaultWindowUnlessStopped() throws {
+  @Test("R33: Web POI taps show a default window unless stopped") func webPOITapsShowADefaultWindowUnlessStopped()
+    throws
+  {
     // R33 web: a POI tap shows a default window unless a handler stops it.
     let fixture = try MapFixture(Places.sydney, zoom: 14, policy: .web)
     let opera = Coordinate(latitude: -33.8568, longitude: 151.2153)
@@ -65,7 +70,7 @@ import WaymarkCore
     #expect(BehaviorPolicy.presets.keys.sorted() == ["android", "ios", "web"])
     var bad = BehaviorPolicy.ios
     bad.frameRate = 0
-    #expect(throws: MapError.invalidValue(field: "policy.frame_rate", value: "0", reason: "is outside 1...1000")) {
+    #expect(throws: MapError.invalidValue(field: "policy.frameRate", value: "0", reason: "is outside 1...1000")) {
       try MapView(camera: CameraPosition(target: Places.sydney, zoom: 5), policy: bad)
     }
   }

@@ -1,10 +1,11 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 /// The [chosen] rules that are settings of the behaviour policy, each tested against its
 /// alternative (docs/policy.md lists them all).
 @Suite struct PolicySettingsTests {
-  @Test func flatMarkersCanBeHitTestedLikeBillboards() throws {
+  @Test("R4: Flat markers can be hit tested like billboards") func flatMarkersCanBeHitTestedLikeBillboards() throws {
     // R4: flat_markers_follow_bearing.
     var policy = BehaviorPolicy(name: "billboards")
     policy.flatMarkersFollowBearing = false
@@ -19,7 +20,7 @@ import WaymarkCore
     #expect(map.topmostMarker(at: Point(x: anchor.x, y: anchor.y + 40)) == nil)
   }
 
-  @Test func idleCanFollowAnExplicitMoveAtOnce() throws {
+  @Test("R24: Idle can follow an explicit move at once") func idleCanFollowAnExplicitMoveAtOnce() throws {
     // R24: idle_on_next_frame = false.
     var policy = BehaviorPolicy(name: "eager")
     policy.idleOnNextFrame = false
@@ -35,7 +36,8 @@ import WaymarkCore
     #expect(fixture.delegate.events.filter { $0 == "idle_at_camera_position" }.count == 1)
   }
 
-  @Test func dependentChannelsStopEveryRunningAnimation() throws {
+  @Test("R26: Dependent channels stop every running animation") func dependentChannelsStopEveryRunningAnimation() throws
+  {
     // R26: independent_camera_channels = false: a new animation stops the others.
     var policy = BehaviorPolicy(name: "android-like")
     policy.independentCameraChannels = false
@@ -51,7 +53,7 @@ import WaymarkCore
     #expect(map.camera.bearing == 90)
   }
 
-  @Test func overlaysCanOutrankMarkersByZIndex() throws {
+  @Test("R5: Overlays can outrank markers by z index") func overlaysCanOutrankMarkersByZIndex() throws {
     // R5: markers_above_overlays = false: the higher z-index wins between a marker and an overlay.
     var policy = BehaviorPolicy(name: "by-z")
     policy.markersAboveOverlays = false

@@ -1,10 +1,12 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 /// Callbacks that change the map while the map is changing it: the map stays consistent and
 /// never traps.
 @Suite struct ReentrancyTests {
-  @Test func removingAMarkerFromItsOwnCloseCallbackIsHarmless() throws {
+  @Test("R12: Removing a marker from its own close callback is harmless")
+  func removingAMarkerFromItsOwnCloseCallbackIsHarmless() throws {
     // R12: the marker is off the map before did_close_info_window runs.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let a = try fixture.marker("a", at: Places.sydney, title: "A")
@@ -13,7 +15,7 @@ import WaymarkCore
       seenOnMap.append(marker.map != nil)
       try? map.remove(marker)
     }
-    fixture.map.setSelectedMarker(a)
+    fixture.map.selectedMarker = a
     try fixture.map.remove(a)
     #expect(seenOnMap == [false])
     #expect(fixture.map.numberOfMarkers == 0 && fixture.map.selectedMarker == nil && fixture.map.infoWindow == nil)
@@ -47,19 +49,20 @@ import WaymarkCore
     #expect(fixture.delegate.events.last == "did_end_dragging_marker(pin)")
   }
 
-  @Test func aSelectionMadeInACloseCallbackStands() throws {
+  @Test("R9, R12: A selection made in a close callback stands") func aSelectionMadeInACloseCallbackStands() throws {
     // R9-R12: the map never shows a window without its marker selected.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let a = try fixture.marker("a", at: Places.sydney, title: "A")
     let b = try fixture.marker("b", at: Places.melbourne, title: "B")
-    fixture.delegate.closeInfoWindow = { map, marker in if marker === a { map.setSelectedMarker(b) } }
-    fixture.map.setSelectedMarker(a)
+    fixture.delegate.closeInfoWindow = { map, marker in if marker === a { map.selectedMarker = b } }
+    fixture.map.selectedMarker = a
     try fixture.map.tap(at: Point(x: 20, y: 20))
     #expect(fixture.map.selectedMarker === b)
     #expect(fixture.map.infoWindow?.marker === b)
   }
 
-  @Test func theCameraIsNotCentredOnAMarkerTheResolutionDeselected() throws {
+  @Test("R10, R13: The camera is not centred on a marker the resolution deselected")
+  func theCameraIsNotCentredOnAMarkerTheResolutionDeselected() throws {
     // R10.4 with R13: the deferred changes run first; the camera follows only a marker
     // that is still selected and on the map.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
@@ -76,27 +79,29 @@ import WaymarkCore
     #expect(fixture.map.camera.target == Places.sydney)
   }
 
-  @Test func extremeZoomsAndFarPointsAreClampedOrRefusedNeverTrapped() throws {
+  @Test("R21: Extreme zooms and far points are clamped or refused never trapped")
+  func extremeZoomsAndFarPointsAreClampedOrRefusedNeverTrapped() throws {
     // R21: the range is clamped to 0...30; a zoom about a point far away is refused.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 5))
-    try map.setMinMaxZoom(0, 64)
+    try map.setMinMaxZoom(min: 0, max: 64)
     #expect(map.maxZoom == 30)
     try map.moveCamera(.zoomTo(64))
     try map.settle()
     #expect(map.camera.zoom == 30)
-    try map.setMinMaxZoom(-1e308, -1e300)
+    try map.setMinMaxZoom(min: -1e308, max: -1e300)
     #expect(map.minZoom == 0 && map.maxZoom == 0 && map.camera.zoom == 0)
-    try map.setMinMaxZoom(2, 21)
+    try map.setMinMaxZoom(min: 2, max: 21)
     #expect(throws: MapError.self) { try map.moveCamera(.zoomBy(2, around: Point(x: 1e308, y: 0))) }
     #expect(map.camera.zoom == 2)
     var bad = BehaviorPolicy.ios
     bad.maxZoom = 64
-    #expect(throws: MapError.invalidValue(field: "policy.max_zoom", value: "64", reason: "is outside 0...30")) {
+    #expect(throws: MapError.invalidValue(field: "policy.maxZoom", value: "64", reason: "is outside 0...30")) {
       try MapView(camera: CameraPosition(target: Places.sydney, zoom: 5), policy: bad)
     }
   }
 
-  @Test func aZoomAboutAPointKeepsItFixedEvenWhenClamped() throws {
+  @Test("R28, R21: A zoom about a point keeps it fixed even when clamped")
+  func aZoomAboutAPointKeepsItFixedEvenWhenClamped() throws {
     // R28 with R21: the point stays put for the zoom actually reached.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 20))
     let point = Point(x: 300, y: 700)

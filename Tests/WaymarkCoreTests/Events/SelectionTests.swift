@@ -1,13 +1,14 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct SelectionTests {
-  @Test func handledTapChangesNothing() throws {
+  @Test("R6: Handled tap changes nothing") func handledTapChangesNothing() throws {
     // R6: true = handled: no selection change, no window change, no camera move.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     let a = try fixture.marker("a", at: Places.sydney, title: "A")
     let b = try fixture.marker("b", at: Places.melbourne, title: "B")
-    fixture.map.setSelectedMarker(a)
+    fixture.map.selectedMarker = a
     try fixture.quiet()
     fixture.delegate.tapMarker = { _, _ in true }
     try fixture.map.moveCamera(.setTarget(Places.melbourne))
@@ -20,30 +21,32 @@ import WaymarkCore
     #expect(fixture.map.camera == camera)
   }
 
-  @Test func resolutionAsksWindowThenContentsThenUsesTheDefault() throws {
+  @Test("R7: Resolution asks window then contents then uses the default")
+  func resolutionAsksWindowThenContentsThenUsesTheDefault() throws {
     // R7: marker_info_window; if nil, marker_info_contents; if nil, the default window.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     let m = try fixture.marker("m", at: Places.sydney, title: "Title", snippet: "Snippet")
     fixture.delegate.infoWindow = { _ in text("whole") }
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     #expect(fixture.delegate.calls == ["marker_info_window(m)"], "contents not asked")
     #expect(fixture.map.infoWindow?.kind == .window)
-    fixture.map.setSelectedMarker(nil)
+    fixture.map.selectedMarker = nil
     fixture.delegate.calls.removeAll()
     fixture.delegate.infoWindow = nil
     fixture.delegate.infoContents = { _ in text("inside") }
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     #expect(fixture.delegate.calls == ["marker_info_window(m)", "marker_info_contents(m)"])
     #expect(fixture.map.infoWindow?.kind == .contents)
     #expect(fixture.map.infoWindow?.content == text("inside"))
-    fixture.map.setSelectedMarker(nil)
+    fixture.map.selectedMarker = nil
     fixture.delegate.infoContents = nil
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     #expect(fixture.map.infoWindow?.kind == .default)
     #expect(fixture.map.infoWindow?.content == nil)
   }
 
-  @Test func noTitleNoSnippetMeansNoDefaultWindowButCustomOnesStillShow() throws {
+  @Test("R7, R8: No title no snippet means no default window but custom ones still show")
+  func noTitleNoSnippetMeansNoDefaultWindowButCustomOnesStillShow() throws {
     // R7: both empty: the default window is not shown; a custom window still is.
     // R8: a marker with no window still becomes the selected marker.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
@@ -52,13 +55,13 @@ import WaymarkCore
     #expect(fixture.map.selectedMarker === m)
     #expect(fixture.map.infoWindow == nil)
     #expect(!fixture.map.trace.records.contains { $0.event == "info_window_shown" })
-    fixture.map.setSelectedMarker(nil)
+    fixture.map.selectedMarker = nil
     fixture.delegate.infoContents = { _ in text("custom") }
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     #expect(fixture.map.infoWindow?.kind == .contents)
   }
 
-  @Test func onlyOneWindowIsShownAtATime() throws {
+  @Test("R9, R10: Only one window is shown at a time") func onlyOneWindowIsShownAtATime() throws {
     // R9 and R10.1: selecting another marker closes the first window first.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let a = try fixture.marker("a", at: Places.sydney, title: "A")
@@ -77,7 +80,7 @@ import WaymarkCore
     #expect(shown == ["a", "b"] && hidden == ["a"])
   }
 
-  @Test func noCloseCallbackForAMarkerWithoutAWindow() throws {
+  @Test("R10: No close callback for a marker without a window") func noCloseCallbackForAMarkerWithoutAWindow() throws {
     // R10.1: did_close_info_window(N) only if N had a window shown.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let a = try fixture.marker("a", at: Places.sydney)
@@ -89,7 +92,7 @@ import WaymarkCore
     #expect(fixture.map.selectedMarker === b)
   }
 
-  @Test func retapClosesAndReopensOrKeeps() throws {
+  @Test("R10: Retap closes and reopens or keeps") func retapClosesAndReopensOrKeeps() throws {
     // R10.2: retap = reopen (default): did_close_info_window(M), then resolution again.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let m = try fixture.marker("m", at: Places.sydney, title: "M")
@@ -112,7 +115,9 @@ import WaymarkCore
     #expect(kept.delegate.events == ["did_tap_marker(k)"])
   }
 
-  @Test func selectingByTapCentresTheCameraOnTheMarker() throws {
+  @Test("R10: Selecting by tap centres the camera on the marker") func selectingByTapCentresTheCameraOnTheMarker()
+    throws
+  {
     // R10.4: the camera animates its target to M (zoom, bearing, tilt unchanged), default duration.
     let fixture = try MapFixture(Places.sydney, zoom: 5, bearing: 20)
     let m = try fixture.marker("m", at: Places.melbourne, title: "M")
@@ -124,41 +129,44 @@ import WaymarkCore
     #expect(fixture.delegate.events.contains("will_move(false)"))
   }
 
-  @Test func selectingFromCodeSkipsTheTapAndTheCamera() throws {
+  @Test("R11: Selecting from code skips the tap and the camera") func selectingFromCodeSkipsTheTapAndTheCamera() throws
+  {
     // R11: no did_tap_marker and no camera move; nil hides the window; another map's marker is ignored.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let m = try fixture.marker("m", at: Places.melbourne, title: "M")
     try fixture.quiet()
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     #expect(fixture.delegate.events == ["marker_info_window(m)", "marker_info_contents(m)"])
     #expect(fixture.map.infoWindow?.kind == .default)
     try fixture.map.settle()
     #expect(fixture.map.camera.target == Places.sydney)
-    fixture.map.setSelectedMarker(nil)
+    fixture.map.selectedMarker = nil
     #expect(fixture.delegate.events.last == "did_close_info_window(m)")
     let other = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 5))
     let stranger = try other.addMarker(MarkerOptions(position: Places.sydney))
-    fixture.map.setSelectedMarker(stranger)
+    fixture.map.selectedMarker = stranger
     #expect(fixture.map.selectedMarker == nil)
     #expect(fixture.map.trace.records.last?.event == "warning")
   }
 
-  @Test func removingTheSelectedMarkerClosesItsWindow() throws {
+  @Test("R12: Removing the selected marker closes its window") func removingTheSelectedMarkerClosesItsWindow() throws {
     // R12: removing the selected marker hides its window, fires did_close_info_window, selected = nil.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let m = try fixture.marker("m", at: Places.sydney, title: "M")
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     fixture.delegate.calls.removeAll()
     try fixture.map.remove(m)
     #expect(fixture.delegate.calls == ["did_close_info_window(m)"])
     #expect(fixture.map.selectedMarker == nil && fixture.map.infoWindow == nil)
     let n = try fixture.marker("n", at: Places.sydney, title: "N")
-    fixture.map.setSelectedMarker(n)
+    fixture.map.selectedMarker = n
     fixture.map.clear()
     #expect(fixture.delegate.calls.last == "did_close_info_window(n)")
   }
 
-  @Test func selectionChangesDuringResolutionAreDeferred() throws {
+  @Test("R13: Selection changes during resolution are deferred") func selectionChangesDuringResolutionAreDeferred()
+    throws
+  {
     // R13: changing the selection or removing a marker inside marker_info_window is deferred
     // until the resolution finishes, then applied in order; the trace says so.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
@@ -167,12 +175,12 @@ import WaymarkCore
     let c = try fixture.marker("c", at: Places.brisbane, title: "C")
     fixture.delegate.infoWindow = { marker in
       if marker === a {
-        fixture.map.setSelectedMarker(b)
+        fixture.map.selectedMarker = b
         try? fixture.map.remove(c)
       }
       return nil
     }
-    fixture.map.setSelectedMarker(a)
+    fixture.map.selectedMarker = a
     #expect(fixture.map.selectedMarker === b)
     #expect(c.map == nil)
     #expect(
@@ -190,7 +198,7 @@ import WaymarkCore
   @Test func defaultWindowFollowsTitleChanges() throws {
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let m = try fixture.marker("m", at: Places.sydney, title: "Short")
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     let before = try #require(fixture.map.infoWindow?.layout.size.width)
     try m.update { $0.title = "A much longer title than before" }
     let after = try #require(fixture.map.infoWindow?.layout.size.width)

@@ -1,12 +1,14 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct TapTests {
-  @Test func aTapOnTheMapReportsTheCoordinateBeforeDeselecting() throws {
+  @Test("R14: A tap on the map reports the coordinate before deselecting")
+  func aTapOnTheMapReportsTheCoordinateBeforeDeselecting() throws {
     // R14: did_tap_at_coordinate fires before the implicit deselection.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     let m = try fixture.marker("m", at: Places.sydney, title: "M")
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     fixture.delegate.calls.removeAll()
     var selectedDuringTap: Marker?
     fixture.delegate.tapAt = { map, _ in selectedDuringTap = map.selectedMarker }
@@ -19,12 +21,12 @@ import WaymarkCore
     expectClose(try #require(record.coordinate), expected)
   }
 
-  @Test func tappableOverlaysGetTheTapTopmostFirst() throws {
+  @Test("R15: Tappable overlays get the tap topmost first") func tappableOverlaysGetTheTapTopmostFirst() throws {
     // R15: did_tap_overlay instead of did_tap_at_coordinate, then deselection; topmost z wins;
     // overlays are untappable by default.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     let m = try fixture.marker("m", at: Places.melbourne, title: "M")
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     try fixture.map.addOverlay(OverlayOptions(shape: .circle(center: Places.sydney, radius: 5000), id: "untappable"))
     try fixture.map.addOverlay(
       OverlayOptions(shape: .circle(center: Places.sydney, radius: 5000), id: "low", tappable: true, zIndex: 1))
@@ -57,7 +59,7 @@ import WaymarkCore
     #expect(fixture.delegate.events == ["did_tap_overlay(donut)", "did_tap_at_coordinate", "did_tap_overlay(line)"])
   }
 
-  @Test func markersWinOverOverlays() throws {
+  @Test("R5: Markers win over overlays") func markersWinOverOverlays() throws {
     // R5: markers always win over non-marker overlays (the default policy).
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     try fixture.map.addOverlay(
@@ -67,11 +69,11 @@ import WaymarkCore
     #expect(fixture.delegate.events.first == "did_tap_marker(m)")
   }
 
-  @Test func aTapInsideTheWindowIsOnlyAWindowTap() throws {
+  @Test("R16: A tap inside the window is only a window tap") func aTapInsideTheWindowIsOnlyAWindowTap() throws {
     // R16: did_tap_info_window and nothing else; long press: did_long_press_info_window.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     let m = try fixture.marker("m", at: Places.sydney, title: "Sydney", snippet: "Population: 4,605,992")
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     fixture.delegate.calls.removeAll()
     let frame = try #require(fixture.map.infoWindowFrame)
     let anchor = try #require(fixture.map.screenPoint(of: m))
@@ -80,15 +82,15 @@ import WaymarkCore
     try fixture.map.longPressInfoWindow()
     #expect(fixture.delegate.calls == ["did_tap_info_window(m)", "did_long_press_info_window(m)"])
     #expect(fixture.map.selectedMarker === m)
-    fixture.map.setSelectedMarker(nil)
-    #expect(throws: MapError.noInfoWindow(action: "tap_info_window")) { try fixture.map.tapInfoWindow() }
+    fixture.map.selectedMarker = nil
+    #expect(throws: MapError.noInfoWindow(action: "tapInfoWindow")) { try fixture.map.tapInfoWindow() }
   }
 
-  @Test func poiTapsReportThePlaceAndDeselect() throws {
+  @Test("R17: POI taps report the place and deselect") func poiTapsReportThePlaceAndDeselect() throws {
     // R17: did_tap_poi(place_id, name, location); no default window on iOS; deselects.
     let fixture = try MapFixture(Places.sydney, zoom: 14)
     let m = try fixture.marker("m", at: Places.melbourne, title: "M")
-    fixture.map.setSelectedMarker(m)
+    fixture.map.selectedMarker = m
     let opera = Coordinate(latitude: -33.8568, longitude: 151.2153)
     try fixture.map.addPointOfInterest(
       PointOfInterest(placeID: "ChIJ3S-JXmauEmsRUcIaWtf4MzE", name: "Sydney Opera House", location: opera))

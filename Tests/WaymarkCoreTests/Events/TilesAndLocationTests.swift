@@ -1,8 +1,10 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct TilesAndLocationTests {
-  @Test func tilesRenderAfterTheLatencyThenTheSnapshotIsReady() throws {
+  @Test("R31: Tiles render after the latency then the snapshot is ready")
+  func tilesRenderAfterTheLatencyThenTheSnapshotIsReady() throws {
     // R31: a new tile set: did_start_tile_rendering; after the latency,
     // did_finish_tile_rendering; snapshot_ready once the camera is idle and tiles loaded.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
@@ -32,7 +34,7 @@ import WaymarkCore
     #expect(!fixture.delegate.calls.contains("did_start_tile_rendering"))
   }
 
-  @Test func theMyLocationButtonAnimatesUnlessHandled() throws {
+  @Test("R32: The my location button animates unless handled") func theMyLocationButtonAnimatesUnlessHandled() throws {
     // R32: off by default; when enabled with a location, the button asks
     // did_tap_my_location_button; false animates the camera to the location.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
@@ -53,7 +55,7 @@ import WaymarkCore
     #expect(vetoes == [.bool(true), .bool(false)])
   }
 
-  @Test func aTapOnTheDotReportsTheLocation() throws {
+  @Test("R32: A tap on the dot reports the location") func aTapOnTheDotReportsTheLocation() throws {
     // R32: a tap on the location dot fires did_tap_my_location(location).
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     fixture.map.isMyLocationEnabled = true
@@ -64,9 +66,9 @@ import WaymarkCore
 
   @Test func capabilityChangesAreReportedOnce() throws {
     let fixture = try MapFixture(Places.sydney, zoom: 10)
-    fixture.map.setCapabilities([.advancedMarkers])
-    fixture.map.setCapabilities([.advancedMarkers])
-    fixture.map.setCapabilities([.advancedMarkers, .dataDrivenStyling])
+    fixture.map.capabilities = [.advancedMarkers]
+    fixture.map.capabilities = [.advancedMarkers]
+    fixture.map.capabilities = [.advancedMarkers, .dataDrivenStyling]
     #expect(
       fixture.delegate.events == [
         "did_change_map_capabilities(advanced_markers)",

@@ -1,14 +1,15 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct CoordinateBoundsTests {
-  @Test func emptyBoundsIsInvalidAndContainsNothing() {
+  @Test("R30: Empty bounds is invalid and contains nothing") func emptyBoundsIsInvalidAndContainsNothing() {
     // R30: an empty bounds is invalid.
     #expect(!CoordinateBounds.empty.isValid)
     #expect(!CoordinateBounds.empty.contains(Places.sydney))
   }
 
-  @Test func includingIntoEmptyBoundsGivesThatPoint() throws {
+  @Test("R30: Including into empty bounds gives that point") func includingIntoEmptyBoundsGivesThatPoint() throws {
     // R30: including a coordinate into invalid bounds gives bounds of that point.
     let bounds = try CoordinateBounds.empty.including(Places.sydney)
     #expect(bounds.isValid)
@@ -17,7 +18,8 @@ import WaymarkCore
     #expect(bounds.contains(Places.sydney))
   }
 
-  @Test func twoCoordinatesTakeTheShorterWayAcrossTheAntimeridian() throws {
+  @Test("R30: Two coordinates take the shorter way across the antimeridian")
+  func twoCoordinatesTakeTheShorterWayAcrossTheAntimeridian() throws {
     // R30: 170 E and 170 W are 20 degrees apart across the antimeridian, not 340.
     let bounds = try CoordinateBounds(
       Coordinate(latitude: 10, longitude: 170), Coordinate(latitude: -10, longitude: -170))
@@ -28,7 +30,7 @@ import WaymarkCore
     #expect(!bounds.contains(Coordinate(latitude: 0, longitude: 0)))
   }
 
-  @Test func containsIncludesTheEdges() throws {
+  @Test("R30: Contains includes the edges") func containsIncludesTheEdges() throws {
     // R30: contains includes the edges.
     let bounds = try CoordinateBounds(
       northEast: Coordinate(latitude: 10, longitude: 20), southWest: Coordinate(latitude: 0, longitude: 0))
@@ -61,11 +63,14 @@ import WaymarkCore
   }
 
   @Test func invalidCornersAreRejectedWithTheirField() {
-    #expect(throws: MapError.invalidValue(field: "bounds.coordinate.lat", value: "91", reason: "is outside -90...90")) {
+    #expect(
+      throws: MapError.invalidValue(field: "bounds.coordinate.latitude", value: "91", reason: "is outside -90...90")
+    ) {
       try CoordinateBounds(Coordinate(latitude: 91, longitude: 0), Places.sydney)
     }
     #expect(
-      throws: MapError.invalidValue(field: "bounds.coordinate.lng", value: "nan", reason: "is not a finite number")
+      throws: MapError.invalidValue(
+        field: "bounds.coordinate.longitude", value: "nan", reason: "is not a finite number")
     ) {
       try CoordinateBounds.empty.including(Coordinate(latitude: 0, longitude: .nan))
     }

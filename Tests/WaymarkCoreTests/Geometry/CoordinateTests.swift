@@ -1,12 +1,13 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct CoordinateTests {
   @Test(arguments: [
-    (Coordinate(latitude: .nan, longitude: 0), "position.lat: nan is not a finite number"),
-    (Coordinate(latitude: 0, longitude: .infinity), "position.lng: inf is not a finite number"),
-    (Coordinate(latitude: 90.5, longitude: 0), "position.lat: 90.5 is outside -90...90"),
-    (Coordinate(latitude: -91, longitude: 0), "position.lat: -91 is outside -90...90"),
+    (Coordinate(latitude: .nan, longitude: 0), "position.latitude: nan is not a finite number"),
+    (Coordinate(latitude: 0, longitude: .infinity), "position.longitude: inf is not a finite number"),
+    (Coordinate(latitude: 90.5, longitude: 0), "position.latitude: 90.5 is outside -90...90"),
+    (Coordinate(latitude: -91, longitude: 0), "position.latitude: -91 is outside -90...90"),
   ])
   func badCoordinatesNameFieldAndValue(coordinate: Coordinate, message: String) {
     #expect(throws: MapError.self) { try coordinate.validated("position") }

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct ProjectionTests {
   let size = Size(width: 390, height: 844)
 
-  @Test func theTargetIsAtTheCentreOfThePaddedView() throws {
+  @Test("R29: The target is at the centre of the padded view") func theTargetIsAtTheCentreOfThePaddedView() throws {
     // R29: padding moves the visual centre.
     let camera = CameraPosition(target: Places.sydney, zoom: 10, bearing: 30, tilt: 20)
     let plain = Projection(camera: camera, viewSize: size)
@@ -19,7 +20,7 @@ import WaymarkCore
     expectClose(moved.y, 472)
   }
 
-  @Test func zoomZeroDrawsTheWorld256PointsWide() throws {
+  @Test("R20: Zoom zero draws the world 256 points wide") func zoomZeroDrawsTheWorld256PointsWide() throws {
     // R20: zoom z draws the world 256 x 2^z points wide.
     for zoom in [0.0, 3, 10.5] {
       let projection = Projection(
@@ -56,7 +57,7 @@ import WaymarkCore
     }
   }
 
-  @Test func aTiltedViewSeesATrapezoidWiderFarAway() throws {
+  @Test("R29: A tilted view sees a trapezoid wider far away") func aTiltedViewSeesATrapezoidWiderFarAway() throws {
     // R29: the visible region is a trapezoid when tilted.
     let flat = Projection(camera: CameraPosition(target: Places.melbourne, zoom: 12), viewSize: size).visibleRegion
     func width(_ a: Coordinate, _ b: Coordinate) -> Double { Mercator.worldPoint(b).x - Mercator.worldPoint(a).x }
@@ -68,7 +69,7 @@ import WaymarkCore
     #expect(tilted.farLeft.latitude > flat.farLeft.latitude)
   }
 
-  @Test func containsMeansInsideThePaddedView() {
+  @Test("R29: Contains means inside the padded view") func containsMeansInsideThePaddedView() {
     // R29: contains(coordinate); padding shrinks the visible region.
     let camera = CameraPosition(target: Places.melbourne, zoom: 10)
     let projection = Projection(camera: camera, viewSize: size)
@@ -80,7 +81,7 @@ import WaymarkCore
     #expect(!padded.contains(north))
   }
 
-  @Test func pointsForMetersFollowsTheMercatorScale() {
+  @Test("R29: Points for meters follows the mercator scale") func pointsForMetersFollowsTheMercatorScale() {
     // R29: points_for_meters: at the equator, zoom 0, the world's 40,075 km are 256 points.
     let projection = Projection(
       camera: CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 0), viewSize: size)

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WaymarkCore
+import WaymarkTesting
 
 /// SplitMix64: a tiny seeded generator, so every failure replays exactly.
 private struct IndexRNG {

@@ -38,7 +38,7 @@ import WaymarkCore
     #expect(isClose(parts[1].frame, 12, 30.4, 30, 16.8))
   }
 
-  @Test func aVeryLongSnippetIsWrappedThenTruncated() throws {
+  @Test("R7: A very long snippet is wrapped then truncated") func aVeryLongSnippetIsWrappedThenTruncated() throws {
     // R7: very long text is truncated; at most 4 snippet lines by default.
     let snippet = Array(repeating: "lorem ipsum dolor", count: 300).joined(separator: " ")
     let layout = try #require(InfoWindowLayout.defaultWindow(title: "Title", snippet: snippet))

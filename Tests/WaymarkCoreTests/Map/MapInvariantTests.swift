@@ -1,5 +1,6 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 /// The map as a façade over parts: whatever input arrives, and whatever the delegate does
 /// from inside its callbacks, every part's invariants hold between inputs.
@@ -22,7 +23,7 @@ import WaymarkCore
       // inside marker_info_window (deferred, R13) and did_close_info_window.
       f.delegate.tapMarker = { _, marker in marker.id.hasSuffix("5") }
       f.delegate.infoWindow = { marker in
-        if marker.id == "m4", let other = f.map.marker(id: "m7") { f.map.setSelectedMarker(other) }
+        if marker.id == "m4", let other = f.map.marker(id: "m7") { f.map.selectedMarker = other }
         return marker.id == "m2" ? text("two") : nil
       }
       f.delegate.closeInfoWindow = { map, marker in if marker.id == "m8" { try? map.remove(marker) } }
@@ -37,7 +38,7 @@ import WaymarkCore
         case 4: try? f.map.drag(marker, to: Places.sydney, duration: 0.2)
         case 5: try f.map.pan(dx: rng.unit() * 50, dy: 0, duration: 0.1)
         case 6: try f.map.animate(.zoomBy(rng.unit() - 0.5), duration: 0.2)
-        case 7: f.map.setSelectedMarker(rng.unit() < 0.5 ? marker : nil)
+        case 7: f.map.selectedMarker = rng.unit() < 0.5 ? marker : nil
         case 8:
           if marker.map == nil { try f.map.add(marker) } else if rng.unit() < 0.3 { try f.map.remove(marker) }
         default: try f.map.advance(by: rng.unit() * 0.3)
@@ -48,7 +49,7 @@ import WaymarkCore
       try f.map.settle()
       #expect(f.map.checkInvariants() == nil)
       #expect(f.map.isSettled)
-      let events = Set(f.map.trace.records.map(\.event))
+      let events = Set(f.map.trace.records.map(\.event.rawValue))
       for exercised in ["did_tap_marker", "did_begin_dragging_marker", "did_close_info_window", "info_window_shown"] {
         #expect(events.contains(exercised), "\(policy.name): \(exercised) never happened")
       }

@@ -1,5 +1,6 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 /// Records every change as a short line ("added(a)", "camera", "input(tap 10,20)").
 private final class ChangeLog: MapObserver {

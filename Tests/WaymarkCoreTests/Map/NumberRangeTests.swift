@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WaymarkCore
+import WaymarkTesting
 
 /// Numbers from outside are checked for their range, not only for being finite: a size,
 /// an inset or a screen point that would make the projection overflow is refused with a

@@ -1,10 +1,12 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct MarkerHitTestingTests {
   func map() throws -> MapView { try MapView(camera: CameraPosition(target: Places.sydney, zoom: 12)) }
 
-  @Test func theIconRectangleIsPlacedByTheGroundAnchor() throws {
+  @Test("R4: The icon rectangle is placed by the ground anchor") func theIconRectangleIsPlacedByTheGroundAnchor() throws
+  {
     // R4: hit-testing against the icon's rectangle placed by ground_anchor.
     let map = try map()
     let marker = try map.addMarker(MarkerOptions(position: Places.sydney))
@@ -17,7 +19,8 @@ import WaymarkCore
     #expect(map.topmostMarker(at: Point(x: anchor.x, y: anchor.y + 20)) === marker)
   }
 
-  @Test func rotationTurnsTheRectangleAndFlatMarkersFollowTheBearing() throws {
+  @Test("R4: Rotation turns the rectangle and flat markers follow the bearing")
+  func rotationTurnsTheRectangleAndFlatMarkersFollowTheBearing() throws {
     // R4: rotated by rotation; a flat marker's rectangle also follows the map's bearing.
     let map = try map()
     var options = MarkerOptions(position: Places.sydney)
@@ -35,7 +38,7 @@ import WaymarkCore
     #expect(map.topmostMarker(at: east) === marker, "flat: rotation 90 minus bearing 90")
   }
 
-  @Test func topmostIsHighestZIndexThenMostRecent() throws {
+  @Test("R4: Topmost is highest z index then most recent") func topmostIsHighestZIndexThenMostRecent() throws {
     // R4: highest z_index, then the most recently added.
     let map = try map()
     let first = try map.addMarker(MarkerOptions(position: Places.sydney, id: "first"))
@@ -51,7 +54,8 @@ import WaymarkCore
     #expect(map.topmostMarker(at: point) === second, "re-added counts as most recent")
   }
 
-  @Test func untappableMarkersLetTheTapFallThroughButInvisibleOnesDoNot() throws {
+  @Test("R4: Untappable markers let the tap fall through but invisible ones do not")
+  func untappableMarkersLetTheTapFallThroughButInvisibleOnesDoNot() throws {
     // R4: opacity 0 does not make a marker untappable; tappable=false does.
     let fixture = try MapFixture(Places.sydney, zoom: 12)
     let below = try fixture.marker("below", at: Places.sydney)

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WaymarkCore
+import WaymarkTesting
 
 /// The marker store on its own: slots in order of addition, ids, the spatial index and the
 /// icon extent, under random additions and removals.

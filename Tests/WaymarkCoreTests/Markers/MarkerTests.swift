@@ -1,8 +1,9 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct MarkerTests {
-  @Test func defaultsFollowGoogle() throws {
+  @Test("R1: Defaults follow Google") func defaultsFollowGoogle() throws {
     // R1: every default.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 10))
     let marker = try map.addMarker(MarkerOptions(position: Places.sydney))
@@ -22,9 +23,9 @@ import WaymarkCore
   @Test(arguments: [
     ("opacity", "marker.opacity: 1.5 is outside 0...1"),
     ("rotation", "marker.rotation: nan is not a finite number"),
-    ("position", "marker.position.lat: 91 is outside -90...90"),
+    ("position", "marker.position.latitude: 91 is outside -90...90"),
     ("icon", "marker.icon.width: -4 is negative"),
-    ("anchor", "marker.ground_anchor.y: inf is not a finite number"),
+    ("anchor", "marker.groundAnchor.y: inf is not a finite number"),
     ("huge", "marker.icon.height: 20000 is larger than 10000 points"),
   ])
   func badPropertiesAreRejectedWithFieldAndValue(field: String, message: String) throws {
@@ -50,7 +51,7 @@ import WaymarkCore
     #expect(map.numberOfMarkers == 1)
   }
 
-  @Test func aMarkerIsOnAtMostOneMap() throws {
+  @Test("R2: A marker is on at most one map") func aMarkerIsOnAtMostOneMap() throws {
     // R2: on at most one map; removing hides it; adding again shows it.
     let a = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 10))
     let b = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 10))
@@ -64,7 +65,7 @@ import WaymarkCore
     #expect(throws: MapError.notOnThisMap(what: "marker sydney")) { try a.remove(marker) }
   }
 
-  @Test func clearRemovesEveryMarkerAndOverlay() throws {
+  @Test("R2: Clear removes every marker and overlay") func clearRemovesEveryMarkerAndOverlay() throws {
     // R2: clear() removes every marker and overlay.
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 10))
     let marker = try map.addMarker(MarkerOptions(position: Places.sydney))
@@ -75,7 +76,7 @@ import WaymarkCore
     #expect(map.topmostMarker(at: map.iconCenterForTest(Places.sydney)) == nil)
   }
 
-  @Test func iconViewWinsOverIconWhichWinsOverThePin() throws {
+  @Test("R3: Icon view wins over icon which wins over the pin") func iconViewWinsOverIconWhichWinsOverThePin() throws {
     // R3: icon_view > icon > default pin; a tinted pin is an icon of the pin's size.
     var options = MarkerOptions(position: Places.sydney)
     #expect(options.iconSize == MarkerOptions.defaultPinSize)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 /// `markers(in:)`: what a renderer draws, in the order it draws it, through the spatial index.
 @Suite struct MarkersInRectTests {
@@ -48,7 +49,9 @@ import WaymarkCore
     #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "lowest z first, then order of addition")
   }
 
-  @Test func theLastMarkerDrawnAtAPointIsTheOneATapHits() throws {
+  @Test("R4: The last marker drawn at a point is the one a tap hits") func theLastMarkerDrawnAtAPointIsTheOneATapHits()
+    throws
+  {
     // R4: drawing order and tap order agree.
     let map = try scatteredMap(bearing: 20, tilt: 25)
     for x in stride(from: 5.0, to: 390, by: 37) {

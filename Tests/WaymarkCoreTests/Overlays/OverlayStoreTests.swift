@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WaymarkCore
+import WaymarkTesting
 
 /// The overlay store on its own (R15).
 @Suite struct OverlayStoreTests {

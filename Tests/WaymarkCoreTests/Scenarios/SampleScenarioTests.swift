@@ -1,8 +1,10 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 /// The sample scenarios of the map semantics (section 9), from Google's public iOS samples,
-/// asserted as exact callback sequences against the recording delegate.
+/// asserted as exact callback sequences against the recording delegate, and as golden
+/// traces (Scenarios/Golden; re-record with `WAYMARK_RECORD=1 swift test --filter SampleScenarioTests`).
 @Suite struct SampleScenarioTests {
   @Test func s1MarkerEvents() throws {
     let fixture = try MapFixture(Places.melbourne, zoom: 4)
@@ -46,6 +48,7 @@ import WaymarkCore
     #expect(fixture.map.selectedMarker == nil && fixture.map.infoWindow == nil)
     let vetoes = fixture.map.trace.records.filter { $0.event == "did_tap_marker" }.map(\.result)
     #expect(vetoes == [.bool(true), .bool(false), .bool(true)])
+    try GoldenTrace("S1", besideSource: #filePath).check(fixture.map.trace.records)
   }
 
   @Test func s2CustomInfoWindows() throws {
@@ -85,6 +88,7 @@ import WaymarkCore
     try fixture.map.tap(at: Point(x: 20, y: 820))
     #expect(log == ["Sydney closed", "Brisbane closed", "Melbourne long pressed", "Melbourne closed"])
     #expect(fixture.map.selectedMarker == nil)
+    try GoldenTrace("S2", besideSource: #filePath).check(fixture.map.trace.records)
   }
 
   @Test func s3MarkerLayerFliesTheLoopAndFadesTappedPlanes() throws {
@@ -156,16 +160,18 @@ import WaymarkCore
     let added = try #require(fixture.map.markers.last)
     #expect(added.title?.hasPrefix("Marker at: -3") == true)
     #expect(fixture.map.numberOfMarkers == 3)
+    try GoldenTrace("S4", besideSource: #filePath).check(fixture.map.trace.records)
   }
 
   @Test func s5MinMaxZoomCyclesClampTheZoom() throws {
     let fixture = try MapFixture(Places.sydney, zoom: 6)
     var zooms: [Double] = []
     for (min, max) in [(2.0, 21.0), (18, 21), (2, 8), (10, 11.5)] {
-      try fixture.map.setMinMaxZoom(min, max)
+      try fixture.map.setMinMaxZoom(min: min, max: max)
       zooms.append(fixture.map.camera.zoom)
     }
     #expect(zooms == [6, 18, 8, 10])
+    try GoldenTrace("S5", besideSource: #filePath).check(fixture.map.trace.records)
   }
 
   @Test func s6CameraAnimationSettlesZoomTurnsBearingSaturatesTilt() throws {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WaymarkCore
+import WaymarkTesting
 
 /// The selection on its own: the R13 deferral is a small state machine.
 @Suite struct SelectionStateTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WaymarkCore
+import WaymarkTesting
 
 /// The tile tracker on its own (R31).
 @Suite struct TileTrackerTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct TraceDiffTests {
   @Test func lineDiffKeepsCommonLinesAndMarksChanges() {

@@ -1,5 +1,6 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct TraceJSONTests {
   @Test func recordsFollowTheContractOrderAndRounding() {

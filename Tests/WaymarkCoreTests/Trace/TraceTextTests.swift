@@ -1,5 +1,6 @@
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @Suite struct TraceTextTests {
   @Test func linesAreAlignedAndFramesFolded() throws {
@@ -33,5 +34,60 @@ import WaymarkCore
     #expect(log.hasSuffix("plugin=p\\r line one\\n   9.999  did_tap_marker   forged\\u001b]0;title\\u0007\\\\ \\u202e"))
     #expect(lines.contains { $0.contains("did_tap_marker               a\\nb\\u001b[2J") })
     #expect(TraceText.escaped("plain café") == "plain café")
+  }
+
+  @Test func dragFramesFoldLikeCameraFrames() throws {
+    let map = try MapView(camera: CameraPosition(target: Places.melbourne, zoom: 4))
+    var options = MarkerOptions(position: Places.melbourne, id: "pin")
+    options.draggable = true
+    let pin = try map.addMarker(options)
+    try map.drag(pin, to: Coordinate(latitude: -37.9, longitude: 145.1), duration: 1)
+    try map.settle()
+    let lines = TraceText().lines(map.trace.records)
+    let drags = lines.filter { $0.contains("did_drag_marker") }
+    #expect(drags.count == 1, "\(lines)")
+    #expect(
+      drags.first?.range(of: #"did_drag_marker +pin +×[0-9]+ frames [0-9.]+…1\.000$"#, options: .regularExpression)
+        != nil)
+    let every = TraceText(showsEveryFrame: true).lines(map.trace.records)
+    #expect(
+      every.filter { $0.contains("did_drag_marker") }.count
+        == map.trace.records.filter { $0.event == "did_drag_marker" }.count)
+  }
+
+  @Test func longIdsKeepTheColumns() throws {
+    let map = try MapView(camera: CameraPosition(target: Places.melbourne, zoom: 4))
+    let long = try map.addMarker(MarkerOptions(position: Places.melbourne, id: "melbourne-central-station"))
+    try map.tap(long)
+    let short = try map.addMarker(MarkerOptions(position: Places.sydney, id: "s"))
+    try map.tap(short)
+    let huge = try map.addMarker(MarkerOptions(position: Places.sydney, id: String(repeating: "x", count: 60)))
+    try map.tap(huge)
+    let lines = TraceText().lines(map.trace.records)
+    let taps = lines.filter { $0.contains("did_tap_marker") }
+    #expect(taps.count == 3)
+    // The details start in the same column on every line, the header's included.
+    let column = try #require(lines[0].range(of: "details")).lowerBound.utf16Offset(in: lines[0])
+    for tap in taps {
+      let start = try #require(tap.range(of: "result=")).lowerBound.utf16Offset(in: tap)
+      #expect(start == column, "\(tap)")
+    }
+    #expect(taps[2].contains(String(repeating: "x", count: 39) + "… result="))
+  }
+
+  @Test func colorsOnlyOnATerminalAndNeverWithNoColor() throws {
+    #expect(TraceText.wantsColors(isTerminal: true, environment: [:]))
+    #expect(!TraceText.wantsColors(isTerminal: false, environment: [:]))
+    #expect(!TraceText.wantsColors(isTerminal: true, environment: ["NO_COLOR": "1"]))
+    #expect(TraceText.wantsColors(isTerminal: true, environment: ["NO_COLOR": ""]))
+    #expect(!TraceText.wantsColors(isTerminal: true, environment: ["TERM": "dumb"]))
+    let map = try MapView(camera: CameraPosition(target: Places.melbourne, zoom: 4))
+    map.log("hello", source: "p")
+    let plain = TraceText().lines(map.trace.records)
+    let colored = TraceText(colors: true).lines(map.trace.records)
+    #expect(!plain.joined().contains("\u{1B}"))
+    let log = try #require(colored.first { $0.contains("hello") })
+    #expect(log.hasPrefix("\u{1B}[36m") && log.hasSuffix("\u{1B}[0m"))
+    #expect(colored[0] == plain[0])
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaymarkCore
+import WaymarkTesting
 
 @testable import WaymarkScripting
 
@@ -40,7 +41,7 @@ import WaymarkCore
     let f = try PluginFixture(["all.lua": "local p = {}\n" + handlers.joined(separator: "\n") + "\nreturn p"])
     let overlay = try f.map.addOverlay(OverlayOptions(shape: .circle(center: Place.sydney, radius: 10)))
     for callback in DelegateCallback.allCases {
-      _ = f.host.mapView(f.map, receive: sample(callback, marker: f.sydney, overlay: overlay))
+      _ = f.host.mapView(f.map, receive: SampleEvents.event(of: callback, marker: f.sydney, overlay: overlay))
       let expected = ["Map"] + callback.signature.arguments.map { luaType($0.type) }
       #expect(f.logs.last == "\(callback.name)\t\(expected.joined(separator: " "))")
     }
@@ -55,37 +56,6 @@ import WaymarkCore
     case .marker: "Marker"
     case .overlay: "Overlay"
     case .string: "string"
-    }
-  }
-
-  private func sample(_ callback: DelegateCallback, marker: Marker, overlay: Overlay) -> DelegateEvent {
-    let here = Coordinate(latitude: 1, longitude: 2)
-    switch callback {
-    case .willMove: return .willMove(gesture: false)
-    case .didChangeCameraPosition: return .didChangeCameraPosition(CameraPosition(target: here, zoom: 3))
-    case .idleAtCameraPosition: return .idleAtCameraPosition(CameraPosition(target: here, zoom: 3))
-    case .didTapAtCoordinate: return .didTapAtCoordinate(here)
-    case .didLongPressAtCoordinate: return .didLongPressAtCoordinate(here)
-    case .didTapMarker: return .didTapMarker(marker)
-    case .didTapInfoWindow: return .didTapInfoWindow(marker)
-    case .didLongPressInfoWindow: return .didLongPressInfoWindow(marker)
-    case .didTapOverlay: return .didTapOverlay(overlay)
-    case .didTapPOI: return .didTapPOI(PointOfInterest(placeID: "p", name: "n", location: here))
-    case .markerInfoWindow: return .markerInfoWindow(marker)
-    case .markerInfoContents: return .markerInfoContents(marker)
-    case .didCloseInfoWindow: return .didCloseInfoWindow(marker)
-    case .didBeginDraggingMarker: return .didBeginDraggingMarker(marker)
-    case .didDragMarker: return .didDragMarker(marker)
-    case .didEndDraggingMarker: return .didEndDraggingMarker(marker)
-    case .didTapMyLocationButton: return .didTapMyLocationButton
-    case .didTapMyLocation: return .didTapMyLocation(here)
-    case .didStartTileRendering: return .didStartTileRendering
-    case .didFinishTileRendering: return .didFinishTileRendering
-    case .snapshotReady: return .snapshotReady
-    case .didChangeMapCapabilities: return .didChangeMapCapabilities([.advancedMarkers])
-    case .didTapFeatures:
-      return .didTapFeatures(
-        [Feature(placeID: "f", boundary: [])], layer: FeatureLayer(name: "L", features: []), location: here)
     }
   }
 }

@@ -63,7 +63,7 @@ import WaymarkCore
       return p
       """
     let f = try PluginFixture(["s.lua": source])
-    f.map.setSelectedMarker(f.sydney)
+    f.map.selectedMarker = f.sydney
     try f.map.tapInfoWindow()  // R16: no deselection around it
     #expect(f.logs == ["sydney\twindow\t4\tSydney"])
     #expect(f.map.selectedMarker === f.melbourne)  // assigned from Lua, after the tap deselected

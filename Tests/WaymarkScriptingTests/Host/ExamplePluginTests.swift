@@ -15,7 +15,7 @@ import WaymarkCore
       PluginFiles.pluginFiles(in: Self.root + "/plugins").isEmpty
       ? ((try? FileManager.default.contentsOfDirectory(atPath: Self.root + "/plugins")) ?? []).sorted().map {
         Self.root + "/plugins/" + $0
-      } : [Self.root + "/plugins"]
+      }.filter(PluginFiles.isDirectory) : [Self.root + "/plugins"]
     try #require(!folders.isEmpty)
     let diagnostics = PluginHost.check(folders)
     #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description))")

@@ -259,7 +259,8 @@ import WaymarkCore
     #expect(f.records("did_tap_marker").count == 1)
   }
 
-  @Test func selectionChangedInsideMarkerInfoWindowIsDeferred() throws {
+  @Test("R13: Selection changed inside marker info window is deferred")
+  func selectionChangedInsideMarkerInfoWindowIsDeferred() throws {
     // R13: the change waits until the resolution ends, then applies; the trace says so.
     let f = try PluginFixture.hostile("selection_in_info_window.lua")
     try f.map.tap(f.melbourne)
@@ -281,7 +282,7 @@ import WaymarkCore
       "a.lua": "return { priority = 10, will_move = function() print('a heard will_move') end }",
       "b.lua": "return { teardown = function(map) map.selected_marker = nil; map:move_camera{ zoom = 3 } end }",
     ])
-    f.map.setSelectedMarker(f.melbourne)
+    f.map.selectedMarker = f.melbourne
     f.host.unloadAll()
     #expect(f.host.plugins.isEmpty)
     #expect(f.map.camera.zoom == 3)

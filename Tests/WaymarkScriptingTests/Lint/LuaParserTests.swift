@@ -71,6 +71,33 @@ import Testing
     #expect(throws: LuaSyntaxError.self) { try LuaParser.parse(source) }
   }
 
+  @Test func deepNestingIsASyntaxErrorNotACrash() throws {
+    for source in [
+      "return " + String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000),
+      String(repeating: "do ", count: 100_000) + String(repeating: "end ", count: 100_000),
+      "return " + String(repeating: "{", count: 100_000) + String(repeating: "}", count: 100_000),
+      "return " + String(repeating: "not ", count: 100_000) + "1",
+      "return 1" + String(repeating: " .. 1", count: 100_000),
+    ] {
+      #expect(!Self.compiles(source))
+      #expect(throws: LuaSyntaxError.self) { try LuaParser.parse(source) }
+    }
+    // Chains Lua builds without recursion: too tall for the checker's walk, a syntax error of
+    // its own (the compiler stays the judge; the file simply gets no static checks).
+    for source in [
+      "return 1" + String(repeating: " + 1", count: 100_000), "return f" + String(repeating: "()", count: 100_000),
+      "return a" + String(repeating: ".b", count: 100_000),
+      Self.nestedChains(levels: 40, length: 100),
+    ] {
+      #expect(Self.compiles(source))
+      #expect(throws: LuaSyntaxError.self) { try LuaParser.parse(source) }
+    }
+    // As deep as Lua itself allows still parses.
+    let deep = "return " + String(repeating: "(", count: 150) + "1" + String(repeating: ")", count: 150)
+    #expect(Self.compiles(deep))
+    #expect(throws: Never.self) { try LuaParser.parse(deep) }
+  }
+
   @Test func buildsTheTreeWithLinesAndPrecedence() throws {
     let chunk = try LuaParser.parse("local x = 1 + 2 * 3 ^ 2 ^ 1\nlocal s = 'a' .. 'b' .. 'c'\nreturn x")
     guard case .local(let names, let values) = chunk[0].kind, case .binary("+", _, let right) = values[0].kind,
@@ -88,6 +115,16 @@ import Testing
       return
     }
     #expect(chunk.map(\.line) == [1, 2, 3])
+  }
+
+  /// `return f(function() return f(function() ... end) + 1 + 1 ... end) + 1 + 1 ...`: each
+  /// level's chain stands on the level inside it.
+  static func nestedChains(levels: Int, length: Int) -> String {
+    var expression = "1"
+    for _ in 0..<levels {
+      expression = "f(function() return " + expression + String(repeating: " + 1", count: length) + " end)"
+    }
+    return "return " + expression
   }
 
   static func compiles(_ source: String) -> Bool {

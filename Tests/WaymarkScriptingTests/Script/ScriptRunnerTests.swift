@@ -30,7 +30,7 @@ import WaymarkCore
       print("done at " .. map.time)
       """)
     #expect(outcome.error == nil && outcome.failures.isEmpty)
-    let events = outcome.records.map(\.event).filter { !$0.contains("tile") }
+    let events = outcome.records.map(\.event.rawValue).filter { !$0.contains("tile") }
     #expect(events.starts(with: ["did_tap_marker", "marker_info_window", "marker_info_contents", "info_window_shown"]))
     #expect(outcome.records.last?.event == "log")
     #expect(outcome.records.last?.message == "done at 0.3")
@@ -93,7 +93,8 @@ import WaymarkCore
     #expect(outcome.problems.count == 1 && outcome.problems[0].contains("broken.lua:2:"), "\(outcome.problems)")
   }
 
-  @Test func paddingAndGestureSettingsAreReadAndAssigned() throws {
+  @Test("R29, R25: Padding and gesture settings are read and assigned")
+  func paddingAndGestureSettingsAreReadAndAssigned() throws {
     // R29 padding and R25 gesture flags from Lua.
     let (outcome, _) = try run(
       """
@@ -204,7 +205,7 @@ extension ScriptOptions {
   @Test func everyInstalledMemberAndHandlerAppearsInTheDefinitions() throws {
     // The definitions come from the registry; prove that what a live state has installed
     // (the bridge's metatables, the script globals) is all in them.
-    let definitions = LuaLSDefinitions.generate()
+    let definitions = LuaLSDefinitions.generate() + LuaLSDefinitions.generateScripts()
     let state = try LuaState(libraries: [.base])
     let bridge = try LuaMapBridge.install(in: state)
     for (owner, members) in bridge.installedMembers {
@@ -227,7 +228,11 @@ extension ScriptOptions {
     ])
     let outcome = ScriptRunner.run(folder.file("probe.lua"))
     let globals = try #require(outcome.records.first?.message).split(separator: " ").map(String.init)
-    #expect(globals == ["expect", "expect_eq", "expect_near", "waymark.map", "waymark.version"])
+    #expect(
+      globals == [
+        "expect", "expect_eq", "expect_near", "waymark.check_invariants", "waymark.invariant", "waymark.map",
+        "waymark.plugin_errors", "waymark.version",
+      ])
     #expect(definitions.contains("waymark.version = "))
     for name in globals where name != "waymark.version" {
       #expect(definitions.contains("function \(name)("), "\(name)")

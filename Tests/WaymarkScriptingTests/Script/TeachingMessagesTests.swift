@@ -10,11 +10,7 @@ import WaymarkCore
 @Suite struct TeachingMessagesTests {
   /// Runs `script` as demo.lua beside a `plugins` folder holding `plugins`.
   func run(_ script: String, plugins: [String: String] = [:]) throws -> ScriptOutcome {
-    let folder = try PluginFolder()
-    try FileManager.default.createDirectory(atPath: folder.file("plugins"), withIntermediateDirectories: true)
-    for (name, source) in plugins { try folder.write("plugins/" + name, source) }
-    try folder.write("demo.lua", script)
-    return ScriptRunner.run(folder.file("demo.lua"), options: .forTests)
+    try ScriptRunnerTests().run(script, plugins: plugins).0
   }
 
   static let tapScript = """
@@ -126,7 +122,7 @@ import WaymarkCore
     #expect(diagnostic.message.contains("; traceback: "))
   }
 
-  @Test func aCameraFieldWithAVerbSaysWhatToWrite() throws {
+  @Test("R28: A camera field with a verb says what to write") func aCameraFieldWithAVerbSaysWhatToWrite() throws {
     let outcome = try run("local map = waymark.map{}\nmap:animate({ zoom_by = 1, zoom = 4 })\n")
     #expect(
       outcome.error?.contains(

@@ -56,7 +56,7 @@ struct PluginFixture {
   }
 
   /// Trace records of one event.
-  func records(_ event: String) -> [TraceRecord] { map.trace.records.filter { $0.event == event } }
+  func records(_ event: TraceEvent) -> [TraceRecord] { map.trace.records.filter { $0.event == event } }
 
   /// The `plugin_error` records.
   var errors: [TraceRecord] { records("plugin_error") }

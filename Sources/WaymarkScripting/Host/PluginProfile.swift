@@ -1,0 +1,56 @@
+/// Where plugin handlers spend their time (`waymark test --profile`): per plugin and
+/// handler, how many calls, their total wall-clock time and the slowest one. Recorded by a
+/// ``PluginHost`` whose ``PluginHost/Configuration/profile`` is set; nothing is measured
+/// otherwise. Used on the thread of the maps it profiles (unchecked Sendable).
+public final class PluginProfile: @unchecked Sendable {
+  /// One plugin's handler.
+  public struct Row: Sendable, Hashable, Codable {
+    /// The plugin's name.
+    public var plugin: String
+    /// The handler's name.
+    public var handler: String
+    /// How many calls.
+    public var calls = 0
+    /// Their total wall-clock time, in seconds.
+    public var total = 0.0
+    /// The slowest call, in seconds.
+    public var slowest = 0.0
+
+    /// A row of `calls` calls of `handler` of `plugin`.
+    public init(plugin: String, handler: String, calls: Int = 0, total: Double = 0, slowest: Double = 0) {
+      self.plugin = plugin
+      self.handler = handler
+      self.calls = calls
+      self.total = total
+      self.slowest = slowest
+    }
+
+    /// Adds `other` (the same plugin and handler) to this row.
+    public mutating func add(_ other: Row) {
+      calls += other.calls
+      total += other.total
+      slowest = max(slowest, other.slowest)
+    }
+  }
+
+  private var rows: [String: Row] = [:]
+
+  /// An empty profile.
+  public init() {}
+
+  /// Notes one call of `handler` of `plugin` that took `seconds`.
+  func record(plugin: String, handler: String, seconds: Double) {
+    let key = plugin + "\u{0}" + handler
+    var row = rows[key] ?? Row(plugin: plugin, handler: handler)
+    row.add(Row(plugin: plugin, handler: handler, calls: 1, total: seconds, slowest: seconds))
+    rows[key] = row
+  }
+
+  /// Forgets every call (a run replayed from the start).
+  func reset() { rows = [:] }
+
+  /// Every row, by plugin then handler.
+  public var report: [Row] {
+    rows.values.sorted { ($0.plugin, $0.handler) < ($1.plugin, $1.handler) }
+  }
+}
