@@ -65,21 +65,21 @@ final class EventCounter: @unchecked Sendable {
     let fd = try connectLoopback(port)
     let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8)
     _ = send(fd, request, request.count, Int32(MSG_NOSIGNAL))
-    Thread { [self] in
-      var chunk = [UInt8](repeating: 0, count: 1 << 16)
-      var framed: [UInt8] = []  // bytes as received, after the head
+    // The head comes once the server has subscribed the stream: from then on, nothing is missed.
+    let crlf: [UInt8] = [13, 10], marker = Array("\ndata: ".utf8)
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var head: [UInt8] = []
+    while head.firstRange(of: crlf + crlf) == nil {
+      let count = recv(fd, &chunk, chunk.count, 0)
+      guard count > 0 else { throw BenchmarkFailure(description: "the event stream closed before its head") }
+      head += chunk[0..<count]
+    }
+    let rest = Array(head[head.firstRange(of: crlf + crlf)!.upperBound...])
+    Thread { [self, chunk] in
+      var chunk = chunk
+      var framed = rest  // bytes as received, after the head
       var payload: [UInt8] = []  // the stream's bytes, not yet counted
-      var headDone = false
-      let crlf: [UInt8] = [13, 10], marker = Array("\ndata: ".utf8)
       while true {
-        let count = recv(fd, &chunk, chunk.count, 0)
-        if count <= 0 { break }
-        framed += chunk[0..<count]
-        if !headDone {
-          guard let end = framed.firstRange(of: crlf + crlf) else { continue }
-          framed.removeFirst(end.upperBound)
-          headDone = true
-        }
         while let line = framed.firstRange(of: crlf),
           let size = Int(String(decoding: framed[..<line.lowerBound], as: UTF8.self), radix: 16),
           framed.count >= line.upperBound + size + 2
@@ -97,6 +97,9 @@ final class EventCounter: @unchecked Sendable {
         received += found
         condition.broadcast()
         condition.unlock()
+        let count = recv(fd, &chunk, chunk.count, 0)
+        if count <= 0 { break }
+        framed += chunk[0..<count]
       }
       close(fd)
     }.start()
