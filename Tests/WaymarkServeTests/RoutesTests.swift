@@ -153,7 +153,7 @@ import Testing
       (#"{"kind":"tap","x":1}"#, "\"y\""),
       (#"{"kind":"tap","x":"1","y":2}"#, "x: expected a number"),
       (#"{"kind":"drag","marker":"nowhere","x":1,"y":2}"#, "nowhere"),
-      (#"{"kind":"tap_info_window"}"#, "no info window"),
+      (#"{"kind":"tap_info_window"}"#, "tap_info_window: no info window is shown"),
       (#"{"kind":"advance","seconds":-1}"#, "negative"),
       (#"{"kind":"advance","seconds":1e300}"#, "1e9"),
       (#"{"kind":"clock"}"#, "paused or speed"),

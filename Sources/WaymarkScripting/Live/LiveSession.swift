@@ -81,7 +81,7 @@ public final class LiveSession {
       do {
         try input.apply(to: map)
       } catch {
-        step.error = "\(error)"
+        step.error = error.luaDescription  // the input kinds are spelt as the Lua API's names
       }
     } else {
       step.error = "the script made no map (call waymark.map{...})"

@@ -61,7 +61,7 @@ import WaymarkCore
     let session = fixture.session
     _ = session.takeRecords()
     let step = session.perform(.tapInfoWindow)
-    #expect(step.error?.hasSuffix("no info window is shown") == true)
+    #expect(step.error == "tap_info_window: no info window is shown")
     #expect(step.records.isEmpty)
     #expect(
       session.perform(.drag(marker: "nowhere", to: Point(x: 1, y: 1), duration: 1)).error?.contains("nowhere") == true)
