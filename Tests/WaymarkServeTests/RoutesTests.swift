@@ -155,7 +155,8 @@ import Testing
       (#"{"kind":"drag","marker":"nowhere","x":1,"y":2}"#, "nowhere"),
       (#"{"kind":"tap_info_window"}"#, "tap_info_window: no info window is shown"),
       (#"{"kind":"advance","seconds":-1}"#, "negative"),
-      (#"{"kind":"advance","seconds":1e300}"#, "1e9"),
+      (#"{"kind":"advance","seconds":1e300}"#, "is more than 600"),
+      (#"{"kind":"advance","seconds":601}"#, "advance.seconds: 601 is more than 600"),
       (#"{"kind":"clock"}"#, "paused or speed"),
     ]
     for (body, words) in cases {

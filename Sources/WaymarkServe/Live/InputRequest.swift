@@ -30,6 +30,9 @@ struct InputRequest: Decodable {
     case zoomBy = "zoom_by"
   }
 
+  /// The most virtual seconds one `advance` input may ask for.
+  static let longestAdvance = 600.0
+
   /// The kinds accepted, for messages.
   static let kinds = [
     "tap", "long_press", "double_tap", "tap_info_window", "long_press_info_window", "drag", "pan", "pinch",
@@ -66,7 +69,17 @@ struct InputRequest: Decodable {
     case "rotate": return .input(.rotate(degrees: try require(degrees, "degrees"), duration: duration ?? 0.5))
     case "tilt": return .input(.tilt(degrees: try require(degrees, "degrees"), duration: duration ?? 0.5))
     case "tap_my_location_button": return .input(.tapMyLocationButton)
-    case "advance": return .input(.advance(seconds: try require(seconds, "seconds")))
+    case "advance":
+      let seconds = try require(seconds, "seconds")
+      // Bounded, so that one request cannot keep the map busy for hours (an animation that
+      // re-arms itself makes frames for as long as time is advanced).
+      guard seconds <= Self.longestAdvance else {
+        throw InputError(
+          message:
+            "advance.seconds: \(formatNumber(seconds)) is more than \(formatNumber(Self.longestAdvance)) (one input advances at most 10 minutes)"
+        )
+      }
+      return .input(.advance(seconds: seconds))
     case "clock":
       guard paused != nil || speed != nil else { throw InputError(message: "clock needs paused or speed") }
       if let speed, !WallClockPacer.speeds.contains(speed) {
