@@ -82,6 +82,8 @@ public enum DelegateEvent {
   }
 
   /// Calls `body` with each argument after the map, in the order of the callback's signature.
+  /// Inlinable: a host pushing arguments for every event then copies nothing.
+  @inlinable
   package func forEachArgument(_ body: (CallbackValue) -> Void) {
     switch self {
     case .willMove(let gesture): body(.boolean(gesture))
@@ -144,6 +146,7 @@ public enum DelegateEvent {
 }
 
 /// An argument of a callback (after the map), by the kinds the callback table uses.
+@usableFromInline
 package enum CallbackValue {
   /// The types of arguments (``CallbackSignature/Argument/type``).
   package enum Kind: String, Sendable, Hashable, CaseIterable {
