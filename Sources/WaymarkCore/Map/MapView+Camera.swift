@@ -84,7 +84,7 @@ extension MapView {
     throws(MapError)
   {
     if let duration {
-      try MapError.requireNonNegative(duration, "animate.duration")
+      try MapError.requireDuration(duration, "animate.duration")
     }
     _ = try update.destination(from: projection, zoomRange: cameraController.zoomRange)
     startAnimation(update, duration: duration ?? policy.animationDuration, completion: completion)

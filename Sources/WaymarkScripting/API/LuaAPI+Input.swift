@@ -88,14 +88,22 @@ extension LuaAPI {
     },
     timeInput("advance", [.init("seconds", "number")], "Advances virtual time by `seconds`, running frames and timers.")
     {
-      map, context in try map.advance(by: try context.checkNumber(2))
+      map, context in try map.advance(by: try context.checkNumber(2), interruption: budgetCheck(context))
     },
     timeInput(
       "settle", [.init("limit", "number?")], "Advances time until the map is idle and nothing is pending."
     ) { map, context in
-      try map.settle(limit: try context.optionalNumber(2))
+      try map.settle(limit: try context.optionalNumber(2), interruption: budgetCheck(context))
     },
   ]
+
+  /// Stops `advance` and `settle` between two frames or timers once the script's own budget
+  /// (`--script-budget`) has run out: the plugins' and the map's work in between is not
+  /// the script's Lua code, so the watchdog alone could not stop it.
+  private static func budgetCheck(_ context: LuaCallContext) -> () -> String? {
+    let state = context.stack.state
+    return { state.hasRunOutOfBudget ? "the script's time budget ran out" : nil }
+  }
 
   enum Target {
     case marker(Marker)

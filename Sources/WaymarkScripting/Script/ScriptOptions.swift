@@ -10,6 +10,9 @@ public struct ScriptOptions: Sendable {
   public var policy: String?
   /// Seconds of virtual time `map:settle()` waits at most before it fails (`--time-limit`).
   public var timeLimit = 600.0
+  /// The most frames and timers one `map:advance` or `map:settle` runs before it fails
+  /// (``MapView/taskLimit``).
+  public var taskLimit = 100_000
   /// Wall-clock budget of the whole script's own Lua code, so a runaway loop in a script is
   /// stopped; nil for none.
   public var scriptBudget: Duration? = .seconds(20)

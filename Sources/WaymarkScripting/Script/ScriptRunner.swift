@@ -146,6 +146,7 @@ final class ScriptSession {
     retire()
     guard let bridge else { throw LuaFunctionError("the script's state is closed") }
     map.settleTimeLimit = options.timeLimit
+    map.taskLimit = options.taskLimit
     recorder?.begin(map, traceStart: trace.records.count)
     map.addObserver(snapshots)
     let host = PluginHost(map: map, configuration: options.plugins)
@@ -208,8 +209,11 @@ final class ScriptSession {
     guard let error = error as? LuaError else { return "\(error)" }
     switch error.kind {
     case .timeout:
-      let budget = options.scriptBudget.map { " of \(formatNumber(Double($0.components.seconds))) s" } ?? ""
-      return "\(Self.located(error)): the script ran past its time budget\(budget) (an endless loop?)"
+      let budget = options.scriptBudget.map { duration in
+        let (seconds, attoseconds) = duration.components
+        return " of \(formatNumber(Double(seconds) + Double(attoseconds) / 1e18)) s"
+      }
+      return "\(Self.located(error)): the script ran past its time budget\(budget ?? "") (an endless loop?)"
     case .memory:
       return "\(Self.located(error)): the script ran out of memory (its cap is \(options.scriptMemoryLimit >> 20) MiB)"
     default: return Self.located(error)
