@@ -69,6 +69,7 @@ enum LuaC {
   // MARK: Stack
 
   static func getTop(_ L: LuaThreadPointer) -> Int32 { lua_gettop(L) }
+  static func calledAsMethod(_ L: LuaThreadPointer) -> Bool { waymark_called_as_method(L) != 0 }
   static func setTop(_ L: LuaThreadPointer, _ i: Int32) { lua_settop(L, i) }
   static func absIndex(_ L: LuaThreadPointer, _ i: Int32) -> Int32 { lua_absindex(L, i) }
   static func checkStack(_ L: LuaThreadPointer, _ n: Int32) -> Bool { lua_checkstack(L, n) != 0 }

@@ -84,18 +84,24 @@ public struct TraceRecord: Hashable, Sendable {
     return fields + extra
   }
 
-  /// `{ "lat", "lng", "zoom", "bearing", "tilt" }`.
+  /// The decimals of every number in a trace.
+  package static let decimals = 6
+
+  /// `{ "lat", "lng", "zoom", "bearing", "tilt" }`, rounded with every invariant kept (R20):
+  /// the bearing prints in [0, 360), the longitude in [-180, 180).
   package static func value(of camera: CameraPosition) -> TraceValue {
-    .object([
+    let camera = camera.rounded(targetDecimals: decimals, zoomDecimals: decimals, angleDecimals: decimals)
+    return .object([
       TraceField("lat", .number(camera.target.latitude)), TraceField("lng", .number(camera.target.longitude)),
       TraceField("zoom", .number(camera.zoom)), TraceField("bearing", .number(camera.bearing)),
       TraceField("tilt", .number(camera.tilt)),
     ])
   }
 
-  /// `{ "lat", "lng" }`.
+  /// `{ "lat", "lng" }`, rounded with its ranges kept (R20).
   package static func value(of coordinate: Coordinate) -> TraceValue {
-    .object([TraceField("lat", .number(coordinate.latitude)), TraceField("lng", .number(coordinate.longitude))])
+    let coordinate = coordinate.rounded(decimals: decimals)
+    return .object([TraceField("lat", .number(coordinate.latitude)), TraceField("lng", .number(coordinate.longitude))])
   }
 }
 

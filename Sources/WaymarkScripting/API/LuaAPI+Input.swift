@@ -39,13 +39,13 @@ extension LuaAPI {
       "Drags a marker to a coordinate over `duration` seconds (default 1) (R18)."
     ) { map, context in
       let stack = context.stack
-      let marker = try marker(at: 2, on: stack)
+      let marker = try marker(argument: 2, context)
       let to = try LuaValues.coordinate(at: 3, on: stack, field: "drag.to")
       try map.drag(marker, to: to, duration: try duration(at: 4, context, what: "drag") ?? 1)
     },
     input(
       "pan", [.init("by", "Point"), .init("options", "GestureOptions?")],
-      "A pan gesture: the map follows the finger by { x, y } points (R25)."
+      "A pan gesture: the finger moves by { x, y } points (x right, y down) and the content under it follows; the camera moves the other way (R25)."
     ) { map, context in
       let by = try LuaValues.point(at: 2, on: context.stack, field: "pan")
       try map.pan(dx: by.x, dy: by.y, duration: try duration(at: 3, context, what: "pan") ?? 0.5)
@@ -64,7 +64,7 @@ extension LuaAPI {
     },
     input(
       "rotate", [.init("degrees", "number"), .init("options", "GestureOptions?")],
-      "A two-finger rotation by degrees clockwise (R25)."
+      "A two-finger rotation by degrees clockwise: the content turns clockwise on the screen and the camera's bearing decreases by degrees (R25)."
     ) { map, context in
       try map.rotate(by: try context.checkNumber(2), duration: try duration(at: 3, context, what: "rotate") ?? 0.5)
     },
