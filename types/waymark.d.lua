@@ -279,7 +279,7 @@ function Map:long_press_info_window() end
 ---@param options GestureOptions?
 function Map:drag(marker, to, options) end
 
----A pan gesture: the map follows the finger by { x, y } points (docs/semantics.md R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
+---A pan gesture: the finger moves by { x, y } points (x right, y down) and the content under it follows; the camera moves the other way (docs/semantics.md R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param by Point
 ---@param options GestureOptions?
 function Map:pan(by, options) end
@@ -289,7 +289,7 @@ function Map:pan(by, options) end
 ---@param options PinchOptions?
 function Map:pinch(zoom_by, options) end
 
----A two-finger rotation by degrees clockwise (docs/semantics.md R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
+---A two-finger rotation by degrees clockwise: the content turns clockwise on the screen and the camera's bearing decreases by degrees (docs/semantics.md R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param degrees number
 ---@param options GestureOptions?
 function Map:rotate(degrees, options) end

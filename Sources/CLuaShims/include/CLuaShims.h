@@ -13,6 +13,7 @@
 #include <lualib.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "CLuaShimsRuntime.h"
 
@@ -25,6 +26,14 @@ const char *waymark_lua_release(void);
 static inline int waymark_registryindex(void) { return LUA_REGISTRYINDEX; }
 
 // MARK: - Function-like macros
+
+/// Whether the running C function was called as a method (`obj:name(...)`): then the
+/// caller does not count `obj`, and argument errors count as luaL_argerror does.
+static inline int waymark_called_as_method(lua_State *L) {
+  lua_Debug ar;
+  if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "n", &ar)) return 0;
+  return ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0;
+}
 
 static inline int waymark_pcall(lua_State *L, int nargs, int nresults, int msgh) {
   return lua_pcall(L, nargs, nresults, msgh);
