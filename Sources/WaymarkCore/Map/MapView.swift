@@ -84,9 +84,9 @@ public final class MapView {
   /// Moves virtual time forward by `seconds`, running frames, timers and tile loads on the way.
   ///
   /// Throws ``MapError/stopped(action:time:reason:pending:)``, leaving the map at the time
-  /// reached, once it has run ``taskLimit`` tasks (a timer that re-arms itself) or when
-  /// `interruption` (asked before each task) gives a reason to stop: the caller's own budget
-  /// ran out.
+  /// reached, once it has run ``taskLimit`` tasks (a timer that re-arms itself), when the
+  /// trace is full (``TraceLog/capacity``), or when `interruption` (asked before each task)
+  /// gives a reason to stop: the caller's own budget ran out.
   public func advance(by seconds: Double, interruption: (() -> String?)? = nil) throws(MapError) {
     try requireNoCallbackRunning("advance")
     try MapError.requireNonNegative(seconds, "advance.seconds")
@@ -125,6 +125,11 @@ public final class MapView {
   private func runTasks(dueBy time: Double, action: String, interruption: (() -> String?)?) throws(MapError) {
     var count = 0
     while let next = clock.nextTaskTime, next <= time {
+      if trace.isFull {
+        throw .stopped(
+          action: action, time: clock.now,
+          reason: "the trace holds \(trace.capacity) records, the most it keeps", pending: pendingDescription)
+      }
       if let reason = interruption?() {
         throw .stopped(action: action, time: clock.now, reason: reason, pending: pendingDescription)
       }

@@ -106,19 +106,35 @@ public struct TraceRecord: Hashable, Sendable {
 }
 
 /// The records of one map, in order. Recording can be switched off (benchmarks).
+///
+/// A log keeps at most ``capacity`` records (a million by default, a few hundred MiB): past
+/// it, records are counted in ``droppedCount`` and not kept, and the map's `advance` and
+/// `settle` stop, so a script that loops over long animations until its budget runs out
+/// cannot make the process hold gigabytes.
 public final class TraceLog {
   /// Every record so far.
   public private(set) var records: [TraceRecord] = []
   /// Whether records are kept; when false, ``append(_:)`` drops them.
   public var isEnabled = true
+  /// The most records kept at once (``removeAll()`` makes room again).
+  public var capacity = 1_000_000
+  /// Records not kept because the log was full.
+  public private(set) var droppedCount = 0
 
   /// Creates an empty log.
   public init() {}
 
-  /// Adds a record; returns its index, or nil when recording is off.
+  /// Whether the log holds ``capacity`` records: later ones are dropped.
+  public var isFull: Bool { records.count >= capacity }
+
+  /// Adds a record; returns its index, or nil when recording is off or the log is full.
   @discardableResult
   package func append(_ record: TraceRecord) -> Int? {
     guard isEnabled else { return nil }
+    guard !isFull else {
+      droppedCount += 1
+      return nil
+    }
     records.append(record)
     return records.count - 1
   }

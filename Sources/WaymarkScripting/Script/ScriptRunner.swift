@@ -73,6 +73,7 @@ final class ScriptSession {
     recorder = options.recordsReplay ? ReplayRecorder() : nil
     folder = PluginFiles.folder(of: path)
     modules = ModuleLoader(folder: folder)
+    trace.capacity = options.traceCapacity
   }
 
   /// The current map's time (0 before the first map).
@@ -198,6 +199,11 @@ final class ScriptSession {
     retire()
     classifyPluginErrors(endingAt: end)
     if let failure = snapshots.failure { outcome.problems.append(failure) }
+    if trace.droppedCount > 0 {
+      let message =
+        "\(path): the trace holds \(trace.capacity) records, the most a run keeps; \(trace.droppedCount) more were dropped"
+      if outcome.error == nil { outcome.error = message } else { outcome.problems.append(message) }
+    }
     outcome.replay = recorder?.recording
     outcome.records = trace.records
     outcome.files = Array(Set(modules.sources.keys).union(hostFiles).union([path])).sorted()

@@ -107,4 +107,25 @@ import WaymarkTesting
     try map.settle()
     #expect(map.camera.zoom == 8)
   }
+
+  @Test func aFullTraceStopsAdvanceAndDropsLaterRecordsCountingThem() throws {
+    let trace = TraceLog()
+    trace.capacity = 500
+    let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 4), trace: trace)
+    try map.settle()
+    try map.animate(.zoomTo(8), duration: 600)
+    do {
+      try map.advance(by: 600)
+      Issue.record("36,000 frames fit in a trace of 500 records")
+    } catch {
+      guard case .stopped("advance", _, let reason, _) = error else { throw error }
+      #expect(reason == "the trace holds 500 records, the most it keeps")
+    }
+    #expect(trace.records.count == 500)
+    try map.moveCamera(.zoomTo(3))  // still answers; its records are counted, not kept
+    #expect(trace.records.count == 500 && trace.droppedCount > 0)
+    trace.removeAll()
+    try map.advance(by: 1)
+    #expect(!trace.records.isEmpty, "room again once the records are taken")
+  }
 }

@@ -131,4 +131,35 @@ import WaymarkCore
     let idle = outcome.records.contains { $0.event == "idle_at_camera_position" && $0.time > 500 }
     #expect(!idle, "the animation did not run to its end")
   }
+
+  /// Each call is bounded, but a script may loop over long animations until its budget runs
+  /// out: the trace's capacity bounds what the run holds, and the run says it was cut.
+  @Test func aScriptLoopingOverLongAnimationsEndsAtTheTraceCapacity() throws {
+    var options = ScriptOptions.forTests
+    options.traceCapacity = 5_000
+    let outcome = try run(
+      """
+      local z = 3
+      while true do
+        z = z == 3 and 10 or 3
+        map:animate({ zoom = z }, { duration = 600 })
+        map:advance(600)
+      end
+      """, options: options)
+    let message = try #require(outcome.error)
+    #expect(message.contains("demo.lua:6: advance: stopped at"), "\(message)")
+    #expect(message.contains("the trace holds 5000 records, the most it keeps"), "\(message)")
+    #expect(outcome.records.count == 5_000)
+  }
+
+  @Test func aRunWhoseTraceOverflowedEndsWithAnErrorSayingHowManyRecordsWereDropped() throws {
+    var options = ScriptOptions.forTests
+    options.traceCapacity = 50
+    let outcome = try run("for _ = 1, 100 do map:tap{ x = 10, y = 10 } end", options: options)
+    #expect(outcome.records.count == 50)
+    let message = try #require(outcome.error)
+    #expect(
+      message.hasSuffix("demo.lua: the trace holds 50 records, the most a run keeps; 50 more were dropped"),
+      "\(message)")
+  }
 }
