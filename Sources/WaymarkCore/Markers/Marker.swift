@@ -12,20 +12,22 @@ public final class Marker {
 
   // Hot properties are stored inline, packed; rarely set ones (an explicit id among them:
   // bulk markers take generated ids) live in `extras`, allocated on first use, so that a
-  // million markers with a title each stay small (an 88-byte object each).
+  // million markers with a title each stay small (an 88-byte object each). Their
+  // exclusivity is unchecked: a marker never calls out while one is being written (the map
+  // is told after), and the dynamic checks were a fifth of adding a marker.
   /// Where the marker stands.
-  package private(set) var position: Coordinate
+  @exclusivity(unchecked) package private(set) var position: Coordinate
   /// The info window's title.
-  package private(set) var title: String?
+  @exclusivity(unchecked) package private(set) var title: String?
   private let storedSerial: Int32
   /// The number of the map that created the marker (its generated id counts on that map).
   let origin: UInt32
   /// Higher draws on top and wins taps (R4).
-  package private(set) var zIndex: Int32
+  @exclusivity(unchecked) package private(set) var zIndex: Int32
   /// The marker's slot in its map's storage and spatial index (internal).
-  var slot: Int32 = -1
-  private var flags: Flags
-  private var extras: Extras?
+  @exclusivity(unchecked) var slot: Int32 = -1
+  @exclusivity(unchecked) private var flags: Flags
+  @exclusivity(unchecked) private var extras: Extras?
 
   private struct Flags: OptionSet {
     let rawValue: UInt8
