@@ -378,7 +378,7 @@ function Map:overlays() end
 ---@field z_index integer Higher draws on top and wins taps (docs/semantics.md R4).
 ---@field tappable boolean Whether taps can hit the marker (docs/semantics.md R4).
 ---@field tracks_view_changes boolean Whether the icon view is redrawn when it changes.
----@field tracks_info_window_changes boolean Whether the info window is redrawn when the marker changes.
+---@field tracks_info_window_changes boolean Whether an open default window shows title and snippet changes at once (docs/semantics.md R7); false: it keeps what it was shown with until shown again.
 ---@field user_data any Any value kept with the marker; other plugins and the script see a plain-data copy of what was last assigned.
 ---@field map Map? The map the marker is on, nil once removed (docs/semantics.md R2); assign nil to remove it, the map to add it back.
 local Marker = {}

@@ -91,7 +91,7 @@ public final class Marker {
   package var tappable: Bool { flags.contains(.tappable) }
   /// Whether the icon view is redrawn when it changes.
   package var tracksViewChanges: Bool { flags.contains(.tracksViewChanges) }
-  /// Whether the info window is redrawn when the marker changes.
+  /// Whether an open default window shows title and snippet changes at once (R7).
   package var tracksInfoWindowChanges: Bool { flags.contains(.tracksInfoWindowChanges) }
   /// The size of what is drawn (R3).
   package var iconSize: Size {

@@ -79,7 +79,9 @@ public struct MarkerOptions {
   public var userData: AnyObject?
   /// Whether the icon view is redrawn when it changes; true by default.
   public var tracksViewChanges = true
-  /// Whether the info window is redrawn when the marker changes; false by default.
+  /// Whether an open default window shows a change of title or snippet at once (a window
+  /// that becomes blank closes, the marker staying selected); false by default: the window
+  /// keeps what it was shown with until it is hidden and shown again (R7).
   public var tracksInfoWindowChanges = false
 
   /// Options for a marker at `position`, every other property at its default (R1).
