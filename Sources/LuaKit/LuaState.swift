@@ -156,6 +156,7 @@ extension LuaState {
 
 /// Whether a state has closed, shared by the state and its references.
 final class LuaStateLifetime {
-  /// Set first thing in ``LuaState/close()``.
-  var isClosed = false
+  /// Set first thing in ``LuaState/close()``. Read before every call of a host's hot path:
+  /// unchecked exclusivity (a flag of the state's thread, never borrowed).
+  @exclusivity(unchecked) var isClosed = false
 }

@@ -134,6 +134,21 @@ void waymark_push_object(lua_State *L, void *box, waymark_release_function relea
 /// Never raises.
 void *waymark_test_object(lua_State *L, int i, const char *tname);
 
+// MARK: - The field cache of objects (object_cache.c)
+
+/// Replaces the Swift function on top (an object type's `__index`) and the table below it
+/// (field name -> false, or true for a table handed out as a shallow copy) by an `__index`
+/// that answers those fields from the object's cache while its change counter holds, and
+/// calls the Swift function for the rest and for misses, caching what they return.
+void waymark_push_cached_index(lua_State *L);
+/// Replaces the Swift function on top (an object type's `__newindex`) by one that empties
+/// the object's cache before and after calling it.
+void waymark_push_cache_clearing_newindex(lua_State *L);
+/// Gives the object userdata at `i` a change counter: an address whose value changes
+/// whenever the object changes, valid as long as the object (the userdata retains it).
+/// NULL: nothing of the object is cached. Empties the cache.
+void waymark_set_change_counter(lua_State *L, int i, const uint64_t *counter);
+
 // MARK: - Protected table access (metamethods may raise)
 
 /// t[k] for t at index i, k a string; pushes the value. Returns a status and

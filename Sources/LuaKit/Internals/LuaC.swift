@@ -214,6 +214,11 @@ enum LuaC {
   ) {
     waymark_push_object(L, box, release, name)
   }
+  static func pushCachedIndex(_ L: LuaThreadPointer) { waymark_push_cached_index(L) }
+  static func pushCacheClearingNewIndex(_ L: LuaThreadPointer) { waymark_push_cache_clearing_newindex(L) }
+  static func setChangeCounter(_ L: LuaThreadPointer, _ i: Int32, _ counter: UnsafePointer<UInt64>?) {
+    waymark_set_change_counter(L, i, counter)
+  }
   static func testObject(_ L: LuaThreadPointer, _ i: Int32, _ name: String)
     -> UnsafeMutableRawPointer?
   {
