@@ -15,6 +15,11 @@
 ---@field x number
 ---@field y number
 
+---A movement in points, x right, y down; a missing one is 0.
+---@class Offset
+---@field x number?
+---@field y number?
+
 ---A size in points.
 ---@class Size
 ---@field width number
@@ -42,7 +47,7 @@
 ---@field zoom_by number?
 ---@field point Point?
 ---@field zoom_to number?
----@field scroll_by Point?
+---@field scroll_by Offset?
 ---@field fit Coordinate[]?
 ---@field padding number|Insets|nil
 
@@ -280,7 +285,7 @@ function Map:long_press_info_window() end
 function Map:drag(marker, to, options) end
 
 ---A pan gesture: the finger moves by { x, y } points (x right, y down) and the content under it follows; the camera moves the other way (docs/semantics.md R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
----@param by Point
+---@param by Offset
 ---@param options GestureOptions?
 function Map:pan(by, options) end
 

@@ -44,10 +44,10 @@ extension LuaAPI {
       try map.drag(marker, to: to, duration: try duration(at: 4, context, what: "drag") ?? 1)
     },
     input(
-      "pan", [.init("by", "Point"), .init("options", "GestureOptions?")],
+      "pan", [.init("by", "Offset"), .init("options", "GestureOptions?")],
       "A pan gesture: the finger moves by { x, y } points (x right, y down) and the content under it follows; the camera moves the other way (R25)."
     ) { map, context in
-      let by = try LuaValues.point(at: 2, on: context.stack, field: "pan")
+      let by = try LuaValues.offset(at: 2, on: context.stack, field: "pan")
       try map.pan(dx: by.x, dy: by.y, duration: try duration(at: 3, context, what: "pan") ?? 0.5)
     },
     input(

@@ -75,7 +75,7 @@ enum CameraUpdateReader {
         }
         return .zoomBy(delta, around: point)
       case "scroll_by":
-        let point = try LuaValues.point(at: value, on: stack, field: field)
+        let point = try LuaValues.offset(at: value, on: stack, field: field)
         return .scrollBy(dx: point.x, dy: point.y)
       case "camera":
         guard stack.type(at: value) == .table else {

@@ -158,8 +158,15 @@ enum LuaValues {
     return Point(x: x, y: y)
   }
 
+  /// A movement in screen points (a pan, a scroll): `{ x =, y = }` or `{ x, y }`, a missing
+  /// one 0 (`{ x = 100 }` is 100 points to the right).
+  static func offset(at index: Int32, on stack: LuaStack, field: String) throws(LuaFunctionError) -> Point {
+    let (x, y) = try pair(at: index, on: stack, field: field, names: ("x", "y"), missingIsZero: true)
+    return Point(x: x, y: y)
+  }
+
   private static func pair(
-    at index: Int32, on stack: LuaStack, field: String, names: (String, String)
+    at index: Int32, on stack: LuaStack, field: String, names: (String, String), missingIsZero: Bool = false
   ) throws(LuaFunctionError) -> (Double, Double) {
     let shape = "{ \(names.0) = number, \(names.1) = number }"
     guard stack.type(at: index) == .table else {
@@ -173,6 +180,11 @@ enum LuaValues {
         if type == .nil {
           stack.pop()
           type = stack.rawGetIndex(position, ofTableAt: index)
+        }
+        if type == .nil && missingIsZero {
+          values.append(0)
+          stack.pop()
+          continue
         }
         guard let value = stack.number(at: -1) else {
           let got = type == .nil ? "no \(name)" : stack.typeName(at: -1)
