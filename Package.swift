@@ -42,12 +42,14 @@ let package = Package(
     // The command-line tool.
     .executableTarget(
       name: "waymark", dependencies: ["WaymarkScripting", "WaymarkRender", "WaymarkCore", "WaymarkServe", "LuaKit"]),
+    // The benchmarks' floors written in plain C (lua_dispatch: a Lua event with no host).
+    .target(name: "CLuaFloor", dependencies: ["CLua"], path: "Benchmarks/CLuaFloor"),
     // Benchmarks with their own baselines, measured in the same run.
     .executableTarget(
       name: "waymark-bench",
       dependencies: [
         "WaymarkCore", "WaymarkRender", "WaymarkScripting", "WaymarkServe", "WaymarkTesting", "LuaKit", "CLua",
-        "CLuaShims",
+        "CLuaFloor",
       ],
       path: "Benchmarks/waymark-bench"),
     .testTarget(

@@ -15,6 +15,11 @@
 ---@field x number
 ---@field y number
 
+---A movement in points, x right, y down; a missing one is 0.
+---@class Offset
+---@field x number?
+---@field y number?
+
 ---A size in points.
 ---@class Size
 ---@field width number
@@ -42,7 +47,7 @@
 ---@field zoom_by number?
 ---@field point Point?
 ---@field zoom_to number?
----@field scroll_by Point?
+---@field scroll_by Offset?
 ---@field fit Coordinate[]?
 ---@field padding number|Insets|nil
 
@@ -279,8 +284,8 @@ function Map:long_press_info_window() end
 ---@param options GestureOptions?
 function Map:drag(marker, to, options) end
 
----A pan gesture: the map follows the finger by { x, y } points (docs/semantics.md R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
----@param by Point
+---A pan gesture: the finger moves by { x, y } points (x right, y down) and the content under it follows; the camera moves the other way (docs/semantics.md R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
+---@param by Offset
 ---@param options GestureOptions?
 function Map:pan(by, options) end
 
@@ -289,7 +294,7 @@ function Map:pan(by, options) end
 ---@param options PinchOptions?
 function Map:pinch(zoom_by, options) end
 
----A two-finger rotation by degrees clockwise (docs/semantics.md R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
+---A two-finger rotation by degrees clockwise: the content turns clockwise on the screen and the camera's bearing decreases by degrees (docs/semantics.md R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param degrees number
 ---@param options GestureOptions?
 function Map:rotate(degrees, options) end
@@ -378,7 +383,7 @@ function Map:overlays() end
 ---@field z_index integer Higher draws on top and wins taps (docs/semantics.md R4).
 ---@field tappable boolean Whether taps can hit the marker (docs/semantics.md R4).
 ---@field tracks_view_changes boolean Whether the icon view is redrawn when it changes.
----@field tracks_info_window_changes boolean Whether the info window is redrawn when the marker changes.
+---@field tracks_info_window_changes boolean Whether an open default window shows title and snippet changes at once (docs/semantics.md R7); false: it keeps what it was shown with until shown again.
 ---@field user_data any Any value kept with the marker; other plugins and the script see a plain-data copy of what was last assigned.
 ---@field map Map? The map the marker is on, nil once removed (docs/semantics.md R2); assign nil to remove it, the map to add it back.
 local Marker = {}

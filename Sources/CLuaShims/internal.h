@@ -39,6 +39,32 @@ int waymark_repair_chunk(lua_State *L, const char *name);
 /// The traceback message handler.
 int waymark_traceback(lua_State *L);
 
+// MARK: - Swift functions and objects (trampoline.c, object_cache.c)
+
+/// A retained Swift object owned by a full userdata.
+typedef struct {
+  void *box;
+  waymark_release_function release;
+} box_slot;
+
+/// The upvalue of a Swift function: what to call and with which box.
+typedef struct {
+  box_slot slot;
+  waymark_swift_function fn;
+} function_slot;
+
+/// The memory of an object userdata: the box, and what its field cache (the user value)
+/// belongs to: the value `*counter` had when the cache was filled (no counter: no cache).
+typedef struct {
+  box_slot base;
+  const uint64_t *counter;
+  uint64_t seen;
+} object_slot;
+
+/// Calls a Swift function as the trampoline does, from the C function running now: its
+/// errors carry the position of this C function's Lua caller.
+int waymark_call_swift(lua_State *L, function_slot *up);
+
 // MARK: - Bounded C loops (budget.c)
 
 /// Raises the budget's error if the running call was stopped; with exact instruction

@@ -7,18 +7,6 @@
 #include "CLuaShims.h"
 #include "internal.h"
 
-/// A retained Swift object owned by a full userdata.
-typedef struct {
-  void *box;
-  waymark_release_function release;
-} box_slot;
-
-/// The upvalue of a Swift function: what to call and with which box.
-typedef struct {
-  box_slot slot;
-  waymark_swift_function fn;
-} function_slot;
-
 static const char *const function_tname = "waymark.SwiftFunction";
 
 static int release_slot(lua_State *L) {
@@ -32,7 +20,10 @@ static int release_slot(lua_State *L) {
 }
 
 static int trampoline(lua_State *L) {
-  function_slot *up = (function_slot *)lua_touserdata(L, lua_upvalueindex(1));
+  return waymark_call_swift(L, (function_slot *)lua_touserdata(L, lua_upvalueindex(1)));
+}
+
+int waymark_call_swift(lua_State *L, function_slot *up) {
   if (up->slot.box == NULL) return luaL_error(L, "Swift function called after release");
   waymark_runtime *rt = waymark_runtime_of(L);
   int saved_enforce = rt->enforce;
@@ -85,9 +76,11 @@ int waymark_object_metatable(lua_State *L, const char *tname) {
 
 void waymark_push_object(lua_State *L, void *box, waymark_release_function release,
                          const char *tname) {
-  box_slot *slot = (box_slot *)lua_newuserdatauv(L, sizeof *slot, 0);
-  slot->box = box; // owned from here: released by __gc, or right now below
-  slot->release = release;
+  object_slot *slot = (object_slot *)lua_newuserdatauv(L, sizeof *slot, 1); // 1: the field cache
+  slot->base.box = box; // owned from here: released by __gc, or right now below
+  slot->base.release = release;
+  slot->counter = NULL;
+  slot->seen = 0;
   if (luaL_getmetatable(L, tname) != LUA_TTABLE) {
     lua_pop(L, 1);
     waymark_object_metatable(L, tname);
@@ -96,8 +89,8 @@ void waymark_push_object(lua_State *L, void *box, waymark_release_function relea
 }
 
 void *waymark_test_object(lua_State *L, int i, const char *tname) {
-  box_slot *slot = (box_slot *)luaL_testudata(L, i, tname);
-  return slot ? slot->box : NULL;
+  object_slot *slot = (object_slot *)luaL_testudata(L, i, tname);
+  return slot ? slot->base.box : NULL;
 }
 
 // MARK: - Message handler

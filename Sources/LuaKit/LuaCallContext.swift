@@ -20,9 +20,15 @@ public struct LuaCallContext {
 
   // MARK: Errors
 
-  /// `bad argument #n to 'name' (message)`.
+  /// `bad argument #n to 'name' (message)`, `n` counted as the caller counts, as
+  /// `luaL_argerror` does: after a colon call (`map:tap("here")`) the object is not counted
+  /// (`bad argument #1`), and a bad object is `calling 'name' on bad self (message)`.
   public func argumentError(_ n: Int32, _ message: String) -> LuaFunctionError {
-    LuaFunctionError("bad argument #\(n) to '\(functionName)' (\(message))")
+    guard LuaC.calledAsMethod(stack.L) else {
+      return LuaFunctionError("bad argument #\(n) to '\(functionName)' (\(message))")
+    }
+    if n == 1 { return LuaFunctionError("calling '\(functionName)' on bad self (\(message))") }
+    return LuaFunctionError("bad argument #\(n - 1) to '\(functionName)' (\(message))")
   }
 
   /// `bad argument #n to 'name' (expected expected, got <type>)`.

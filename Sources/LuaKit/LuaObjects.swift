@@ -39,3 +39,43 @@ extension LuaStack {
     return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue() as? Object
   }
 }
+
+extension LuaStack {
+  /// Sets `__index` of the metatable at `index` to `body`, with the answers for the fields
+  /// `cached` kept per object: read again, such a field costs no Swift call until the
+  /// object's change counter (``setChangeCounter(_:ofObjectAt:)``) changes, or a field of
+  /// the object is assigned through `__newindex` (``registerCacheClearingNewIndex(inMetatableAt:_:)``).
+  /// A table answer of a field in `copied` is handed out as a fresh shallow copy each time
+  /// (what a getter building a new table gives); other answers are handed out as they are.
+  /// Objects without a counter always call `body`. Stack: 0.
+  public func registerCachedIndex(
+    inMetatableAt index: Int32, cached: [String], copied: Set<String> = [], _ body: @escaping LuaFunctionBody
+  ) {
+    let t = absoluteIndex(index)
+    newTable(fieldCount: Int32(cached.count))
+    for name in cached {
+      push(copied.contains(name))
+      rawSetField(name, ofTableAt: -2)
+    }
+    push(function: "__index", body)
+    LuaC.pushCachedIndex(L)
+    rawSetField("__index", ofTableAt: t)
+  }
+
+  /// Sets `__newindex` of the metatable at `index` to `body`, emptying the object's field
+  /// cache (``registerCachedIndex(inMetatableAt:cached:copied:_:)``) before and after it
+  /// runs. Stack: 0.
+  public func registerCacheClearingNewIndex(inMetatableAt index: Int32, _ body: @escaping LuaFunctionBody) {
+    let t = absoluteIndex(index)
+    push(function: "__newindex", body)
+    LuaC.pushCacheClearingNewIndex(L)
+    rawSetField("__newindex", ofTableAt: t)
+  }
+
+  /// Gives the object userdata at `index` a change counter: an address whose value changes
+  /// whenever the object changes in a way its cached fields could see, valid as long as the
+  /// object lives (the userdata retains it). Empties the object's cache. Stack: 0.
+  public func setChangeCounter(_ counter: UnsafePointer<UInt64>, ofObjectAt index: Int32) {
+    LuaC.setChangeCounter(L, index, counter)
+  }
+}

@@ -144,12 +144,19 @@ extension LuaState {
     }
   }
 
+  /// Whether the outermost protected call now running has passed its time budget or its
+  /// instruction budget (it is being stopped). The watchdog can only stop Lua code: a Swift
+  /// function that runs long work on Lua's behalf (a map's frames and timers) asks this
+  /// between steps and returns early. False when no budgeted call runs.
+  public var hasRunOutOfBudget: Bool { LuaC.timedOut(runtime) }
+
   /// Whether a watchdog hook is installed on the main thread (tests only).
   var isHookArmed: Bool { LuaC.hasHook(thread) }
 }
 
 /// Whether a state has closed, shared by the state and its references.
 final class LuaStateLifetime {
-  /// Set first thing in ``LuaState/close()``.
-  var isClosed = false
+  /// Set first thing in ``LuaState/close()``. Read before every call of a host's hot path:
+  /// unchecked exclusivity (a flag of the state's thread, never borrowed).
+  @exclusivity(unchecked) var isClosed = false
 }

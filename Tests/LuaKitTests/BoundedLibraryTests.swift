@@ -35,6 +35,7 @@ import Testing
     ("twenty a? in a row", "s = string.rep('a', 100000)", "s:find(string.rep('a?', 20) .. 'b')"),
     ("back-references", "s = string.rep('a', 1 << 16)", "s:find('(a*)%1%1b')"),
     ("one gmatch step", "s = string.rep('a', 1 << 20)", "s:gmatch('a*b')()"),
+    ("gmatch a* over 30 MiB without an a", "s = string.rep('b', 30 << 20)", "for m in s:gmatch('a*') do end"),
     ("gsub", "s = string.rep('a', 1 << 20)", "s:gsub('a-b', '')"),
     ("match", "s = string.rep('a', 1 << 20)", "s:match('.-.-b')"),
     (

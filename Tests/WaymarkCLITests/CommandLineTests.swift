@@ -176,7 +176,7 @@ import Testing
     #expect(text.stdout.contains("×180 frames"))
     let frames = try CLI.run(["run", "scripts/marker_events.lua", "--frames", "--budget", "2000"])
     #expect(!frames.stdout.contains("frames"))
-    #expect(frames.stdout.split(separator: "\n").count > text.stdout.split(separator: "\n").count + 400)
+    #expect(frames.stdout.split(separator: "\n").count > text.stdout.split(separator: "\n").count + 300)
     let none = try CLI.run(["run", "scripts/marker_events.lua", "--trace", "none", "--budget", "2000"])
     #expect(none.stdout.isEmpty && none.status == 0)
   }

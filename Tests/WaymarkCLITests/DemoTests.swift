@@ -53,9 +53,10 @@ import Testing
         #"{"t":3.5,"event":"marker_info_window","marker":"melbourne""#,
         #"{"t":3.5,"event":"info_window_shown","marker":"melbourne""#,
         #"{"t":6.5,"event":"did_tap_marker","marker":"melbourne""#,
-        #"{"t":9.5,"event":"did_tap_at_coordinate","coordinate":{"lat":-38.388083"#,
-        #"{"t":9.5,"event":"info_window_hidden","marker":"melbourne"}"#,
-        #"{"t":9.5,"event":"did_close_info_window","marker":"melbourne"}"#,
+        // The second tap on Melbourne animates to the camera the map already has: one frame (R23).
+        #"{"t":6.516667,"event":"did_tap_at_coordinate","coordinate":{"lat":-38.388083"#,
+        #"{"t":6.516667,"event":"info_window_hidden","marker":"melbourne"}"#,
+        #"{"t":6.516667,"event":"did_close_info_window","marker":"melbourne"}"#,
       ])
   }
 }

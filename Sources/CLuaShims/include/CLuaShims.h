@@ -13,6 +13,7 @@
 #include <lualib.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "CLuaShimsRuntime.h"
 
@@ -25,6 +26,14 @@ const char *waymark_lua_release(void);
 static inline int waymark_registryindex(void) { return LUA_REGISTRYINDEX; }
 
 // MARK: - Function-like macros
+
+/// Whether the running C function was called as a method (`obj:name(...)`): then the
+/// caller does not count `obj`, and argument errors count as luaL_argerror does.
+static inline int waymark_called_as_method(lua_State *L) {
+  lua_Debug ar;
+  if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "n", &ar)) return 0;
+  return ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0;
+}
 
 static inline int waymark_pcall(lua_State *L, int nargs, int nresults, int msgh) {
   return lua_pcall(L, nargs, nresults, msgh);
@@ -124,6 +133,21 @@ void waymark_push_object(lua_State *L, void *box, waymark_release_function relea
 /// The box of the userdata at `i` if its metatable is `tname`, else NULL.
 /// Never raises.
 void *waymark_test_object(lua_State *L, int i, const char *tname);
+
+// MARK: - The field cache of objects (object_cache.c)
+
+/// Replaces the Swift function on top (an object type's `__index`) and the table below it
+/// (field name -> false, or true for a table handed out as a shallow copy) by an `__index`
+/// that answers those fields from the object's cache while its change counter holds, and
+/// calls the Swift function for the rest and for misses, caching what they return.
+void waymark_push_cached_index(lua_State *L);
+/// Replaces the Swift function on top (an object type's `__newindex`) by one that empties
+/// the object's cache before and after calling it.
+void waymark_push_cache_clearing_newindex(lua_State *L);
+/// Gives the object userdata at `i` a change counter: an address whose value changes
+/// whenever the object changes, valid as long as the object (the userdata retains it).
+/// NULL: nothing of the object is cached. Empties the cache.
+void waymark_set_change_counter(lua_State *L, int i, const uint64_t *counter);
 
 // MARK: - Protected table access (metamethods may raise)
 

@@ -44,6 +44,7 @@ enum LuaC {
   static func budget(_ rt: LuaRuntimePointer) -> UInt32 { waymark_budget(rt) }
   static func setBudget(_ rt: LuaRuntimePointer, _ ms: UInt32) { waymark_set_budget(rt, ms) }
   static func hasHook(_ L: LuaThreadPointer) -> Bool { waymark_has_hook(L) != 0 }
+  static func timedOut(_ rt: LuaRuntimePointer) -> Bool { waymark_timed_out(rt) != 0 }
   static func setInstructionBudget(_ rt: LuaRuntimePointer, _ instructions: UInt64, exact: Bool) {
     waymark_set_instruction_budget(rt, instructions, exact ? 1 : 0)
   }
@@ -68,6 +69,7 @@ enum LuaC {
   // MARK: Stack
 
   static func getTop(_ L: LuaThreadPointer) -> Int32 { lua_gettop(L) }
+  static func calledAsMethod(_ L: LuaThreadPointer) -> Bool { waymark_called_as_method(L) != 0 }
   static func setTop(_ L: LuaThreadPointer, _ i: Int32) { lua_settop(L, i) }
   static func absIndex(_ L: LuaThreadPointer, _ i: Int32) -> Int32 { lua_absindex(L, i) }
   static func checkStack(_ L: LuaThreadPointer, _ n: Int32) -> Bool { lua_checkstack(L, n) != 0 }
@@ -211,6 +213,11 @@ enum LuaC {
     _ name: String
   ) {
     waymark_push_object(L, box, release, name)
+  }
+  static func pushCachedIndex(_ L: LuaThreadPointer) { waymark_push_cached_index(L) }
+  static func pushCacheClearingNewIndex(_ L: LuaThreadPointer) { waymark_push_cache_clearing_newindex(L) }
+  static func setChangeCounter(_ L: LuaThreadPointer, _ i: Int32, _ counter: UnsafePointer<UInt64>?) {
+    waymark_set_change_counter(L, i, counter)
   }
   static func testObject(_ L: LuaThreadPointer, _ i: Int32, _ name: String)
     -> UnsafeMutableRawPointer?

@@ -4,6 +4,12 @@
 /// on a channel replaces its tween from the channel's current value; the other channels keep
 /// running. An animation's completion runs once all its channels have ended, with `true` if
 /// every one reached its end and `false` if any was replaced or stopped.
+///
+/// An animation that moves nothing (every channel it names is already at its destination
+/// and none of them is animating: `scroll_by {0,0}`, `zoom_by = 0`, a fit or a zoom the
+/// camera already has) animates no channel, whatever its duration: it lasts until the next
+/// frame, which reports the unchanged camera as its one final frame (R23). Every kind of
+/// update reports the same way, whether or not it moves.
 final class CameraAnimator {
   /// A completion that is due, with whether its animation finished.
   typealias DueCompletion = (completion: (Bool) -> Void, finished: Bool)
@@ -27,10 +33,13 @@ final class CameraAnimator {
 
   private var tweens: [Tween?] = Array(repeating: nil, count: CameraChannel.allCases.count)
   private var animations: [Int: Animation] = [:]
+  /// Animations that move no channel, ending at the next frame (R23).
+  private var unmoving: [Int] = []
   private var nextAnimation = 1
 
-  /// Whether any channel is animating.
-  var isActive: Bool { tweens.contains { $0 != nil } }
+  /// Whether any animation runs: a channel animating, or one that moves none waiting for its
+  /// final frame.
+  var isActive: Bool { !unmoving.isEmpty || tweens.contains { $0 != nil } }
 
   /// Starts an animation from `current` to `destination` (both clamped) on `channels`.
   /// Returns the completions of animations that this one ended by replacing their last channel.
@@ -41,7 +50,9 @@ final class CameraAnimator {
     let id = nextAnimation
     nextAnimation += 1
     var due: [DueCompletion] = []
-    let ordered = CameraChannel.allCases.filter { channels.contains($0) }
+    let named = CameraChannel.allCases.filter { channels.contains($0) }
+    let moves = named.contains { tweens[$0.rawValue] != nil || !$0.isEqual(current, destination) }
+    let ordered = moves ? named : []
     animations[id] = Animation(remainingChannels: ordered.count, interrupted: false, completion: completion)
     for channel in ordered {
       if let replaced = tweens[channel.rawValue] { due += end(replaced.animation, interrupted: true) }
@@ -50,13 +61,18 @@ final class CameraAnimator {
         animation: id, start: time, duration: max(duration, 0), easing: easing, from: from, to: to,
         destination: destination)
     }
-    if ordered.isEmpty { due += finishIfDone(id) }
+    if ordered.isEmpty { unmoving.append(id) }
     return due
   }
 
   /// Stops every channel where it is; returns the completions, all reporting `false`.
   func stopAll() -> [DueCompletion] {
     var due: [DueCompletion] = []
+    for id in unmoving {
+      animations[id]?.interrupted = true
+      due += finishIfDone(id)
+    }
+    unmoving.removeAll()
     for index in tweens.indices {
       guard let tween = tweens[index] else { continue }
       tweens[index] = nil
@@ -66,10 +82,13 @@ final class CameraAnimator {
   }
 
   /// The camera at `time`: each animating channel's eased value replaces the field of
-  /// `camera`. Channels that reach their end are finished; their completions are returned.
+  /// `camera`. Channels that reach their end are finished, and so are the animations that
+  /// move none; their completions are returned.
   func step(_ camera: CameraPosition, at time: Double) -> (camera: CameraPosition, due: [DueCompletion]) {
     var camera = camera
     var due: [DueCompletion] = []
+    for id in unmoving { due += finishIfDone(id) }
+    unmoving.removeAll()
     for channel in CameraChannel.allCases {
       guard let tween = tweens[channel.rawValue] else { continue }
       let progress = tween.duration > 0 ? (time - tween.start) / tween.duration : 1

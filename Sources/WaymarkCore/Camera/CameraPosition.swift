@@ -68,9 +68,22 @@ public struct CameraPosition: Hashable, Sendable, CustomStringConvertible {
     return self
   }
 
-  /// "target zoom bearing tilt" with short numbers.
+  /// "target zoom bearing tilt" with short numbers, each in its range (``rounded(targetDecimals:zoomDecimals:angleDecimals:)``).
   public var description: String {
-    "(\(formatNumber(target.latitude, decimals: 6)), \(formatNumber(target.longitude, decimals: 6))) zoom \(formatNumber(zoom, decimals: 4)) bearing \(formatNumber(bearing, decimals: 2)) tilt \(formatNumber(tilt, decimals: 2))"
+    let shown = rounded(targetDecimals: 6, zoomDecimals: 4, angleDecimals: 2)
+    return
+      "\(shown.target.description(decimals: 6)) zoom \(formatNumber(shown.zoom)) bearing \(formatNumber(shown.bearing)) tilt \(formatNumber(shown.tilt))"
+  }
+
+  /// This position with each number rounded as traces print it, every invariant kept (R20,
+  /// R22): the target as ``Coordinate/rounded(decimals:)`` rounds it, the bearing within
+  /// 0..<360 (359.99999999999994 gives 0), the tilt within 0 and the zoom's maximum.
+  package func rounded(targetDecimals: Int, zoomDecimals: Int, angleDecimals: Int) -> CameraPosition {
+    CameraPosition(
+      target: target.rounded(decimals: targetDecimals),
+      zoom: roundNumber(zoom, decimals: zoomDecimals),
+      bearing: roundNumber(bearing, decimals: angleDecimals, wrappingIn: 0..<360),
+      tilt: roundNumber(tilt, decimals: angleDecimals, within: 0...Self.maximumTilt(atZoom: zoom)))
   }
 
   /// Whether every field is within `tolerance` of `other`'s (bearing compared around the circle).

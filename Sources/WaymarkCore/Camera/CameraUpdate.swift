@@ -101,7 +101,8 @@ public enum CameraUpdate: Hashable, Sendable {
       camera.zoom += delta
       if let point {
         _ = try point.validated("cameraUpdate.point")
-        if let fixed = projection.worldPoint(for: point) {
+        // An unchanged zoom leaves the target exactly as it is (no round trip through world points).
+        if zoom != projection.camera.zoom, let fixed = projection.worldPoint(for: point) {
           // The point stays fixed for the zoom actually reached, clamping included (R28).
           let keep = exp2(projection.camera.zoom - zoom)
           let target = projection.targetWorld
@@ -134,6 +135,7 @@ public enum CameraUpdate: Hashable, Sendable {
     case .scrollBy(let dx, let dy):
       try MapError.require(dx, in: -Point.largestMagnitude...Point.largestMagnitude, "cameraUpdate.dx")
       try MapError.require(dy, in: -Point.largestMagnitude...Point.largestMagnitude, "cameraUpdate.dy")
+      guard dx != 0 || dy != 0 else { break }
       let worldDX = (dx * projection.cosBearing - dy * projection.sinBearing) / projection.scale
       let worldDY = (dx * projection.sinBearing + dy * projection.cosBearing) / projection.scale
       let target = projection.targetWorld

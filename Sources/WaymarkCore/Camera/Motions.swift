@@ -1,11 +1,13 @@
 /// A user gesture (R25), for ``MapView/perform(_:duration:)``: the camera follows the
 /// fingers, from where it was, over the gesture's duration.
 public enum Gesture: Hashable, Sendable {
-  /// A pan: the map follows the finger by `dx`, `dy` points.
+  /// A pan: the finger moves `dx` points right and `dy` down and the content under it
+  /// follows, so the camera moves the other way (R25): the opposite of `scrollBy`.
   case pan(dx: Double, dy: Double)
   /// A pinch: zoom by `zoomBy` levels about `around` (the view's centre if nil).
   case pinch(zoomBy: Double, around: Point?)
-  /// A two-finger rotation by `degrees` clockwise.
+  /// A two-finger rotation by `degrees` clockwise: the content turns clockwise on the
+  /// screen, so the camera's bearing decreases by `degrees` (R25), as on a device.
   case rotate(degrees: Double)
   /// A two-finger tilt by `degrees` (clamped to the zoom's maximum, R22).
   case tilt(degrees: Double)
@@ -56,9 +58,9 @@ struct CameraGesture {
     let projection = Projection(camera: start, viewSize: viewSize, padding: padding)
     let update: CameraUpdate
     switch kind {
-    case .pan(let dx, let dy): update = .scrollBy(dx: dx * progress, dy: dy * progress)
+    case .pan(let dx, let dy): update = .scrollBy(dx: -dx * progress, dy: -dy * progress)
     case .pinch(let delta, let point): update = .zoomBy(delta * progress, around: point)
-    case .rotate(let degrees): update = .change(CameraChange(bearing: start.bearing + degrees * progress))
+    case .rotate(let degrees): update = .change(CameraChange(bearing: start.bearing - degrees * progress))
     case .tilt(let degrees): update = .change(CameraChange(tilt: start.tilt + degrees * progress))
     case .doubleTap(let point): update = .zoomBy(progress, around: point)  // never stored: see Gesture.motion
     }

@@ -22,6 +22,11 @@ public final class VirtualClock {
   /// time always prints as a number.
   package static let longestStep = 1e9
 
+  /// The longest animation, gesture, drag or marker animation, in seconds (ten minutes, the
+  /// default settle limit): at 60 frames a second its 36,000 frames fit well within the
+  /// ``MapView/taskLimit`` of one settle. Longer ones are refused.
+  public static let longestDuration = 600.0
+
   /// Seconds since the clock started.
   public private(set) var now: Double = 0
   private var heap: [Entry] = []
@@ -63,23 +68,23 @@ public final class VirtualClock {
   package func isPending(_ task: TaskID) -> Bool { actions[task.value] != nil }
 
   /// Moves time forward to `time`, running every task due until then in order; a task may
-  /// schedule more, and those due before `time` run too.
+  /// schedule more, and those due before `time` run too. Unbounded: the map's
+  /// ``MapView/advance(by:)`` and ``MapView/settle(limit:)`` run tasks one at a time with
+  /// ``runNextTask(dueBy:)`` and count them.
   package func advance(to time: Double) {
-    while let next = nextTaskTime, next <= time {
-      let entry = heap[0]
-      popMinimum()
-      guard let action = actions.removeValue(forKey: entry.sequence) else { continue }
-      now = max(now, entry.time)
-      action()
-    }
+    while runNextTask(dueBy: time) {}
     now = max(now, time)
   }
 
-  /// Runs the earliest waiting task (and any others due at the same instant scheduled before
-  /// it); returns false when nothing waits.
-  package func runNextTask() -> Bool {
-    guard let next = nextTaskTime else { return false }
-    advance(to: next)
+  /// Runs the earliest waiting task if it is due by `time` (any time when not given), moving
+  /// ``now`` to its time; returns false, doing nothing, when none is.
+  package func runNextTask(dueBy time: Double = .infinity) -> Bool {
+    guard let next = nextTaskTime, next <= time else { return false }
+    let entry = heap[0]
+    popMinimum()
+    let action = actions.removeValue(forKey: entry.sequence)
+    now = max(now, entry.time)
+    action?()
     return true
   }
 

@@ -100,7 +100,7 @@ public struct BehaviorPolicy: Hashable, Sendable {
 
   /// Throws unless the numeric settings are usable.
   package func validated() throws(MapError) -> BehaviorPolicy {
-    try MapError.requireNonNegative(animationDuration, "policy.animationDuration")
+    try MapError.requireDuration(animationDuration, "policy.animationDuration")
     for (field, rate) in [("policy.frameRate", frameRate), ("policy.dragFrameRate", dragFrameRate)] {
       try MapError.requireFinite(rate, field)
       guard rate >= 1 && rate <= 1000 else {

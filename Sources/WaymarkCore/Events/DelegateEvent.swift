@@ -81,7 +81,23 @@ public enum DelegateEvent {
     }
   }
 
+  /// The argument of the callbacks whose only argument (after the map) is a marker: taps on
+  /// markers and their windows, window requests, drags; nil for the others. Hosts take it
+  /// as their shortest path, handing over a reference instead of building arguments.
+  @inlinable
+  package var soleMarker: Marker? {
+    switch self {
+    case .didTapMarker(let marker), .didTapInfoWindow(let marker), .didLongPressInfoWindow(let marker),
+      .markerInfoWindow(let marker), .markerInfoContents(let marker), .didCloseInfoWindow(let marker),
+      .didBeginDraggingMarker(let marker), .didDragMarker(let marker), .didEndDraggingMarker(let marker):
+      return marker
+    default: return nil
+    }
+  }
+
   /// Calls `body` with each argument after the map, in the order of the callback's signature.
+  /// Inlinable: a host pushing arguments for every event then copies nothing.
+  @inlinable
   package func forEachArgument(_ body: (CallbackValue) -> Void) {
     switch self {
     case .willMove(let gesture): body(.boolean(gesture))
@@ -144,6 +160,7 @@ public enum DelegateEvent {
 }
 
 /// An argument of a callback (after the map), by the kinds the callback table uses.
+@usableFromInline
 package enum CallbackValue {
   /// The types of arguments (``CallbackSignature/Argument/type``).
   package enum Kind: String, Sendable, Hashable, CaseIterable {

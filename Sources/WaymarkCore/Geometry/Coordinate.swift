@@ -20,6 +20,20 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
   /// "(lat, lng)" with the numbers as Swift prints them.
   public var description: String { "(\(latitude), \(longitude))" }
 
+  /// "(lat, lng)" rounded to `digits` decimals as traces print it (``rounded(decimals:)``).
+  package func description(decimals digits: Int) -> String {
+    let shown = rounded(decimals: digits)
+    return "(\(formatNumber(shown.latitude)), \(formatNumber(shown.longitude)))"
+  }
+
+  /// This coordinate rounded to `digits` decimals with its ranges kept (R20): the latitude
+  /// within -90...90, the longitude within -180..<180 (179.9999999 gives -180, not 180).
+  package func rounded(decimals digits: Int) -> Coordinate {
+    Coordinate(
+      latitude: roundNumber(latitude, decimals: digits, within: -90...90),
+      longitude: roundNumber(longitude, decimals: digits, wrappingIn: -180..<180))
+  }
+
   /// This coordinate if it is usable on a map; otherwise an error naming `field`.
   ///
   /// Rejects NaN and infinite values and latitudes outside -90...90.

@@ -41,6 +41,18 @@ public struct ContentColor: Sendable, Equatable, Hashable, CustomStringConvertib
       alpha: channels.count == 4 ? channels[3] : 255)
   }
 
+  /// Throws unless `text` is a colour ``init(parsing:)`` accepts, naming `field` and what a
+  /// colour looks like, with the closest colour name when one fits (`"reddish"`: did you
+  /// mean red?). Marker tints and overlay colours are checked with it, as content colours are.
+  package static func validate(_ text: String?, _ field: String) throws(MapError) {
+    guard let text, ContentColor(parsing: text) == nil else { return }
+    let names = namedColors.map(\.name)
+    throw .invalidValue(
+      field: field, value: "\"\(text)\"",
+      reason: "is not a colour: write \"#RRGGBB\", \"#RRGGBBAA\" or one of \(names.joined(separator: ", "))"
+        + Suggestion.hint(for: text, among: names))
+  }
+
   /// `#RRGGBBAA` in upper case.
   public var description: String {
     "#"

@@ -88,15 +88,16 @@ package struct InfoWindowLayout: Sendable, Equatable {
   /// The default window (R7): the title in title style (bold, at most
   /// `metrics.maxTitleLines` lines), the snippet under it in body style (at most
   /// `metrics.maxSnippetLines` lines), wrapped and then truncated with "…", in the
-  /// default frame. Nil if both are nil or empty: no default window is shown.
+  /// default frame. A blank text (empty or only white space) counts as none; nil if both
+  /// are blank or nil: no default window is shown.
   package static func defaultWindow(
     title: String?, snippet: String?, metrics: InfoWindowMetrics = .standard
   ) -> InfoWindowLayout? {
     var parts: [ContentNode] = []
-    if let title, !title.isEmpty {
+    if let title, !isBlank(title) {
       parts.append(.text(TextNode(title, style: .title, maxLines: max(1, metrics.maxTitleLines))))
     }
-    if let snippet, !snippet.isEmpty {
+    if let snippet, !isBlank(snippet) {
       parts.append(
         .text(TextNode(snippet, style: .body, maxLines: max(1, metrics.maxSnippetLines))))
     }
@@ -105,6 +106,12 @@ package struct InfoWindowLayout: Sendable, Equatable {
       parts.count == 1
       ? parts[0] : .stack(StackNode(.vertical, parts, spacing: metrics.titleSnippetSpacing))
     return framed(root, kind: .default, metrics: metrics)
+  }
+
+  /// Whether `text` is blank: empty or only white space (spaces, tabs, line breaks, and the
+  /// other Unicode white space).
+  package static func isBlank(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
   }
 
   /// `root` inside the default frame. The body is at least wide enough for the

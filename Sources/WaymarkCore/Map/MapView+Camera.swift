@@ -73,7 +73,8 @@ extension MapView {
   /// Animates the camera (R23, R26, R27): will_move(false) now, then
   /// did_change_camera_position every frame with the final position included, then
   /// idle_at_camera_position once all channels stop. Only the channels the update moves are
-  /// animated; a running animation of those channels is replaced from where it is.
+  /// animated; a running animation of those channels is replaced from where it is. An update
+  /// that moves nothing reports one final frame at the next frame tick, like any other.
   ///
   /// - Parameters:
   ///   - duration: seconds; the policy's default (0.3 s) when nil.
@@ -83,7 +84,7 @@ extension MapView {
     throws(MapError)
   {
     if let duration {
-      try MapError.requireNonNegative(duration, "animate.duration")
+      try MapError.requireDuration(duration, "animate.duration")
     }
     _ = try update.destination(from: projection, zoomRange: cameraController.zoomRange)
     startAnimation(update, duration: duration ?? policy.animationDuration, completion: completion)

@@ -38,7 +38,7 @@ extension MapView {
   ) throws(MapError) {
     guard marker.map === self else { throw .notOnThisMap(what: "marker \(marker.id)") }
     let position = try position.validated("position")
-    try MapError.requireNonNegative(duration, "duration")
+    try MapError.requireDuration(duration, "animateMarker.duration")
     let replaced = cameraController.markerAnimations[ObjectIdentifier(marker)]
     cameraController.markerAnimations[ObjectIdentifier(marker)] = MarkerAnimation(
       marker: marker, from: Mercator.worldPoint(marker.position), to: position, start: clock.now,

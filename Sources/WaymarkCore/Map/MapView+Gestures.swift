@@ -63,7 +63,7 @@ extension MapView {
 
   private func startGesture(_ gesture: Gesture, duration: Double, enabled: Bool) throws(MapError) {
     try requireNoCallbackRunning(gesture.name)
-    try MapError.requireNonNegative(duration, "\(gesture.name).duration")
+    try MapError.requireDuration(duration, "\(gesture.name).duration")
     guard enabled else {
       warn("\(gesture.traceName): the gesture is disabled in the map's settings; ignored (R25)")
       return
@@ -85,7 +85,7 @@ extension MapView {
   public func drag(_ marker: Marker, to destination: Coordinate, duration: Double = 1) throws(MapError) {
     try requireNoCallbackRunning("drag")
     let destination = try destination.validated("drag.to")
-    try MapError.requireNonNegative(duration, "drag.duration")
+    try MapError.requireDuration(duration, "drag.duration")
     let point = try iconPoint(of: marker, action: "drag")
     if let window = infoWindow, let frame = infoWindowFrame, frame.contains(point), window.marker != nil {
       try longPress(at: point)

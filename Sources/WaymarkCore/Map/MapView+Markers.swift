@@ -85,12 +85,14 @@ extension MapView {
     for animation in animations { animation.completion?(false) }
   }
 
-  /// Called by a marker after ``Marker/update(_:)`` applied new options.
+  /// Called by a marker after ``Marker/update(_:)`` applied new options. An open default
+  /// window keeps the content and frame it was shown with (R7) unless the marker tracks info
+  /// window changes: then a new title or snippet shows at once.
   func markerDidChange(_ marker: Marker, from old: MarkerOptions) {
     if old.position != marker.position { store.didMove(marker) }
     store.didChangeIcon(of: marker)
     notify(.markerChanged(marker))
-    if let window = infoWindow, window.marker === marker, window.kind == .default,
+    if marker.tracksInfoWindowChanges, let window = infoWindow, window.marker === marker, window.kind == .default,
       old.title != marker.title || old.snippet != marker.snippet
     {
       refreshDefaultWindow(of: marker)

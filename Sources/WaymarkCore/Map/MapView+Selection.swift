@@ -69,7 +69,7 @@ extension MapView {
   }
 
   /// Info-window resolution (R7): marker_info_window, else marker_info_contents, else the
-  /// default window from title and snippet (none if both are empty).
+  /// default window from title and snippet (none if both are blank or nil).
   private func resolveInfoWindow(for marker: Marker) -> (content: InfoWindowContent?, layout: InfoWindowLayout)? {
     if let content = emit(.markerInfoWindow(marker)).content { return (content, .window(content)) }
     if let content = emit(.markerInfoContents(marker)).content { return (content, .contents(content)) }
@@ -108,7 +108,9 @@ extension MapView {
     hideInfoWindow()
   }
 
-  /// Lays out the default window again after its marker's title or snippet changed.
+  /// Lays out the default window again after the title or snippet of its marker, which
+  /// tracks info window changes, changed (R7). A window that became blank closes
+  /// (did_close_info_window) and the marker stays selected (R8).
   func refreshDefaultWindow(of marker: Marker) {
     guard let layout = InfoWindowLayout.defaultWindow(title: marker.title, snippet: marker.snippet) else {
       hideInfoWindow()

@@ -24,6 +24,13 @@ public final class MapView {
   public let policy: BehaviorPolicy
   /// Seconds of virtual time ``settle(limit:)`` waits at most when not told (600 by default).
   public var settleTimeLimit = 600.0
+  /// The most frames, timers and tile loads one ``advance(by:interruption:)`` or
+  /// ``settle(limit:interruption:)`` runs (100,000 by default, at least 1): a timer that
+  /// re-arms itself at once, or a long animation at a high frame rate, stops there with an
+  /// error instead of running for as long as virtual time allows.
+  public var taskLimit = 100_000 {
+    didSet { taskLimit = max(taskLimit, 1) }
+  }
 
   /// The delegate, the observers, the trace and the callbacks running.
   var callbacks: CallbackEmitter
@@ -75,21 +82,29 @@ public final class MapView {
   // MARK: Time
 
   /// Moves virtual time forward by `seconds`, running frames, timers and tile loads on the way.
-  public func advance(by seconds: Double) throws(MapError) {
+  ///
+  /// Throws ``MapError/stopped(action:time:reason:pending:)``, leaving the map at the time
+  /// reached, once it has run ``taskLimit`` tasks (a timer that re-arms itself), when the
+  /// trace is full (``TraceLog/capacity``), or when `interruption` (asked before each task)
+  /// gives a reason to stop: the caller's own budget ran out.
+  public func advance(by seconds: Double, interruption: (() -> String?)? = nil) throws(MapError) {
     try requireNoCallbackRunning("advance")
     try MapError.requireNonNegative(seconds, "advance.seconds")
     guard seconds <= VirtualClock.longestStep else {
       throw .invalidValue(
         field: "advance.seconds", value: formatNumber(seconds), reason: "is more than 1e9 (about 31 years)")
     }
-    clock.advance(to: clock.now + seconds)
+    let end = clock.now + seconds
+    try runTasks(dueBy: end, action: "advance", interruption: interruption)
+    clock.advance(to: end)
   }
 
   /// Advances time until nothing is pending: the camera idle, no drag, no animation, no timer,
   /// tiles loaded. Throws if work is still pending after `limit` seconds of virtual time
   /// (``settleTimeLimit`` when nil): an animation that re-arms itself forever; the map is
-  /// left at that time.
-  public func settle(limit: Double? = nil) throws(MapError) {
+  /// left at that time. Stops like ``advance(by:interruption:)`` after ``taskLimit`` tasks
+  /// or when `interruption` gives a reason.
+  public func settle(limit: Double? = nil, interruption: (() -> String?)? = nil) throws(MapError) {
     try requireNoCallbackRunning("settle")
     let limit = limit ?? settleTimeLimit
     try MapError.requireNonNegative(limit, "settle.limit")
@@ -98,12 +113,34 @@ public final class MapView {
         field: "settle.limit", value: formatNumber(limit), reason: "is more than 1e9 (about 31 years)")
     }
     let deadline = clock.now + limit
-    while let next = clock.nextTaskTime {
-      guard next <= deadline else {
-        clock.advance(to: deadline)
-        throw .didNotSettle(limit: limit, pending: pendingDescription)
+    try runTasks(dueBy: deadline, action: "settle", interruption: interruption)
+    guard !clock.hasPendingTasks else {
+      clock.advance(to: deadline)
+      throw .didNotSettle(limit: limit, pending: pendingDescription)
+    }
+  }
+
+  /// Runs the clock's tasks due by `time` one at a time, at most ``taskLimit`` of them,
+  /// asking `interruption` before each.
+  private func runTasks(dueBy time: Double, action: String, interruption: (() -> String?)?) throws(MapError) {
+    var count = 0
+    while let next = clock.nextTaskTime, next <= time {
+      if trace.isFull {
+        throw .stopped(
+          action: action, time: clock.now,
+          reason: "the trace holds \(trace.capacity) records, the most it keeps", pending: pendingDescription)
       }
-      _ = clock.runNextTask()
+      if let reason = interruption?() {
+        throw .stopped(action: action, time: clock.now, reason: reason, pending: pendingDescription)
+      }
+      guard count < taskLimit else {
+        throw .stopped(
+          action: action, time: clock.now,
+          reason: "it ran \(taskLimit) frames and timers, the most one call runs (advance in steps)",
+          pending: pendingDescription)
+      }
+      count += 1
+      _ = clock.runNextTask(dueBy: time)
     }
   }
 

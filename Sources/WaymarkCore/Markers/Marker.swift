@@ -46,6 +46,10 @@ public final class Marker {
     var opacity = 1.0
     var appearAnimation = MarkerAppearAnimation.none
     var userData: AnyObject?
+    /// See ``Marker/changeCounter``; nil until asked for.
+    var changeCounter: UnsafeMutablePointer<UInt64>?
+
+    deinit { changeCounter?.deallocate() }
   }
 
   init(serial: Int, origin: UInt32, options: MarkerOptions) {
@@ -91,7 +95,7 @@ public final class Marker {
   package var tappable: Bool { flags.contains(.tappable) }
   /// Whether the icon view is redrawn when it changes.
   package var tracksViewChanges: Bool { flags.contains(.tracksViewChanges) }
-  /// Whether the info window is redrawn when the marker changes.
+  /// Whether an open default window shows title and snippet changes at once (R7).
   package var tracksInfoWindowChanges: Bool { flags.contains(.tracksInfoWindowChanges) }
   /// The size of what is drawn (R3).
   package var iconSize: Size {
@@ -145,7 +149,22 @@ public final class Marker {
   /// Moves the marker without re-validating the other properties (drags and animations).
   func move(to position: Coordinate) {
     self.position = position
+    extras?.changeCounter?.pointee &+= 1
     map?.markerDidMove(self)
+  }
+
+  /// The address of a counter that changes whenever any property of the marker changes
+  /// (every ``update(_:)``, drag and animation frame), for caches outside the core that
+  /// compare it with the value they last saw (the Lua bridge's field cache). Allocated on
+  /// first use, so markers never asked cost nothing; valid as long as the marker lives.
+  package var changeCounter: UnsafePointer<UInt64> {
+    let extras = self.extras ?? Extras()
+    self.extras = extras
+    if let counter = extras.changeCounter { return UnsafePointer(counter) }
+    let counter = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    counter.initialize(to: 0)
+    extras.changeCounter = counter
+    return UnsafePointer(counter)
   }
 
   private func store(_ options: MarkerOptions) {
@@ -165,6 +184,7 @@ public final class Marker {
       || options.groundAnchor != MarkerOptions.defaultGroundAnchor
       || options.infoWindowAnchor != MarkerOptions.defaultInfoWindowAnchor || options.rotation != 0
       || options.opacity != 1 || options.appearAnimation != .none || options.userData != nil
+      || extras?.changeCounter != nil
     if needsExtras {
       let extras = self.extras ?? Extras()
       extras.snippet = options.snippet
@@ -176,6 +196,7 @@ public final class Marker {
       extras.opacity = options.opacity
       extras.appearAnimation = options.appearAnimation
       extras.userData = options.userData
+      extras.changeCounter?.pointee &+= 1
       self.extras = extras
     } else {
       extras = nil

@@ -79,7 +79,9 @@ public struct MarkerOptions {
   public var userData: AnyObject?
   /// Whether the icon view is redrawn when it changes; true by default.
   public var tracksViewChanges = true
-  /// Whether the info window is redrawn when the marker changes; false by default.
+  /// Whether an open default window shows a change of title or snippet at once (a window
+  /// that becomes blank closes, the marker staying selected); false by default: the window
+  /// keeps what it was shown with until it is hidden and shown again (R7).
   public var tracksInfoWindowChanges = false
 
   /// Options for a marker at `position`, every other property at its default (R1).
@@ -115,17 +117,21 @@ public struct MarkerOptions {
     _ = try position.validated("marker.position")
     try MapError.require(opacity, in: 0...1, "marker.opacity")
     try MapError.requireFinite(rotation, "marker.rotation")
-    try MapError.requireFinite(groundAnchor.x, "marker.groundAnchor.x")
-    try MapError.requireFinite(groundAnchor.y, "marker.groundAnchor.y")
-    try MapError.requireFinite(infoWindowAnchor.x, "marker.infoWindowAnchor.x")
-    try MapError.requireFinite(infoWindowAnchor.y, "marker.infoWindowAnchor.y")
+    // Anchors are unit coordinates of the icon, each within 0...1 (R1).
+    try MapError.require(groundAnchor.x, in: 0...1, "marker.groundAnchor.x")
+    try MapError.require(groundAnchor.y, in: 0...1, "marker.groundAnchor.y")
+    try MapError.require(infoWindowAnchor.x, in: 0...1, "marker.infoWindowAnchor.x")
+    try MapError.require(infoWindowAnchor.y, in: 0...1, "marker.infoWindowAnchor.y")
     if case .image(_, let size) = icon { try MarkerOptions.validateIconSize(size, "marker.icon") }
     if let iconView { try MarkerOptions.validateIconSize(iconView.size, "marker.iconView") }
     if let id, id.isEmpty { throw .invalidValue(field: "marker.id", value: "\"\"", reason: "is empty") }
     try TextLimits.check(id, atMost: TextLimits.name, "marker.id")
     try TextLimits.check(title, atMost: TextLimits.text, "marker.title")
     try TextLimits.check(snippet, atMost: TextLimits.text, "marker.snippet")
-    if case .tintedPin(let color) = icon { try TextLimits.check(color, atMost: TextLimits.name, "marker.icon.color") }
+    if case .tintedPin(let color) = icon {
+      try TextLimits.check(color, atMost: TextLimits.name, "marker.icon.color")
+      try ContentColor.validate(color, "marker.icon.color")
+    }
     if case .image(let name, _) = icon { try TextLimits.check(name, atMost: TextLimits.name, "marker.icon.image") }
     try TextLimits.check(iconView?.name, atMost: TextLimits.name, "marker.iconView.name")
     return self

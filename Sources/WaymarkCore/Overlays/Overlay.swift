@@ -121,11 +121,14 @@ public final class Overlay {
 }
 
 extension OverlayOptions {
-  /// Throws unless the id, the title and the colours fit ``TextLimits``.
+  /// Throws unless the id, the title and the colours fit ``TextLimits`` and the colours are
+  /// colours (``ContentColor/validate(_:_:)``).
   func checkTexts() throws(MapError) {
     try TextLimits.check(id, atMost: TextLimits.name, "overlay.id")
     try TextLimits.check(title, atMost: TextLimits.text, "overlay.title")
     try TextLimits.check(strokeColor, atMost: TextLimits.name, "overlay.strokeColor")
     try TextLimits.check(fillColor, atMost: TextLimits.name, "overlay.fillColor")
+    try ContentColor.validate(strokeColor, "overlay.strokeColor")
+    try ContentColor.validate(fillColor, "overlay.fillColor")
   }
 }

@@ -17,6 +17,9 @@ public enum MapError: Error, Equatable, Sendable, CustomStringConvertible {
   case noInfoWindow(action: String)
   /// `settle()` found work still pending after its virtual-time limit.
   case didNotSettle(limit: Double, pending: String)
+  /// `advance` or `settle` stopped at virtual `time` before its end: it had run
+  /// ``MapView/taskLimit`` frames and timers, or its caller's budget ran out (`reason`).
+  case stopped(action: String, time: Double, reason: String, pending: String)
 
   /// The message a person reads.
   public var description: String {
@@ -31,6 +34,8 @@ public enum MapError: Error, Equatable, Sendable, CustomStringConvertible {
     case .noInfoWindow(let action): "\(action): no info window is shown"
     case .didNotSettle(let limit, let pending):
       "the map did not settle within \(formatNumber(limit)) s of virtual time; still pending: \(pending)"
+    case .stopped(let action, let time, let reason, let pending):
+      "\(action): stopped at \(formatNumber(time)) s of virtual time: \(reason); still pending: \(pending)"
     }
   }
 }
@@ -56,6 +61,17 @@ extension MapError {
     try requireNonNegative(value, field())
     guard value <= largest else {
       throw .invalidValue(field: field(), value: formatNumber(value), reason: "is more than \(formatNumber(largest))")
+    }
+  }
+
+  /// An error for a duration (an animation's, a gesture's, a drag's): finite, not negative,
+  /// and at most ``VirtualClock/longestDuration``, so the frames it causes are bounded.
+  static func requireDuration(_ value: Double, _ field: @autoclosure () -> String) throws(MapError) {
+    try requireNonNegative(value, field())
+    guard value <= VirtualClock.longestDuration else {
+      throw .invalidValue(
+        field: field(), value: formatNumber(value),
+        reason: "is more than \(formatNumber(VirtualClock.longestDuration)) (the longest duration, ten minutes)")
     }
   }
 

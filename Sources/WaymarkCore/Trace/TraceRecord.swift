@@ -84,35 +84,57 @@ public struct TraceRecord: Hashable, Sendable {
     return fields + extra
   }
 
-  /// `{ "lat", "lng", "zoom", "bearing", "tilt" }`.
+  /// The decimals of every number in a trace.
+  package static let decimals = 6
+
+  /// `{ "lat", "lng", "zoom", "bearing", "tilt" }`, rounded with every invariant kept (R20):
+  /// the bearing prints in [0, 360), the longitude in [-180, 180).
   package static func value(of camera: CameraPosition) -> TraceValue {
-    .object([
+    let camera = camera.rounded(targetDecimals: decimals, zoomDecimals: decimals, angleDecimals: decimals)
+    return .object([
       TraceField("lat", .number(camera.target.latitude)), TraceField("lng", .number(camera.target.longitude)),
       TraceField("zoom", .number(camera.zoom)), TraceField("bearing", .number(camera.bearing)),
       TraceField("tilt", .number(camera.tilt)),
     ])
   }
 
-  /// `{ "lat", "lng" }`.
+  /// `{ "lat", "lng" }`, rounded with its ranges kept (R20).
   package static func value(of coordinate: Coordinate) -> TraceValue {
-    .object([TraceField("lat", .number(coordinate.latitude)), TraceField("lng", .number(coordinate.longitude))])
+    let coordinate = coordinate.rounded(decimals: decimals)
+    return .object([TraceField("lat", .number(coordinate.latitude)), TraceField("lng", .number(coordinate.longitude))])
   }
 }
 
 /// The records of one map, in order. Recording can be switched off (benchmarks).
+///
+/// A log keeps at most ``capacity`` records (a million by default, a few hundred MiB): past
+/// it, records are counted in ``droppedCount`` and not kept, and the map's `advance` and
+/// `settle` stop, so a script that loops over long animations until its budget runs out
+/// cannot make the process hold gigabytes.
 public final class TraceLog {
   /// Every record so far.
   public private(set) var records: [TraceRecord] = []
   /// Whether records are kept; when false, ``append(_:)`` drops them.
   public var isEnabled = true
+  /// The most records kept at once (``removeAll()`` makes room again).
+  public var capacity = 1_000_000
+  /// Records not kept because the log was full.
+  public private(set) var droppedCount = 0
 
   /// Creates an empty log.
   public init() {}
 
-  /// Adds a record; returns its index, or nil when recording is off.
+  /// Whether the log holds ``capacity`` records: later ones are dropped.
+  public var isFull: Bool { records.count >= capacity }
+
+  /// Adds a record; returns its index, or nil when recording is off or the log is full.
   @discardableResult
   package func append(_ record: TraceRecord) -> Int? {
     guard isEnabled else { return nil }
+    guard !isFull else {
+      droppedCount += 1
+      return nil
+    }
     records.append(record)
     return records.count - 1
   }

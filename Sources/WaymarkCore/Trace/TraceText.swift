@@ -119,8 +119,7 @@ package struct TraceText {
     if let camera = record.camera { details.append(camera.description) }
     if let gesture = record.gesture { details.append("gesture=\(gesture)") }
     if let coordinate = record.coordinate {
-      details.append(
-        "(\(formatNumber(coordinate.latitude, decimals: 6)), \(formatNumber(coordinate.longitude, decimals: 6)))")
+      details.append(coordinate.description(decimals: TraceRecord.decimals))
     }
     if let result = record.result { details.append("result=\(plain(result))") }
     if let plugin = record.plugin, plugin != .null { details.append("plugin=\(plain(plugin))") }

@@ -39,15 +39,15 @@ extension LuaAPI {
       "Drags a marker to a coordinate over `duration` seconds (default 1) (R18)."
     ) { map, context in
       let stack = context.stack
-      let marker = try marker(at: 2, on: stack)
+      let marker = try marker(argument: 2, context)
       let to = try LuaValues.coordinate(at: 3, on: stack, field: "drag.to")
       try map.drag(marker, to: to, duration: try duration(at: 4, context, what: "drag") ?? 1)
     },
     input(
-      "pan", [.init("by", "Point"), .init("options", "GestureOptions?")],
-      "A pan gesture: the map follows the finger by { x, y } points (R25)."
+      "pan", [.init("by", "Offset"), .init("options", "GestureOptions?")],
+      "A pan gesture: the finger moves by { x, y } points (x right, y down) and the content under it follows; the camera moves the other way (R25)."
     ) { map, context in
-      let by = try LuaValues.point(at: 2, on: context.stack, field: "pan")
+      let by = try LuaValues.offset(at: 2, on: context.stack, field: "pan")
       try map.pan(dx: by.x, dy: by.y, duration: try duration(at: 3, context, what: "pan") ?? 0.5)
     },
     input(
@@ -64,7 +64,7 @@ extension LuaAPI {
     },
     input(
       "rotate", [.init("degrees", "number"), .init("options", "GestureOptions?")],
-      "A two-finger rotation by degrees clockwise (R25)."
+      "A two-finger rotation by degrees clockwise: the content turns clockwise on the screen and the camera's bearing decreases by degrees (R25)."
     ) { map, context in
       try map.rotate(by: try context.checkNumber(2), duration: try duration(at: 3, context, what: "rotate") ?? 0.5)
     },
@@ -88,14 +88,22 @@ extension LuaAPI {
     },
     timeInput("advance", [.init("seconds", "number")], "Advances virtual time by `seconds`, running frames and timers.")
     {
-      map, context in try map.advance(by: try context.checkNumber(2))
+      map, context in try map.advance(by: try context.checkNumber(2), interruption: budgetCheck(context))
     },
     timeInput(
       "settle", [.init("limit", "number?")], "Advances time until the map is idle and nothing is pending."
     ) { map, context in
-      try map.settle(limit: try context.optionalNumber(2))
+      try map.settle(limit: try context.optionalNumber(2), interruption: budgetCheck(context))
     },
   ]
+
+  /// Stops `advance` and `settle` between two frames or timers once the script's own budget
+  /// (`--script-budget`) has run out: the plugins' and the map's work in between is not
+  /// the script's Lua code, so the watchdog alone could not stop it.
+  private static func budgetCheck(_ context: LuaCallContext) -> () -> String? {
+    let state = context.stack.state
+    return { state.hasRunOutOfBudget ? "the script's time budget ran out" : nil }
+  }
 
   enum Target {
     case marker(Marker)

@@ -20,7 +20,7 @@ extension LuaAPI {
       set: { bridge, stack, _, value in
         let map = try bridge.requireMap()
         if LuaValues.isNil(value, on: stack) { map.selectedMarker = nil; return }
-        map.selectedMarker = try marker(at: value, on: stack)
+        map.selectedMarker = try marker(at: value, on: stack, field: "map.selected_marker")
       }),
     .property(
       "Map", "info_window", "InfoWindow?",
@@ -124,7 +124,7 @@ extension LuaAPI {
       "Map", "remove_marker", [.init("marker", "Marker")],
       "Removes a marker (R2, R12); same as marker.map = nil. Deferred inside marker_info_window (R13).",
       { bridge, context in
-        try bridge.requireMap().remove(try marker(at: 2, on: context.stack))
+        try bridge.requireMap().remove(try marker(argument: 2, context))
         return 0
       }),
     .method(

@@ -50,10 +50,22 @@ extension LuaAPI {
       })
   }
 
-  /// The marker at `index`, or a clear error.
-  static func marker(at index: Int32, on stack: LuaStack) throws(LuaFunctionError) -> Marker {
+  /// The marker at `index`, or an error naming `field` (`map.selected_marker: expected a
+  /// marker, got string`).
+  static func marker(at index: Int32, on stack: LuaStack, field: String = "marker") throws(LuaFunctionError)
+    -> Marker
+  {
     guard let marker = stack.object(at: index, as: LuaMapBridge.markerType) else {
-      throw LuaValues.typeError("marker", expected: "a marker", at: index, on: stack)
+      throw LuaValues.typeError(field, expected: "a marker", at: index, on: stack)
+    }
+    return marker
+  }
+
+  /// The marker passed as argument `n`, or `bad argument #n to 'name' (marker expected, got
+  /// string)`, counted as the caller counts (``LuaCallContext/argumentError(_:_:)``).
+  static func marker(argument n: Int32, _ context: LuaCallContext) throws(LuaFunctionError) -> Marker {
+    guard let marker = context.stack.object(at: n, as: LuaMapBridge.markerType) else {
+      throw context.typeError(n, expected: "marker")
     }
     return marker
   }
@@ -63,7 +75,7 @@ extension LuaAPI {
     throws -> Int32
   {
     let stack = context.stack
-    let marker = try marker(at: markerArgument, on: stack)
+    let marker = try marker(argument: markerArgument, context)
     let position = try LuaValues.coordinate(at: markerArgument + 1, on: stack, field: "position")
     let options = try AnimationOptions.read(
       at: markerArgument + 2, on: stack, what: "animate_marker options", easing: true)

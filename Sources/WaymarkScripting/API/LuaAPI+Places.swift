@@ -96,6 +96,7 @@ extension LuaAPI {
         let feature = try stack.withStackBalance { () throws(LuaFunctionError) -> Feature? in
           guard stack.rawGetIndex(position, ofTableAt: list) == .table else { return nil }
           let item = stack.top
+          try LuaAPIShape.feature.requireKnownFields(ofTableAt: item, on: stack, what: field)
           let placeID = try LuaAPIShape.feature.withField("place_id", ofTableAt: item, on: stack) {
             i throws(LuaFunctionError) in
             try LuaValues.string(at: i, on: stack, field: "\(field).place_id")

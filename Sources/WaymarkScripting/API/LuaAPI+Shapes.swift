@@ -34,7 +34,7 @@ public struct LuaAPIShape: Sendable, Hashable {
 extension LuaAPI {
   /// Every table shape of the API, for the definitions.
   public static let shapes: [LuaAPIShape] = [
-    .coordinate, .point, .size, .insets, .camera, .cameraUpdate, .animationOptions, .markerAnimationOptions,
+    .coordinate, .point, .offset, .size, .insets, .camera, .cameraUpdate, .animationOptions, .markerAnimationOptions,
     .gestureOptions, .pinchOptions, .gestureFlags, .markerOptions, .overlayOptions, .infoWindow, .visibleRegion,
     .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions,
   ]
@@ -49,6 +49,10 @@ extension LuaAPIShape {
   static let point = LuaAPIShape(
     name: "Point", doc: "A screen point in points, x right, y down.",
     fields: [.init("x", "number"), .init("y", "number")])
+  /// `{ x, y }` as a movement.
+  static let offset = LuaAPIShape(
+    name: "Offset", doc: "A movement in points, x right, y down; a missing one is 0.",
+    fields: [.init("x", "number?"), .init("y", "number?")])
   /// `{ width, height }`.
   static let size = LuaAPIShape(
     name: "Size", doc: "A size in points.", fields: [.init("width", "number"), .init("height", "number")])
@@ -67,7 +71,7 @@ extension LuaAPIShape {
     name: "CameraUpdate", doc: "One verb per table (R28), with its modifier; see docs/plugins.md.",
     fields: [
       .init("camera", "Camera?"), .init("zoom_in", "true?"), .init("zoom_out", "true?"), .init("zoom_by", "number?"),
-      .init("point", "Point?"), .init("zoom_to", "number?"), .init("scroll_by", "Point?"),
+      .init("point", "Point?"), .init("zoom_to", "number?"), .init("scroll_by", "Offset?"),
       .init("fit", "Coordinate[]?"), .init("padding", "number|Insets|nil"),
     ])
   /// `map:animate`'s options.

@@ -75,7 +75,7 @@ enum CameraUpdateReader {
         }
         return .zoomBy(delta, around: point)
       case "scroll_by":
-        let point = try LuaValues.point(at: value, on: stack, field: field)
+        let point = try LuaValues.offset(at: value, on: stack, field: field)
         return .scrollBy(dx: point.x, dy: point.y)
       case "camera":
         guard stack.type(at: value) == .table else {
@@ -133,9 +133,12 @@ enum CameraUpdateReader {
   private static func readFit(list: Int32, table: Int32, on stack: LuaStack, what: String)
     throws(LuaFunctionError) -> CameraUpdate
   {
-    guard stack.type(at: list) == .table, stack.rawLength(at: list) >= 1 else {
+    guard stack.type(at: list) == .table else {
       throw LuaValues.typeError(
         "\(what).fit", expected: "a list of coordinates", at: list, on: stack)
+    }
+    guard stack.rawLength(at: list) >= 1 else {
+      throw LuaFunctionError("\(what).fit: the list of coordinates is empty; give at least one { lat =, lng = } to fit")
     }
     var coordinates: [Coordinate] = []
     var budget = LuaValues.maxCoordinates

@@ -19,6 +19,13 @@ final class LuaMapBridge {
   static let overlayType = LuaObjectType<Overlay>("waymark.Overlay")
   static let timerType = LuaObjectType<LuaTimer>("waymark.Timer")
 
+  /// The properties read from a per-object cache, by owner: the hot fields of a handler.
+  /// An object's cache lives while its change counter holds (``Marker/changeCounter``), so
+  /// every change of the marker (script, plugin, animation, drag) is seen on the next read.
+  static let cachedFields = ["Marker": ["id", "title", "snippet", "position", "user_data"]]
+  /// Cached properties whose getters build a new table each read: handed out as copies.
+  static let copiedFields: Set<String> = ["position"]
+
   /// The message of a handle of a map that is no longer current.
   static let replacedMapMessage = "this map was replaced by a later waymark.map{}; a script drives one map at a time"
 
@@ -55,7 +62,10 @@ final class LuaMapBridge {
   private var members: [String: [String: Member]] = [:]
   /// The member names installed for each owner (what `waymark types` must declare).
   var installedMembers: [String: [String]] { members.mapValues { $0.keys.sorted() } }
-  private var markerRefs: [(marker: Marker, ref: LuaRef)?] = []
+  /// The userdata of the current map's markers by serial (the hot path of every marker
+  /// argument: unchecked exclusivity, never borrowed across a call).
+  /// A marker is known by its identity: its userdata (held by `ref`) keeps it alive.
+  @exclusivity(unchecked) private var markerRefs: [(marker: ObjectIdentifier, ref: LuaRef)?] = []
   private var foreignMarkerRefs: [ObjectIdentifier: LuaRef] = [:]
   private var overlayRefs: [ObjectIdentifier: LuaRef] = [:]
   private var userData: LuaRef!
@@ -104,7 +114,7 @@ final class LuaMapBridge {
     self.map = map
     // The fast cache by serial belongs to the current map's markers: earlier maps' markers
     // keep their userdata (identity) in the cache by object.
-    for case let entry? in markerRefs { foreignMarkerRefs[ObjectIdentifier(entry.marker)] = entry.ref }
+    for case let entry? in markerRefs { foreignMarkerRefs[entry.marker] = entry.ref }
     markerRefs.removeAll()
   }
 
@@ -142,10 +152,11 @@ final class LuaMapBridge {
 
   private func installMetatable<Object>(for type: LuaObjectType<Object>, owner: String, on stack: LuaStack) {
     stack.pushMetatable(for: type)
-    stack.register("__index", inTableAt: -1) { [self] context in
+    let cached = Self.cachedFields[owner] ?? []
+    stack.registerCachedIndex(inMetatableAt: -1, cached: cached, copied: Self.copiedFields) { [self] context in
       try index(owner: owner, context)
     }
-    stack.register("__newindex", inTableAt: -1) { [self] context in
+    stack.registerCacheClearingNewIndex(inMetatableAt: -1) { [self] context in
       try newIndex(owner: owner, context)
       return 0
     }
@@ -270,9 +281,12 @@ final class LuaMapBridge {
   /// `stack`), for fast calls.
   func ref(for marker: Marker, on stack: LuaStack) -> LuaRef {
     let serial = marker.serial
-    if serial < markerRefs.count, let entry = markerRefs[serial], entry.marker === marker { return entry.ref }
+    if serial < markerRefs.count, let entry = markerRefs[serial], entry.marker == ObjectIdentifier(marker) {
+      return entry.ref
+    }
     if let ref = foreignMarkerRefs[ObjectIdentifier(marker)] { return ref }
     stack.push(marker, as: Self.markerType)
+    stack.setChangeCounter(marker.changeCounter, ofObjectAt: -1)
     let ref = stack.ref()
     if let map, marker.map === map || marker.map == nil, serial < 1 << 24,
       serial >= markerRefs.count || markerRefs[serial] == nil
@@ -280,7 +294,7 @@ final class LuaMapBridge {
       if serial >= markerRefs.count {
         markerRefs.append(contentsOf: repeatElement(nil, count: serial - markerRefs.count + 1))
       }
-      markerRefs[serial] = (marker, ref)
+      markerRefs[serial] = (ObjectIdentifier(marker), ref)
     } else {
       foreignMarkerRefs[ObjectIdentifier(marker)] = ref
     }

@@ -62,6 +62,8 @@ extension MapError {
     case .reentrantInput(let action, let callback):
       MapError.reentrantInput(action: LuaNames.path(action), callback: callback).description + " (map:after(0, ...))"
     case .noInfoWindow(let action): MapError.noInfoWindow(action: LuaNames.path(action)).description
+    case .stopped(let action, let time, let reason, let pending):
+      MapError.stopped(action: LuaNames.path(action), time: time, reason: reason, pending: pending).description
     case .markerOnAnotherMap, .notOnThisMap, .didNotSettle: description
     }
   }

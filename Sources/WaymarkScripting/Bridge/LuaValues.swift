@@ -158,13 +158,21 @@ enum LuaValues {
     return Point(x: x, y: y)
   }
 
+  /// A movement in screen points (a pan, a scroll): `{ x =, y = }` or `{ x, y }`, a missing
+  /// one 0 (`{ x = 100 }` is 100 points to the right).
+  static func offset(at index: Int32, on stack: LuaStack, field: String) throws(LuaFunctionError) -> Point {
+    let (x, y) = try pair(at: index, on: stack, field: field, names: ("x", "y"), missingIsZero: true)
+    return Point(x: x, y: y)
+  }
+
   private static func pair(
-    at index: Int32, on stack: LuaStack, field: String, names: (String, String)
+    at index: Int32, on stack: LuaStack, field: String, names: (String, String), missingIsZero: Bool = false
   ) throws(LuaFunctionError) -> (Double, Double) {
     let shape = "{ \(names.0) = number, \(names.1) = number }"
     guard stack.type(at: index) == .table else {
       throw typeError(field, expected: shape, at: index, on: stack)
     }
+    try requireKnownFields(ofTableAt: index, on: stack, allowed: [names.0, names.1], positions: 2, what: field)
     return try stack.withStackBalance { () throws(LuaFunctionError) -> (Double, Double) in
       var values: [Double] = []
       for (position, name) in [(1, names.0), (2, names.1)] {
@@ -172,6 +180,11 @@ enum LuaValues {
         if type == .nil {
           stack.pop()
           type = stack.rawGetIndex(position, ofTableAt: index)
+        }
+        if type == .nil && missingIsZero {
+          values.append(0)
+          stack.pop()
+          continue
         }
         guard let value = stack.number(at: -1) else {
           let got = type == .nil ? "no \(name)" : stack.typeName(at: -1)
@@ -226,15 +239,25 @@ enum LuaValues {
     return count
   }
 
-  /// Throws if the table at `index` has a string key outside `allowed`, suggesting the
-  /// closest allowed one (`animate options: unknown field 'duratoin'; did you mean duration?`).
+  /// Throws if the table at `index` has a key other than the names in `allowed` and the
+  /// list places `1...positions`, suggesting the closest allowed name (`animate options:
+  /// unknown field 'duratoin'; did you mean duration?`, `marker.position: unknown field [3]`).
+  /// Every option table, top-level or nested, is checked with it.
   static func requireKnownFields(
-    ofTableAt index: Int32, on stack: LuaStack, allowed: [String], what: String
+    ofTableAt index: Int32, on stack: LuaStack, allowed: [String], positions: Int = 0, what: String
   ) throws(LuaFunctionError) {
+    let expected = "; expected one of \(allowed.joined(separator: ", "))"
     for key in try fieldKeys(ofTableAt: index, on: stack, what: what) {
-      guard case .string(let name) = key, !allowed.contains(name) else { continue }
-      throw LuaFunctionError(
-        "\(what): unknown field '\(name)'\(Suggestion.hint(for: name, among: allowed))")
+      switch key {
+      case .string(let name) where !allowed.contains(name):
+        let hint = Suggestion.hint(for: name, among: allowed, otherwise: allowed.count <= 8 ? expected : "")
+        throw LuaFunctionError("\(what): unknown field '\(name)'\(hint)")
+      case .integer(let n) where n < 1 || n > positions:
+        throw LuaFunctionError("\(what): unknown field [\(n)]\(expected)")
+      case .number(let x): throw LuaFunctionError("\(what): unknown field [\(formatNumber(x))]\(expected)")
+      case .boolean(let flag): throw LuaFunctionError("\(what): unknown field [\(flag)]\(expected)")
+      default: continue
+      }
     }
   }
 }

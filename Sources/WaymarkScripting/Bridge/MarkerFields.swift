@@ -82,7 +82,8 @@ struct MarkerField: Sendable {
       "tracks_view_changes", "Whether the icon view is redrawn when it changes.", \.tracksViewChanges,
       \.tracksViewChanges),
     boolField(
-      "tracks_info_window_changes", "Whether the info window is redrawn when the marker changes.",
+      "tracks_info_window_changes",
+      "Whether an open default window shows title and snippet changes at once (R7); false: it keeps what it was shown with until shown again.",
       \.tracksInfoWindowChanges, \.tracksInfoWindowChanges),
   ]
 

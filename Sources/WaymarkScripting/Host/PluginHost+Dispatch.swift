@@ -61,9 +61,12 @@ extension PluginHost {
     let failures = instance.failureCount
     do {
       let result = try timed(instance, callback) { () throws(LuaError) in
-        try instance.state.callReturningBoolean(handler) { stack in
-          pushArguments(of: event, for: instance, on: stack)
+        let state = instance.state
+        if let marker = event.soleMarker {  // handler(map, marker): two references, nothing built
+          return try state.callReturningBoolean(
+            handler, with: instance.mapRef, instance.bridge.ref(for: marker, on: state.stack))
         }
+        return try state.callReturningBoolean(handler) { stack in pushArguments(of: event, for: instance, on: stack) }
       }
       if instance.failureCount != failures { return nil }  // failed inside: not a success
       return result

@@ -71,7 +71,7 @@ public final class PluginHost: DelegateEventHandler {
   public internal(set) var diagnostics: [PluginDiagnostic] = []
 
   /// Loaded plugins in the order they are asked.
-  var instances: [PluginInstance] = []
+  @exclusivity(unchecked) var instances: [PluginInstance] = []
   /// Folders watched for new and deleted files.
   var folders: [String] = []
   /// Files that failed to load, with the text that failed (retried when it changes).
@@ -86,8 +86,10 @@ public final class PluginHost: DelegateEventHandler {
   public var needsExactReplay: Bool {
     replays.isNeeded || instances.contains { !$0.state.isClosed && $0.state.needsExactReplay }
   }
-  /// How deep the host is in a handler call (reloads wait for 0).
-  var dispatchDepth = 0
+  /// How deep the host is in a handler call (reloads wait for 0). Unchecked exclusivity, as
+  /// for the fields of ``PluginInstance`` a dispatch reads: plain counters of the map's
+  /// thread, never borrowed across a call, read and written on every event.
+  @exclusivity(unchecked) var dispatchDepth = 0
 
   /// Where a Swift delegate beside the plugins is asked.
   public enum DelegatePlacement: Sendable {

@@ -19,7 +19,7 @@ final class PluginInstance {
   /// `priority` field, else 0.
   var priority: Double = 0
   /// Handlers by ``DelegateCallback`` (its raw value, the order of the callback table).
-  var handlers: [LuaRef?] = Array(repeating: nil, count: DelegateCallback.allCases.count)
+  @exclusivity(unchecked) var handlers: [LuaRef?] = Array(repeating: nil, count: DelegateCallback.allCases.count)
   /// The line where each handler is defined, by callback (0 when unknown).
   var handlerLines: [Int] = Array(repeating: 0, count: DelegateCallback.allCases.count)
   var setup: LuaRef?
@@ -28,15 +28,15 @@ final class PluginInstance {
   var saveState: LuaRef?
   /// The table the file returned.
   var table: LuaRef!
-  var consecutiveFailures = 0
+  @exclusivity(unchecked) var consecutiveFailures = 0
   /// Every failure so far: a call that returns normally after a failure inside it (a nested
   /// call) is not a success that resets ``consecutiveFailures``.
-  var failureCount = 0
+  @exclusivity(unchecked) var failureCount = 0
   /// Where closing tells the host that this state's instruction budget asks for an exact
   /// replay (``PluginHost/needsExactReplay``).
   var replays: ExactReplayFlag?
   /// Whether it was disabled after repeated failures; its timers and callbacks stop too.
-  var isDisabled = false {
+  @exclusivity(unchecked) var isDisabled = false {
     didSet { bridge.isActive = !isDisabled }
   }
 

@@ -169,11 +169,30 @@ enum ValueRendering {
       return inspect(value)
     end
 
-    -- What print writes: its arguments through stable_tostring, joined by tabs.
+    -- What print writes: its arguments through stable_tostring, joined by tabs. Past the
+    -- bytes a log record keeps (LIMIT, less room for the note), the parts are only measured,
+    -- never joined (a hundred arguments of 8 MiB must not build 800 MiB): the text is cut
+    -- at a character boundary with the note the host gives a long message.
     local function join(...)
-      local parts = {}
-      for i = 1, select("#", ...) do parts[i] = stable_tostring((select(i, ...))) end
-      return concat(parts, "\t")
+      local room, parts, kept, total = LIMIT - 128, {}, 0, 0
+      for i = 1, select("#", ...) do
+        local part = stable_tostring((select(i, ...)))
+        local size = #part + (i > 1 and 1 or 0)
+        if kept + size > room and kept < room then
+          local cut = room - kept - (i > 1 and 1 or 0)
+          while cut > 0 and (byte(part, cut + 1) or 0) & 0xC0 == 0x80 do cut = cut - 1 end
+          part = part:sub(1, cut)
+          parts[#parts + 1] = part
+          kept = room
+        elseif kept < room then
+          parts[#parts + 1] = part
+          kept = kept + size
+        end
+        total = total + size
+      end
+      local text = concat(parts, "\t")
+      if total <= #text then return text end
+      return text .. "… (" .. (total - #text) .. " more bytes)"
     end
 
     -- A value in an expectation's message: strings quoted, floats with every digit that

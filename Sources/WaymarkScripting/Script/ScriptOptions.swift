@@ -10,6 +10,12 @@ public struct ScriptOptions: Sendable {
   public var policy: String?
   /// Seconds of virtual time `map:settle()` waits at most before it fails (`--time-limit`).
   public var timeLimit = 600.0
+  /// The most frames and timers one `map:advance` or `map:settle` runs before it fails
+  /// (``MapView/taskLimit``).
+  public var taskLimit = 100_000
+  /// The most trace records a run keeps (``TraceLog/capacity``): past it they are dropped,
+  /// `advance` and `settle` stop, and the run ends with an error that says so.
+  public var traceCapacity = 1_000_000
   /// Wall-clock budget of the whole script's own Lua code, so a runaway loop in a script is
   /// stopped; nil for none.
   public var scriptBudget: Duration? = .seconds(20)

@@ -73,6 +73,7 @@ final class ScriptSession {
     recorder = options.recordsReplay ? ReplayRecorder() : nil
     folder = PluginFiles.folder(of: path)
     modules = ModuleLoader(folder: folder)
+    trace.capacity = options.traceCapacity
   }
 
   /// The current map's time (0 before the first map).
@@ -146,6 +147,7 @@ final class ScriptSession {
     retire()
     guard let bridge else { throw LuaFunctionError("the script's state is closed") }
     map.settleTimeLimit = options.timeLimit
+    map.taskLimit = options.taskLimit
     recorder?.begin(map, traceStart: trace.records.count)
     map.addObserver(snapshots)
     let host = PluginHost(map: map, configuration: options.plugins)
@@ -197,6 +199,11 @@ final class ScriptSession {
     retire()
     classifyPluginErrors(endingAt: end)
     if let failure = snapshots.failure { outcome.problems.append(failure) }
+    if trace.droppedCount > 0 {
+      let message =
+        "\(path): the trace holds \(trace.capacity) records, the most a run keeps; \(trace.droppedCount) more were dropped"
+      if outcome.error == nil { outcome.error = message } else { outcome.problems.append(message) }
+    }
     outcome.replay = recorder?.recording
     outcome.records = trace.records
     outcome.files = Array(Set(modules.sources.keys).union(hostFiles).union([path])).sorted()
@@ -208,8 +215,11 @@ final class ScriptSession {
     guard let error = error as? LuaError else { return "\(error)" }
     switch error.kind {
     case .timeout:
-      let budget = options.scriptBudget.map { " of \(formatNumber(Double($0.components.seconds))) s" } ?? ""
-      return "\(Self.located(error)): the script ran past its time budget\(budget) (an endless loop?)"
+      let budget = options.scriptBudget.map { duration in
+        let (seconds, attoseconds) = duration.components
+        return " of \(formatNumber(Double(seconds) + Double(attoseconds) / 1e18)) s"
+      }
+      return "\(Self.located(error)): the script ran past its time budget\(budget ?? "") (an endless loop?)"
     case .memory:
       return "\(Self.located(error)): the script ran out of memory (its cap is \(options.scriptMemoryLimit >> 20) MiB)"
     default: return Self.located(error)

@@ -194,14 +194,4 @@ import WaymarkTesting
         "remove marker c waits until the info window is resolved (R13)",
       ])
   }
-
-  @Test func defaultWindowFollowsTitleChanges() throws {
-    let fixture = try MapFixture(Places.sydney, zoom: 5)
-    let m = try fixture.marker("m", at: Places.sydney, title: "Short")
-    fixture.map.selectedMarker = m
-    let before = try #require(fixture.map.infoWindow?.layout.size.width)
-    try m.update { $0.title = "A much longer title than before" }
-    let after = try #require(fixture.map.infoWindow?.layout.size.width)
-    #expect(after > before)
-  }
 }

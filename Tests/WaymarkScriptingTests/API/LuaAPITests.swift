@@ -74,8 +74,8 @@ import WaymarkCore
       """)
     #expect(errors.isEmpty)
     #expect(logs[0].hasSuffix("pinch options: unknown field 'dureation'; did you mean duration?"), "\(logs[0])")
-    #expect(logs[1].hasSuffix("add_poi: unknown field 'title'"), "\(logs[1])")
-    #expect(logs[2].hasSuffix("add_circle: unknown field 'path'"), "\(logs[2])")
+    #expect(logs[1].hasSuffix("add_poi: unknown field 'title'; expected one of place_id, name, location"), "\(logs[1])")
+    #expect(logs[2].contains("add_circle: unknown field 'path'"), "\(logs[2])")
     #expect(logs[3] == "true\toverlay \"x\"", "\(logs[3])")
   }
 }

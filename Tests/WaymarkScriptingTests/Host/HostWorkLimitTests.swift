@@ -17,6 +17,31 @@ import WaymarkCore
     #expect(f.map.infoWindow?.kindName == "default")
   }
 
+  @Test func aPluginThatKeepsAnsweringSixHundredThousandKeysIsDisabled() throws {
+    var configuration = PluginHost.Configuration.forTests
+    configuration.timeBudget = .seconds(10)  // building the table takes a while; answering it must not
+    let f = try PluginFixture.hostile("content_huge_table.lua", configuration: configuration)
+    for _ in 0..<4 {
+      try f.map.tap(f.melbourne)
+      try f.map.tap(f.sydney)
+    }
+    #expect(f.errors.count == 6, "five refused answers, then the notice: \(f.errors.compactMap(\.message))")
+    #expect(f.errors.prefix(5).allSatisfy { $0.message?.contains("content has more than") == true })
+    #expect(f.errors.last?.message?.contains("disabled after 5 consecutive errors") == true)
+    #expect(f.host.plugins.first?.isDisabled == true)
+    #expect(f.map.selectedMarker === f.sydney && f.map.infoWindow?.kindName == "default", "the map goes on")
+  }
+
+  @Test func aHundredBigArgumentsToPrintOrLogAreNeverJoinedWhole() throws {
+    let f = try PluginFixture.hostile("log_many_arguments.lua")
+    try f.map.tap(f.melbourne)
+    #expect(f.errors.isEmpty, "\(f.errors.compactMap(\.message))")
+    #expect(f.logs.count == 2)
+    let total = 100 * (8 << 20) + 99  // a hundred parts and the tabs between them
+    let kept = MapView.longestLogMessage - 128
+    #expect(f.logs.allSatisfy { $0 == String(repeating: "m", count: kept) + "… (\(total - kept) more bytes)" })
+  }
+
   @Test func contentCountsEveryReferenceToAStringAgainstItsTextBudget() throws {
     let f = try PluginFixture.hostile("content_shared_string.lua")
     try f.map.tap(f.melbourne)
@@ -79,13 +104,15 @@ import WaymarkCore
   }
 
   @Test func aSavedStateTooBigToCarryIsDroppedWithAnError() throws {
-    let f = try PluginFixture([
-      "big.lua": try String(contentsOfFile: HostileCorpus.file("save_state_shared_string.lua"), encoding: .utf8)
-    ])
+    var configuration = PluginHost.Configuration.forTests
+    configuration.timeBudget = .seconds(10)  // a loaded machine may take a while to build 16 MiB
+    let f = try PluginFixture(
+      ["big.lua": try String(contentsOfFile: HostileCorpus.file("save_state_shared_string.lua"), encoding: .utf8)],
+      configuration: configuration)
     try f.folder.write("big.lua", "return { on_reload = function(old) print('old state:', type(old)) end }")
     f.host.reloadChangedPlugins()
     let error = try #require(f.errors.first)
-    #expect(error.handler == "save_state")
+    #expect(error.handler == "save_state", "\(f.errors.compactMap(\.message))")
     #expect(error.message?.contains("the state to carry over was dropped") == true)
     #expect(f.logs == ["old state:\tnil"])
   }

@@ -194,4 +194,27 @@ import WaymarkCore
     guard case .values(let values) = text, let first = values.first else { return "" }
     return first
   }
+
+  /// `waymark serve` and `waymark repl` drive the map through this session: the same
+  /// bounds on durations and on the frames and timers of one call hold there.
+  @Test func liveInputAndLinesHaveTheSameVirtualTimeBounds() throws {
+    var options = ScriptOptions.forTests
+    options.taskLimit = 300
+    let fixture = try Fixture(options: options)
+    let session = fixture.session
+    let pan = session.perform(.pan(dx: 10, dy: 0, duration: 1e9))
+    #expect(pan.error == "pan.duration: 1000000000 is more than 600 (the longest duration, ten minutes)")
+    #expect(
+      session.evaluate("map:animate({ zoom = 8 }, { duration = 1e9 })")
+        == .failure(
+          "stdin:1: animate.duration: 1000000000 is more than 600 (the longest duration, ten minutes)"))
+    _ = session.evaluate("function again() map:after(0, again) end; again()")
+    guard case .failure(let message) = session.evaluate("map:advance(1e9)") else {
+      Issue.record("advance over a re-arming timer ended")
+      return
+    }
+    #expect(message.hasPrefix("stdin:1: advance: stopped at 0 s of virtual time: it ran 300 frames and timers"))
+    #expect(throws: MapError.self) { try session.advance(by: 1) }
+    #expect(session.evaluate("1 + 1") == .values(["2"]), "the session still answers")
+  }
 }
