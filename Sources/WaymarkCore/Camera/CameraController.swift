@@ -9,11 +9,14 @@
 /// while an animation or a gesture runs, or while its idle callback is owed.
 struct CameraController {
   /// The camera now, clamped (R20-R22).
-  var camera: CameraPosition
+  var camera: CameraPosition { didSet { updateProjection() } }
   /// The view's size in points.
-  var viewSize: Size
+  var viewSize: Size { didSet { updateProjection() } }
   /// Insets that move the visual centre and shrink the visible region (R29).
-  var padding = EdgeInsets.zero
+  var padding = EdgeInsets.zero { didSet { updateProjection() } }
+  /// The projection of the current camera (R29), made again whenever camera, view size or
+  /// padding change: a tap's hit test reads it, and camera changes are rarer than reads.
+  private(set) var projection: Projection
   /// The smallest zoom the camera may reach (R21).
   private(set) var minZoom: Double
   /// The largest zoom the camera may reach (R21).
@@ -39,10 +42,13 @@ struct CameraController {
     self.maxZoom = maxZoom
     self.viewSize = viewSize
     self.camera = camera.clamped(minZoom: minZoom, maxZoom: maxZoom)
+    projection = Projection(camera: self.camera, viewSize: viewSize, padding: .zero)
   }
 
-  /// The projection of the current camera (R29).
-  var projection: Projection { Projection(camera: camera, viewSize: viewSize, padding: padding) }
+  /// Makes ``projection`` again from camera, view size and padding.
+  private mutating func updateProjection() {
+    projection = Projection(camera: camera, viewSize: viewSize, padding: padding)
+  }
 
   /// The zoom range.
   var zoomRange: ClosedRange<Double> { minZoom...maxZoom }

@@ -20,12 +20,27 @@ struct TextLineBreaker {
   /// Each newline starts a line; spaces and tabs separate words, and a run of
   /// them becomes one space; empty text has no lines.
   func lines(of text: String, maxWidth: Double, maxLines: Int?) -> (lines: [Line], truncated: Bool) {
+    lines(
+      of: text, maxWidth: maxWidth, maxLines: maxLines,
+      byBytes: text.utf8.allSatisfy { $0 < 0x80 })
+  }
+
+  /// The same lines, walking the text byte by byte when `byBytes` (ASCII text only: each
+  /// byte is a character, but "\r\n") or by grapheme cluster otherwise; both give the same
+  /// result on ASCII text, the first without grapheme breaking.
+  func lines(of text: String, maxWidth: Double, maxLines: Int?, byBytes: Bool)
+    -> (lines: [Line], truncated: Bool)
+  {
     guard !text.isEmpty else { return ([], false) }
     let limit = maxLines ?? Int.max
     var lines: [Line] = []
-    for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-      wrap(paragraph, maxWidth: maxWidth, into: &lines, stopAfter: limit)
-      if lines.count > limit { break }
+    if byBytes {
+      lines = asciiLines(of: text, maxWidth: maxWidth, stopAfter: limit)
+    } else {
+      for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        wrap(paragraph, maxWidth: maxWidth, into: &lines, stopAfter: limit)
+        if lines.count > limit { break }
+      }
     }
     // Widths summed word by word may differ in the last bit from a fresh sum.
     for index in lines.indices {
