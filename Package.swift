@@ -67,6 +67,24 @@ let package = Package(
   ]
 )
 
+// libFuzzer targets (Fuzz/, CONTRIBUTING.md "Sanitizers and fuzzing"), only when the
+// environment has WAYMARK_FUZZ=1, as scripts/fuzz.sh sets it with its own build folder: they
+// are built with -sanitize=fuzzer, which an ordinary build never sees.
+if Context.environment["WAYMARK_FUZZ"] == "1" {
+  // libFuzzer's driver, called from each target's main.
+  package.targets.append(.target(name: "CFuzzDriver", path: "Fuzz/Targets/CFuzzDriver"))
+  let fuzzers: [(name: String, dependencies: [Target.Dependency])] = [
+    ("fuzz-content", ["WaymarkScripting", "WaymarkCore", "LuaKit"]),
+    ("fuzz-script", ["WaymarkScripting", "WaymarkCore"]),
+    ("fuzz-trace", ["WaymarkCore"]),
+  ]
+  for fuzzer in fuzzers {
+    package.targets.append(
+      .executableTarget(
+        name: fuzzer.name, dependencies: fuzzer.dependencies + ["CFuzzDriver"], path: "Fuzz/Targets/\(fuzzer.name)"))
+  }
+}
+
 // One place for the language settings of every target.
 for target in package.targets where target.type != .system {
   target.swiftSettings = (target.swiftSettings ?? []) + [.swiftLanguageMode(.v6)]

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d /opt/swift/usr/bin ] && export PATH="/opt/swift/usr/bin:$PATH"
 if [ "${1:-}" = "--check" ]; then
-  swift format lint --recursive Sources Tests Benchmarks Package.swift
+  swift format lint --recursive Sources Tests Benchmarks Fuzz/Targets Package.swift
 else
-  swift format --in-place --recursive Sources Tests Benchmarks Package.swift
+  swift format --in-place --recursive Sources Tests Benchmarks Fuzz/Targets Package.swift
 fi

@@ -3,11 +3,47 @@
 # a real browser (headless Chromium). Installs what it needs first: scripts/setup.sh for the build, and for
 # the browser tests Debian's chromium and chromium-driver and PyPI's selenium, each only when
 # missing. Arguments go to `swift test` (e.g. --filter DemoTests) and skip the browser tests.
+#
+# `scripts/test.sh --sanitize address|thread|undefined [ARGS]` runs the Swift tests (only
+# those: no luacheck, no browser) built with that sanitizer in its own build folder
+# (.build-asan, .build-tsan, .build-ubsan), so the ordinary build is untouched (CONTRIBUTING.md, "Sanitizers and
+# fuzzing"). A finding fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d /opt/swift/usr/bin ] && export PATH="/opt/swift/usr/bin:$PATH"
 
 scripts/setup.sh
+
+if [ "${1:-}" = --sanitize ]; then
+  sanitizer=${2:-}
+  shift 2 || shift $#
+  case "$sanitizer" in
+    address | thread)
+      flags=(--sanitize="$sanitizer")
+      scratch=.build-${sanitizer:0:1}san
+      ;;
+    undefined)
+      # swiftc has no -sanitize=undefined on Linux: the C targets (the Lua shims) are
+      # instrumented by clang, stop at the first finding, and clang links the runtime.
+      flags=(-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
+        -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined)
+      scratch=.build-ubsan
+      ;;
+    *)
+      echo "usage: scripts/test.sh --sanitize address|thread|undefined [swift test arguments]" >&2
+      exit 2
+      ;;
+  esac
+  # Leaks: only the documented ones of the toolchain's libraries are suppressed, each with why.
+  export LSAN_OPTIONS="suppressions=$PWD/scripts/sanitizers/lsan.supp:print_suppressions=0"
+  # allow_user_segv_handler: a test child that resets SIGSEGV to its default must die of it.
+  export ASAN_OPTIONS="detect_leaks=1:allow_user_segv_handler=1"
+  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
+  export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+  swift build --build-tests --scratch-path "$scratch" "${flags[@]}"
+  swift test --skip-build --disable-xctest --scratch-path "$scratch" "${flags[@]}" "$@"
+  exit 0
+fi
 
 # luacheck with the shipped .luacheckrc (the sandbox's globals): plugins/, scripts/ and the
 # Lua examples of the docs must be clean. Debian's lua-check, installed when missing.

@@ -58,7 +58,11 @@ import Testing
     process.standardOutput = try FileHandle(forWritingTo: out)
     process.standardError = try FileHandle(forWritingTo: err)
     try process.run()
-    defer { if process.isRunning { process.terminate() } }
+    defer {
+      if process.isRunning { process.terminate() }
+      // Foundation lets go of a Process once it has seen the child end.
+      process.waitUntilExit()
+    }
     // A generous bound only so that a broken watcher fails instead of hanging the suite.
     func waitFor(_ condition: () -> Bool) -> Bool {
       for _ in 0..<600 {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import WaymarkServe
@@ -39,13 +40,16 @@ import Testing
     let token = map.server.token
     let client = LoopbackClient(port: map.server.port, timeout: 10)
     let total = 10_000, workers = 8
-    nonisolated(unsafe) var statuses: [[Int]] = Array(repeating: [], count: workers)
+    // Each worker collects its own statuses and hands them over under the lock.
+    let statuses = Mutex<[[Int]]>(Array(repeating: [], count: workers))
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      var mine: [Int] = []
       for number in stride(from: worker, to: total, by: workers) {
-        statuses[worker].append(client.raw(Self.request(number, token: token))?.status ?? 0)
+        mine.append(client.raw(Self.request(number, token: token))?.status ?? 0)
       }
+      statuses.withLock { $0[worker] = mine }
     }
-    let all = statuses.flatMap { $0 }
+    let all = statuses.withLock { $0.flatMap { $0 } }
     #expect(all.count == total)
     #expect(!all.contains(200), "nothing malformed was taken as valid")
     #expect(!all.contains(500), "no internal error")

@@ -19,7 +19,8 @@ package func formatNumber(_ value: Double, decimals digits: Int) -> String {
 
 /// `value` rounded to `digits` decimals (`-0` becomes `0`); non-finite values unchanged.
 package func roundNumber(_ value: Double, decimals digits: Int) -> Double {
-  guard value.isFinite else { return value }
+  // From 2^52 on every double is whole: nothing to round, and scaling could overflow to inf.
+  guard value.isFinite, abs(value) < 0x1p52 else { return value }
   let scale = decimalScale(digits)
   let rounded = (value * scale).rounded() / scale
   return rounded == 0 ? 0 : rounded

@@ -143,7 +143,12 @@ package struct TraceText {
   /// paragraph separators and bidirectional overrides become escapes (`\n`, `\t`, `\r`,
   /// `\u001b`, ...), and a backslash becomes `\\`, as the JSON trace writes them, so what a
   /// plugin prints can neither forge trace lines nor send escape sequences to the terminal.
-  package static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String { escaped(text, backslashes: true) }
+
+  /// ``escaped(_:)``, leaving backslashes as they are when `backslashes` is false (for JSON,
+  /// whose backslashes are its own escapes).
+  private static func escaped(_ text: String, backslashes: Bool) -> String {
+    let needsEscape = { (scalar: Unicode.Scalar) in Self.needsEscape(scalar) && (backslashes || scalar != "\\") }
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
@@ -198,7 +203,9 @@ package struct TraceText {
     default:
       var out = ""
       TraceJSON.write(value, to: &out)
-      return out
+      // JSON escapes only C0 controls: the rest (C1, separators, bidi overrides) too, and its
+      // own backslash escapes stay as they are.
+      return escaped(out, backslashes: false)
     }
   }
 }

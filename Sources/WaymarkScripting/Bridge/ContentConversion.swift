@@ -8,7 +8,7 @@ import WaymarkCore
 /// table mixing list items and named fields is refused, and so are keys and values that
 /// content cannot hold (functions, userdata, non-string keys). Errors use the core's path
 /// syntax: `content[2].vstack[1]: a table mixes list items and named fields`.
-enum ContentConversion {
+package enum ContentConversion {
   /// The most values accepted in one tree, so a huge table is refused before it is copied.
   static let maxValues = 10_000
   /// The most bytes of strings accepted in one tree, counted once per reference: a window
@@ -31,7 +31,7 @@ enum ContentConversion {
 
   /// The value at `index` as a ``ContentValue``. Its size is checked as it is read, before
   /// anything past a limit is copied, so a huge answer costs the host almost nothing.
-  static func read(at index: Int32, on stack: LuaStack) throws(ContentError) -> ContentValue {
+  package static func read(at index: Int32, on stack: LuaStack) throws(ContentError) -> ContentValue {
     var budget = LuaCopyBudget(maxValues: maxValues, maxBytes: maxStringBytes)
     return try read(at: stack.absoluteIndex(index), on: stack, path: "content", depth: 1, budget: &budget)
   }

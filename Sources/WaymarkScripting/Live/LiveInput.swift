@@ -29,7 +29,8 @@ public enum LiveInput: Sendable, Hashable {
   case advance(seconds: Double)
 
   /// Applies the input to `map`; throws what the map refuses, naming the field and value.
-  func apply(to map: MapView) throws(MapError) {
+  /// An `advance` stops early when `interruption` gives a reason (``MapView/advance(by:interruption:)``).
+  func apply(to map: MapView, interruption: (() -> String?)? = nil) throws(MapError) {
     switch self {
     case .tap(let point): try map.tap(at: point)
     case .longPress(let point): try map.longPress(at: point)
@@ -51,7 +52,7 @@ public enum LiveInput: Sendable, Hashable {
     case .rotate(let degrees, let duration): try map.rotate(by: degrees, duration: duration)
     case .tilt(let degrees, let duration): try map.tilt(by: degrees, duration: duration)
     case .tapMyLocationButton: try map.tapMyLocationButton()
-    case .advance(let seconds): try map.advance(by: seconds)
+    case .advance(let seconds): try map.advance(by: seconds, interruption: interruption)
     }
   }
 }

@@ -79,7 +79,7 @@ public final class LiveSession {
     var step = LiveStep()
     if let map {
       do {
-        try input.apply(to: map)
+        try input.apply(to: map, interruption: wallClockLimit())
       } catch {
         step.error = error.luaDescription  // the input kinds are spelt as the Lua API's names
       }
@@ -92,7 +92,17 @@ public final class LiveSession {
 
   /// Advances the current map's virtual time by `seconds` (a live clock's tick).
   public func advance(by seconds: Double) throws(MapError) {
-    try map?.advance(by: seconds)
+    try map?.advance(by: seconds, interruption: wallClockLimit())
+  }
+
+  /// Stops one step of virtual time once it has run for the script's budget of wall-clock
+  /// time (`--script-budget`): outside a Lua line no Lua budget covers the map's frames and
+  /// the plugins' timers, and a live map must go on answering.
+  private func wallClockLimit() -> (() -> String?)? {
+    guard let budget = session.options.scriptBudget else { return nil }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: budget)
+    return { clock.now < deadline ? nil : "it ran for the script budget of wall-clock time (\(budget))" }
   }
 
   /// Hot reload between two events: every plugin whose file (or a module it requires)

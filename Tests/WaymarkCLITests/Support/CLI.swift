@@ -44,16 +44,21 @@ enum CLI {
       inputPipe.fileHandleForWriting.write(Data(input.utf8))
       try inputPipe.fileHandleForWriting.close()
     }
-    // Read both pipes to the end before waiting, so a large trace cannot block the child.
-    nonisolated(unsafe) var errData = Data()
-    let errReader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+    // Read both pipes to the end before waiting, so a large trace cannot block the child:
+    // standard error on a thread of its own, which hands its bytes over through a lock.
+    let errData = LockedData()
+    let errRead = DispatchSemaphore(value: 0)
+    let errReader = Thread {
+      errData.set(err.fileHandleForReading.readDataToEndOfFile())
+      errRead.signal()
+    }
     errReader.start()
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while !errReader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+    errRead.wait()
     return Result(
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+      stderr: String(decoding: errData.get(), as: UTF8.self))
   }
 
   /// Runs a shell command line in `directory`; its status and what it printed (both streams).
@@ -77,4 +82,14 @@ enum CLI {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
   }
+}
+
+/// Bytes one thread reads and another takes, behind a lock.
+private final class LockedData: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+
+  func set(_ bytes: Data) { lock.withLock { data = bytes } }
+
+  func get() -> Data { lock.withLock { data } }
 }

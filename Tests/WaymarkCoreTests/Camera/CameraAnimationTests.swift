@@ -166,10 +166,13 @@ import WaymarkTesting
 
   @Test func settleGivesUpAtItsLimitAndRefusesBadLimits() throws {
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 4))
-    func spin() {
-      try? map.animate(.change(CameraChange(bearing: map.camera.bearing + 90)), duration: 1) { _ in spin() }
+    // The completion holds the map weakly: the map holds the animation, which never ends.
+    func spin(_ map: MapView) {
+      try? map.animate(.change(CameraChange(bearing: map.camera.bearing + 90)), duration: 1) { [weak map] _ in
+        if let map { spin(map) }
+      }
     }
-    spin()
+    spin(map)
     do {
       try map.settle(limit: 5)
       Issue.record("an animation that re-arms itself forever settled")

@@ -67,8 +67,9 @@ import WaymarkTesting
     // that is still selected and on the map.
     let fixture = try MapFixture(Places.sydney, zoom: 5)
     let a = try fixture.marker("a", at: Places.melbourne, title: "A")
-    fixture.delegate.infoWindow = { marker in
-      try? fixture.map.remove(marker)
+    // The map, not the fixture: the fixture holds the delegate, which holds this closure.
+    fixture.delegate.infoWindow = { [map = fixture.map] marker in
+      try? map.remove(marker)
       return nil
     }
     try fixture.quiet()

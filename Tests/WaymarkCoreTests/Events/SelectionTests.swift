@@ -173,10 +173,10 @@ import WaymarkTesting
     let a = try fixture.marker("a", at: Places.sydney, title: "A")
     let b = try fixture.marker("b", at: Places.melbourne, title: "B")
     let c = try fixture.marker("c", at: Places.brisbane, title: "C")
-    fixture.delegate.infoWindow = { marker in
+    fixture.delegate.infoWindow = { [map = fixture.map] marker in  // not the fixture: it holds the delegate
       if marker === a {
-        fixture.map.selectedMarker = b
-        try? fixture.map.remove(c)
+        map.selectedMarker = b
+        try? map.remove(c)
       }
       return nil
     }

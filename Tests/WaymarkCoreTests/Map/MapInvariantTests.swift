@@ -22,8 +22,8 @@ import WaymarkTesting
       // The delegate vetoes some taps, supplies some windows, and changes the map from
       // inside marker_info_window (deferred, R13) and did_close_info_window.
       f.delegate.tapMarker = { _, marker in marker.id.hasSuffix("5") }
-      f.delegate.infoWindow = { marker in
-        if marker.id == "m4", let other = f.map.marker(id: "m7") { f.map.selectedMarker = other }
+      f.delegate.infoWindow = { [map = f.map] marker in  // not f: it holds the delegate
+        if marker.id == "m4", let other = map.marker(id: "m7") { map.selectedMarker = other }
         return marker.id == "m2" ? text("two") : nil
       }
       f.delegate.closeInfoWindow = { map, marker in if marker.id == "m8" { try? map.remove(marker) } }

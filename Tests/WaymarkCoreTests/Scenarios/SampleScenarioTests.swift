@@ -177,13 +177,14 @@ import WaymarkTesting
   @Test func s6CameraAnimationSettlesZoomTurnsBearingSaturatesTilt() throws {
     let fixture = try MapFixture(Places.melbourne, zoom: 20)
     try fixture.quiet()
-    func step() {
-      let camera = fixture.map.camera
-      try? fixture.map.animate(
+    // The timer holds the map weakly: the map's clock holds the timer, which re-arms forever.
+    func step(_ map: MapView) {
+      let camera = map.camera
+      try? map.animate(
         .change(CameraChange(zoom: max(camera.zoom - 0.1, 17.5), bearing: camera.bearing + 10, tilt: camera.tilt + 10)))
-      fixture.map.clock.schedule(at: fixture.map.clock.now + 1.0 / 30, step)
+      map.clock.schedule(at: map.clock.now + 1.0 / 30) { [weak map] in if let map { step(map) } }
     }
-    step()
+    step(fixture.map)
     // Each animation is replaced after 1/30 s, starting again from rest (ease in, R26, R27),
     // so the camera creeps: it takes about a minute of virtual time to settle.
     try fixture.map.advance(by: 10)

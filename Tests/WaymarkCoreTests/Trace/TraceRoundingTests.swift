@@ -11,6 +11,17 @@ import WaymarkTesting
     return (TraceJSON.line(record), TraceText.describe(record))
   }
 
+  /// Rounding scaled 1e308 past the largest double: the JSON trace wrote `"zoom":inf`, which
+  /// is not JSON (found by `scripts/fuzz.sh trace`).
+  @Test func aHugeNumberPrintsAsItselfAndTheLineReadsBack() throws {
+    var record = TraceRecord(time: 1, event: "did_change_camera_position")
+    record.camera = CameraPosition(target: Places.sydney, zoom: 1e308)
+    let line = TraceJSON.line(record)
+    #expect(line.contains(#""zoom":1e+308,"#), "\(line)")
+    #expect(try TraceJSONReader.records(from: line).first?.camera?.zoom == 1e308)
+    #expect(formatNumber(-1.5e300, decimals: 6) == "-1.5e+300")
+  }
+
   @Test("R20: A bearing just under 360 prints as 0 in both traces")
   func aBearingJustUnder360PrintsAs0() {
     let camera = CameraPosition(target: Places.sydney, zoom: 8, bearing: 359.99999999999994)

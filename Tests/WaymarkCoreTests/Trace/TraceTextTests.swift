@@ -38,6 +38,18 @@ import WaymarkTesting
     #expect(TraceText.escaped("plain café") == "plain café")
   }
 
+  /// Strings inside a record's structured fields are escaped too: JSON leaves C1 controls
+  /// (U+009B is a terminal's CSI), line separators and bidi overrides raw (found by
+  /// `scripts/fuzz.sh trace`).
+  @Test func stringsInsideStructuredFieldsAreEscapedOnOneLine() {
+    var record = TraceRecord(time: 1, event: "warning")
+    record.extra = [
+      TraceField("nested", .object([TraceField("k", .list([.string("\u{9B}2J\u{85}\u{2028}\u{202E}\\")]))]))
+    ]
+    let line = TraceText.describe(record)
+    #expect(line.hasSuffix(#"nested={"k":["\u009b2J\u0085\u2028\u202e\\"]}"#), "\(line)")
+  }
+
   @Test func dragFramesFoldLikeCameraFrames() throws {
     let map = try MapView(camera: CameraPosition(target: Places.melbourne, zoom: 4))
     var options = MarkerOptions(position: Places.melbourne, id: "pin")

@@ -217,4 +217,46 @@ import WaymarkCore
     #expect(throws: MapError.self) { try session.advance(by: 1) }
     #expect(session.evaluate("1 + 1") == .values(["2"]), "the session still answers")
   }
+
+  /// The live clock's steps run outside any Lua line: a plugin timer that re-arms itself
+  /// and works each time stops the step at the script budget of wall-clock time.
+  @Test func aLiveStepStopsAtTheScriptBudgetOfWallClockTime() throws {
+    var options = ScriptOptions.forTests
+    options.scriptBudget = .milliseconds(20)
+    let folder = try PluginFolder()
+    try FileManager.default.createDirectory(atPath: folder.file("plugins"), withIntermediateDirectories: true)
+    try folder.write(
+      "plugins/busy.lua",
+      """
+      local p = { name = "busy" }
+      local function work(map)
+        local s = 0
+        for i = 1, 20000 do s = s + i % 7 end
+        map:after(0, function() work(map) end)
+      end
+      function p.setup(map) map:after(0, function() work(map) end) end
+      return p
+      """)
+    try folder.write("demo.lua", LiveSessionTests.script)
+    let session = try LiveSession(script: folder.file("demo.lua"), options: options)
+    for step in [
+      { try session.advance(by: 1) },
+      { if let e = session.perform(.advance(seconds: 1)).error { throw LiveStepError(e) } },
+    ] as [() throws -> Void] {
+      do {
+        try step()
+        Issue.record("a step over a busy re-arming timer ended")
+      } catch {
+        #expect("\(error)".contains("advance: stopped at"), "\(error)")
+        #expect("\(error)".contains("it ran for the script budget of wall-clock time"), "\(error)")
+      }
+    }
+    #expect(session.evaluate("1 + 1") == .values(["2"]), "the session still answers")
+  }
+}
+
+/// A live step's error message, as an Error.
+private struct LiveStepError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
 }

@@ -1,0 +1,1 @@
+return { "Sydney", { text = "Harbour", max_lines = 2, align = "center" }, { image = "pin", width = 12, height = 12 } }

@@ -1,0 +1,32 @@
+-- Three realistic plugins working together on one map (composition, docs/plugins.md):
+--   cluster_zoom (priority 10) zooms in on cluster markers and handles the tap;
+--   guided_tour chains camera animations through the tour stops;
+--   rich_tooltip gives rated places a window with stars.
+local map = waymark.map{
+  camera = { target = { lat = 41.8902, lng = 12.4922 }, zoom = 11 },
+  plugins = { "../plugins/cluster_zoom", "../plugins/guided_tour", "../plugins/rich_tooltip" },
+}
+local cluster = map:add_marker{ id = "cluster", position = { lat = 41.93, lng = 12.44 }, user_data = { cluster = 42 } }
+map:add_marker{ id = "colosseum", position = { lat = 41.8902, lng = 12.4922 }, title = "Colosseum",
+  user_data = { tour = 1, rating = 4.7, note = "Arrive early; the underground tour sells out." } }
+local pantheon = map:add_marker{ id = "pantheon", position = { lat = 41.8986, lng = 12.4769 }, title = "Pantheon",
+  user_data = { tour = 2, rating = 4.8, note = "Free entry; look up at the oculus." } }
+local start = map:add_marker{ id = "start", position = { lat = 41.9009, lng = 12.4833 }, title = "Start the tour" }
+map:settle()
+
+-- A cluster marker zooms in instead of selecting (cluster_zoom handled the tap).
+map:tap(cluster)
+map:settle()
+expect_near(map.camera.zoom, 13, 1e-9)
+expect(map.selected_marker == nil)
+
+-- A rated place gets the rich tooltip: custom contents in the default frame.
+map:tap(pantheon)
+map:settle()
+expect_eq(map.info_window.kind, "contents")
+
+-- The tour: two stops, each selected on arrival, then "tour finished".
+map:tap(start)
+map:settle()
+expect(map.selected_marker == pantheon, "the tour ends at its last stop")
+expect_near(map.camera.bearing, 60, 1e-9)
