@@ -200,13 +200,17 @@ static int finish_xpcall(lua_State *L, int status, lua_KContext extra) {
   return lua_gettop(L) - (int)extra;
 }
 
-/// Lua 5.4's xpcall (same arguments, results and yields), with the handler guarded.
+/// Lua 5.4's xpcall (same arguments, results and yields), with a Lua handler guarded. A C
+/// handler (debug.traceback, tostring...) is left as it is: on the stop's message, a string,
+/// the sandbox's C functions finish, and a traceback it takes keeps Lua's levels.
 static int xpcall(lua_State *L) {
   int n = lua_gettop(L);
   luaL_checktype(L, 2, LUA_TFUNCTION);
-  lua_pushvalue(L, 2);
-  lua_pushcclosure(L, guarded_handler, 1);
-  lua_replace(L, 2);
+  if (!lua_iscfunction(L, 2)) {
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);
+    lua_replace(L, 2);
+  }
   lua_pushboolean(L, 1);
   lua_pushvalue(L, 1);
   lua_rotate(L, 3, 2);
