@@ -45,13 +45,13 @@ enum AddMarkersBenchmark {
         baselineSamples: samples["baseline_time"],
         ratioMeaning:
           "map time / array time (lower is better; how many times the plain append the map costs)",
-        goal: Goal(text: "< 1.5 s") { value, _ in value < 1.5 }),
+        goal: Goal(text: "<= 0.4 s") { value, _ in value <= 0.4 }),
       Figure(
         name: "add_markers_1m.bytes_per_marker", unit: "bytes", samples: samples["bytes"],
         baseline: "resident bytes per element of that array",
         baselineSamples: samples["baseline_bytes"],
         ratioMeaning: "map bytes / array bytes per element (lower is better)",
-        goal: Goal(text: "<= 200 bytes a marker") { value, _ in value <= 200 }),
+        goal: Goal(text: "<= 100 bytes a marker") { value, _ in value <= 100 }),
     ]
   }
 

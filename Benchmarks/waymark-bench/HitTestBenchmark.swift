@@ -1,6 +1,7 @@
 // hit_test_1m: taps among 1,000,000 markers spread over Australia at zoom 10, through the
-// spatial index (`topmostMarker(at:)`) and through the whole tap path (`tap(at:)`), against
-// a linear scan of the same markers with the same per-marker check.
+// spatial index (`topmostMarker(at:)`, against a linear scan of the same markers with the
+// same per-marker check) and through the whole tap path (`tap(at:)`, against
+// `topmostMarker(at:)` alone: the floor of a tap is finding what it hit).
 
 import WaymarkCore
 import WaymarkTesting
@@ -22,7 +23,7 @@ enum HitTestBenchmark {
   static var benchmark: Benchmark {
     Benchmark(
       name: "hit_test_1m",
-      summary: "time per tap among 1M markers (topmostMarker and the full tap) vs a linear scan",
+      summary: "time per tap among 1M markers: topmostMarker vs a linear scan, the full tap vs topmostMarker",
       run: run)
   }
 
@@ -90,20 +91,20 @@ enum HitTestBenchmark {
       ]
     }
 
-    let baseline =
-      "linear scan: project each of the 1M markers with Projection.point(for:) and test its 27x43 pin rectangle"
-    let meaning =
-      "time per tap / scan time per tap (lower is better; <= 0.001 means at least 1000x faster)"
-    let goal = Goal(text: "<= 5 us a tap and ratio <= 0.001") { value, ratio in
-      value <= 5 && ratio <= 0.001
-    }
     return [
       Figure(
-        name: "hit_test_1m", unit: "us", samples: samples["index"], baseline: baseline,
-        baselineSamples: samples["scan"], ratioMeaning: meaning, goal: goal),
+        name: "hit_test_1m", unit: "us", samples: samples["index"],
+        baseline:
+          "linear scan: project each of the 1M markers with Projection.point(for:) and test its 27x43 pin rectangle",
+        baselineSamples: samples["scan"],
+        ratioMeaning: "time per tap / scan time per tap (lower is better; <= 0.001 means at least 1000x faster)",
+        goal: Goal(text: "<= 1 us a tap and ratio <= 0.001") { value, ratio in value <= 1 && ratio <= 0.001 }),
       Figure(
-        name: "hit_test_1m.tap", unit: "us", samples: samples["tap"], baseline: baseline,
-        baselineSamples: samples["scan"], ratioMeaning: meaning, goal: goal),
+        name: "hit_test_1m.tap", unit: "us", samples: samples["tap"],
+        baseline: "topmostMarker(at:) alone at the same points (the hit_test_1m figure)",
+        baselineSamples: samples["index"],
+        ratioMeaning: "whole tap / finding the marker (what the rest of the tap costs, plus one)",
+        goal: Goal(text: "<= 2 us a tap") { value, _ in value <= 2 }),
     ]
   }
 

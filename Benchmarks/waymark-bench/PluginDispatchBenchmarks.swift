@@ -46,7 +46,8 @@ enum LuaDispatchBenchmark {
 
   static var benchmark: Benchmark {
     Benchmark(
-      name: "lua_dispatch", summary: "ns per did_tap_marker through one plugin vs plain C lua_pcall of it",
+      name: "lua_dispatch",
+      summary: "ns per did_tap_marker through one plugin vs plain C (lua_pcall, a C struct behind a C __index)",
       run: run)
   }
 

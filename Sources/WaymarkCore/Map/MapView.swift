@@ -34,8 +34,9 @@ public final class MapView {
 
   /// The delegate, the observers, the trace and the callbacks running.
   var callbacks: CallbackEmitter
-  /// The markers: slots, ids, spatial index, icon extent.
-  var store: MarkerStore
+  /// The markers: slots, ids, spatial index, icon extent. Unchecked exclusivity: the store
+  /// makes no callbacks, so nothing can reach it while one of its methods runs.
+  @exclusivity(unchecked) var store: MarkerStore
   /// The selected marker, the shown window, the changes waiting on a resolution (R9-R13).
   var selection = SelectionState()
   /// The camera, the view, and what moves on the frames.

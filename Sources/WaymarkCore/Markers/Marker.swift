@@ -10,22 +10,24 @@ public final class Marker {
   /// The map the marker is on, or nil once removed (R2).
   public internal(set) weak var map: MapView?
 
-  // Hot properties are stored inline, packed; rarely set ones live in `extras`, allocated on
-  // first use, so that a million markers with a title each stay small (about 100 bytes).
-  private var storedID: String?
+  // Hot properties are stored inline, packed; rarely set ones (an explicit id among them:
+  // bulk markers take generated ids) live in `extras`, allocated on first use, so that a
+  // million markers with a title each stay small (an 88-byte object each). Their
+  // exclusivity is unchecked: a marker never calls out while one is being written (the map
+  // is told after), and the dynamic checks were a fifth of adding a marker.
   /// Where the marker stands.
-  package private(set) var position: Coordinate
+  @exclusivity(unchecked) package private(set) var position: Coordinate
   /// The info window's title.
-  package private(set) var title: String?
+  @exclusivity(unchecked) package private(set) var title: String?
   private let storedSerial: Int32
   /// The number of the map that created the marker (its generated id counts on that map).
   let origin: UInt32
   /// Higher draws on top and wins taps (R4).
-  package private(set) var zIndex: Int32
+  @exclusivity(unchecked) package private(set) var zIndex: Int32
   /// The marker's slot in its map's storage and spatial index (internal).
-  var slot: Int32 = -1
-  private var flags: Flags
-  private var extras: Extras?
+  @exclusivity(unchecked) var slot: Int32 = -1
+  @exclusivity(unchecked) private var flags: Flags
+  @exclusivity(unchecked) private var extras: Extras?
 
   private struct Flags: OptionSet {
     let rawValue: UInt8
@@ -37,6 +39,8 @@ public final class Marker {
   }
 
   private final class Extras {
+    /// The explicit id; nil when generated (`marker-N`).
+    var id: String?
     var snippet: String?
     var icon = MarkerIcon.defaultPin
     var iconView: MarkerIconView?
@@ -66,9 +70,9 @@ public final class Marker {
   package var serial: Int { Int(storedSerial) }
 
   /// The marker's name in traces and scripts: the explicit id, else `marker-N`.
-  public var id: String { storedID ?? "marker-\(serial)" }
+  public var id: String { extras?.id ?? "marker-\(serial)" }
   /// Whether the id was given rather than generated.
-  var hasExplicitID: Bool { storedID != nil }
+  var hasExplicitID: Bool { extras?.id != nil }
   /// The info window's second line.
   package var snippet: String? { extras?.snippet }
   /// The icon (R3).
@@ -113,7 +117,7 @@ public final class Marker {
 
   /// Every property as options (the id as set, nil if it was generated).
   public var options: MarkerOptions {
-    var options = MarkerOptions(position: position, id: storedID, title: title, snippet: snippet)
+    var options = MarkerOptions(position: position, id: extras?.id, title: title, snippet: snippet)
     options.icon = icon
     options.iconView = iconView
     options.groundAnchor = groundAnchor
@@ -138,7 +142,7 @@ public final class Marker {
     var options = self.options
     try change(&options)
     let new = try options.validated()
-    if new.id != storedID {
+    if new.id != extras?.id {
       throw MapError.invalidValue(field: "marker.id", value: new.id ?? "nil", reason: "cannot change (it is \(id))")
     }
     let old = self.options
@@ -168,7 +172,6 @@ public final class Marker {
   }
 
   private func store(_ options: MarkerOptions) {
-    storedID = options.id
     position = options.position
     title = options.title
     zIndex = options.zIndex
@@ -180,13 +183,14 @@ public final class Marker {
     if options.tracksInfoWindowChanges { flags.insert(.tracksInfoWindowChanges) }
     self.flags = flags
     let needsExtras =
-      options.snippet != nil || options.icon != .defaultPin || options.iconView != nil
+      options.id != nil || options.snippet != nil || options.icon != .defaultPin || options.iconView != nil
       || options.groundAnchor != MarkerOptions.defaultGroundAnchor
       || options.infoWindowAnchor != MarkerOptions.defaultInfoWindowAnchor || options.rotation != 0
       || options.opacity != 1 || options.appearAnimation != .none || options.userData != nil
       || extras?.changeCounter != nil
     if needsExtras {
       let extras = self.extras ?? Extras()
+      extras.id = options.id
       extras.snippet = options.snippet
       extras.icon = options.icon
       extras.iconView = options.iconView

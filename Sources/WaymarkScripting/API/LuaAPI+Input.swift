@@ -100,9 +100,11 @@ extension LuaAPI {
   /// Stops `advance` and `settle` between two frames or timers once the script's own budget
   /// (`--script-budget`) has run out: the plugins' and the map's work in between is not
   /// the script's Lua code, so the watchdog alone could not stop it.
+  private static let budgetReason = "the script's time budget ran out"
+
   private static func budgetCheck(_ context: LuaCallContext) -> () -> String? {
     let state = context.stack.state
-    return { state.hasRunOutOfBudget ? "the script's time budget ran out" : nil }
+    return { state.hasRunOutOfBudget ? budgetReason : nil }
   }
 
   enum Target {
@@ -161,7 +163,12 @@ extension LuaAPI {
           throw LuaFunctionError(
             "\(name) cannot be called from a plugin: only scripts drive time (use map:after for delays)")
         }
-        try body(try bridge.requireMap(), context)
+        do {
+          try body(try bridge.requireMap(), context)
+        } catch let error as MapError {
+          if case .stopped(_, _, budgetReason, _) = error { bridge.budgetStop = error.luaDescription }
+          throw error
+        }
         return 0
       })
   }

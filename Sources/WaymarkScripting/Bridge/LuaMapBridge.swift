@@ -47,6 +47,9 @@ final class LuaMapBridge {
   var reportError: (_ bridge: LuaMapBridge, _ context: String, _ error: LuaError) -> Void = { _, _, _ in }
   /// The content values of shown windows, to hand `map.info_window.content` back.
   var contentStore: ContentStore?
+  /// How `map:advance` or `map:settle` stopped when the script's budget ran out while the
+  /// map ran (`settle: stopped at ...`): the timeout that follows says where the time went.
+  var budgetStop: String?
   /// The state's ``ValueRendering`` table: `map:log` joins its values with its `join`.
   var values: LuaRef?
   /// What this state's code makes the host keep, and its limits (plugin or script).

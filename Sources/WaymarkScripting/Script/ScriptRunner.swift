@@ -219,7 +219,8 @@ final class ScriptSession {
         let (seconds, attoseconds) = duration.components
         return " of \(formatNumber(Double(seconds) + Double(attoseconds) / 1e18)) s"
       }
-      return "\(Self.located(error)): the script ran past its time budget\(budget ?? "") (an endless loop?)"
+      let hint = bridge?.budgetStop.map { " (\($0))" } ?? " (an endless loop?)"
+      return "\(Self.located(error)): the script ran past its time budget\(budget ?? "")\(hint)"
     case .memory:
       return "\(Self.located(error)): the script ran out of memory (its cap is \(options.scriptMemoryLimit >> 20) MiB)"
     default: return Self.located(error)

@@ -44,13 +44,14 @@ import WaymarkTesting
     let map = try map()
     map.taskLimit = 1000
     var firings = 0
-    func rearm() {
-      map.clock.schedule(at: map.clock.now) {
+    // The timer holds the map weakly: the map's clock holds the timer, which re-arms forever.
+    func rearm(_ map: MapView) {
+      map.clock.schedule(at: map.clock.now) { [weak map] in
         firings += 1
-        rearm()
+        if let map { rearm(map) }
       }
     }
-    rearm()
+    rearm(map)
     do {
       try map.advance(by: 1e9)
       Issue.record("a timer re-arming at the same instant let advance end")

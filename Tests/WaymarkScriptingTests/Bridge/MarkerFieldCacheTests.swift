@@ -71,7 +71,8 @@ import WaymarkTesting
 
   @Test("R1: after random changes by any path, every state reads the marker as Swift sees it")
   func aChangeIsNeverMissed() throws {
-    let f = try PluginFixture(["a.lua": Self.plugin("a"), "b.lua": Self.plugin("b")])
+    let f = try PluginFixture(
+      ["a.lua": Self.plugin("a"), "b.lua": Self.plugin("b")], configuration: .deterministic)
     let draggable = try (0..<3).map { i in
       var options = MarkerOptions(
         position: Coordinate(latitude: -30 - Double(i), longitude: 140 + 2 * Double(i)), title: "d\(i)")

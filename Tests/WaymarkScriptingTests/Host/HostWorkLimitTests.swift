@@ -118,7 +118,7 @@ import WaymarkCore
   }
 
   @Test func aFloodOfMarkersEndsAtTheObjectLimit() throws {
-    var configuration = PluginHost.Configuration.forTests
+    var configuration = PluginHost.Configuration.deterministic  // 400 add_marker a tap
     configuration.hostLimits.objects = 1_000
     let f = try PluginFixture.hostile("marker_flood.lua", configuration: configuration)
     for _ in 0..<3 { try f.map.tap(at: Point(x: 10, y: 10)) }

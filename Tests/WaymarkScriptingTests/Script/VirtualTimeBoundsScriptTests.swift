@@ -126,7 +126,8 @@ import WaymarkCore
       ], options: options)
     let message = try #require(outcome.error)
     #expect(message.contains("demo.lua:2: "), "\(message)")
-    #expect(message.contains("the script ran past its time budget of 0.3 s"), "\(message)")
+    #expect(message.contains("the script ran past its time budget of 0.3 s (settle: stopped at "), "\(message)")
+    #expect(message.contains("the script's time budget ran out; still pending: camera animation)"), "\(message)")
     #expect(errors(outcome).isEmpty)
     let idle = outcome.records.contains { $0.event == "idle_at_camera_position" && $0.time > 500 }
     #expect(!idle, "the animation did not run to its end")

@@ -122,4 +122,15 @@ extension PluginHost.Configuration {
     configuration.timeBudget = .milliseconds(250)
     return configuration
   }
+
+  /// For tests whose subject is not time: an exact instruction budget decides, with the same
+  /// verdict on every machine (a loaded one, a sanitizer build many times slower), and the
+  /// wall clock is only the safety net.
+  static var deterministic: PluginHost.Configuration {
+    var configuration = PluginHost.Configuration()
+    configuration.instructionBudget = 100_000_000
+    configuration.instructionCounting = .exact
+    configuration.timeBudget = .seconds(10)
+    return configuration
+  }
 }
