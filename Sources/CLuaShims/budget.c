@@ -25,6 +25,11 @@ void waymark_check_budget(lua_State *L, size_t steps) {
   if (waymark_timed_out(rt)) waymark_raise_stop(L, rt);
 }
 
+int waymark_is_stopped(lua_State *L) {
+  waymark_runtime *rt = runtime_if_ours(L);
+  return rt != NULL && waymark_timed_out(rt);
+}
+
 // MARK: - C stack
 
 /// How much C stack must stay free below a coroutine switch: enough for Lua's own limit of

@@ -24,7 +24,7 @@ void waymark_set_running(waymark_runtime *rt, lua_State *L);
 void waymark_install_coroutine_wrappers(lua_State *L);
 /// Replace functions of the library table on top with bounded versions: string.find, match,
 /// gmatch, gsub, rep (pattern_lib.c, misc_lib.c); table.insert, remove, move, concat, unpack,
-/// sort (table_lib.c); utf8.codes; load and collectgarbage of the base library.
+/// sort (table_lib.c); utf8.codes; load, collectgarbage and xpcall of the base library.
 void waymark_install_pattern_functions(lua_State *L);
 void waymark_install_string_functions(lua_State *L);
 void waymark_install_table_functions(lua_State *L);
@@ -74,6 +74,8 @@ void waymark_check_budget(lua_State *L, size_t steps);
 /// Counts `steps` as instructions of the running call in exact mode; raises past the
 /// budget (instructions.c).
 void waymark_count_steps(lua_State *L, waymark_runtime *rt, size_t steps);
+/// Whether the running call of L's state has been stopped by its time or instruction budget.
+int waymark_is_stopped(lua_State *L);
 /// Raises "C stack overflow" when less than a safe reserve of the thread's C stack is left.
 void waymark_check_cstack(lua_State *L);
 

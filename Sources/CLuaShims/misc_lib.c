@@ -5,7 +5,10 @@
 // - load: the parser runs in one C call; the chunk now reaches it in slices, with the time
 //   budget checked between them, and what it compiles is repaired (chunk_repair.c);
 // - collectgarbage("collect"/"step"): a whole cycle in one call; now steps, checking the
-//   budget between them.
+//   budget between them;
+// - xpcall: Lua runs a message handler from inside the hook that raised the budget's stop,
+//   where hooks are off, so an endless handler could never be stopped; once the running
+//   call is stopped the handler is skipped and the stop's message passes through.
 #include <limits.h>
 #include <string.h>
 
@@ -175,6 +178,46 @@ static int collectgarbage(lua_State *L) {
   return lua_gettop(L);
 }
 
+// MARK: - xpcall
+
+/// The message handler xpcall installs in place of the caller's (its upvalue): runs it, unless
+/// the running call has been stopped by its budget. The stop is raised from a hook, and Lua
+/// calls the handler before it unwinds, with hooks off: a handler that loops would run forever.
+static int guarded_handler(lua_State *L) {
+  if (waymark_is_stopped(L)) return 1; // the stop's message, unchanged
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+static int finish_xpcall(lua_State *L, int status, lua_KContext extra) {
+  if (status != LUA_OK && status != LUA_YIELD) {
+    lua_pushboolean(L, 0);
+    lua_pushvalue(L, -2);
+    return 2;
+  }
+  return lua_gettop(L) - (int)extra;
+}
+
+/// Lua 5.4's xpcall (same arguments, results and yields), with a Lua handler guarded. A C
+/// handler (debug.traceback, tostring...) is left as it is: on the stop's message, a string,
+/// the sandbox's C functions finish, and a traceback it takes keeps Lua's levels.
+static int xpcall(lua_State *L) {
+  int n = lua_gettop(L);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  if (!lua_iscfunction(L, 2)) {
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);
+    lua_replace(L, 2);
+  }
+  lua_pushboolean(L, 1);
+  lua_pushvalue(L, 1);
+  lua_rotate(L, 3, 2);
+  int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_xpcall);
+  return finish_xpcall(L, status, 2);
+}
+
 // MARK: - Installation
 
 void waymark_install_string_functions(lua_State *L) {
@@ -194,4 +237,6 @@ void waymark_install_base_functions(lua_State *L) {
   lua_getfield(L, -1, "collectgarbage");
   lua_pushcclosure(L, collectgarbage, 1);
   lua_setfield(L, -2, "collectgarbage");
+  lua_pushcfunction(L, xpcall);
+  lua_setfield(L, -2, "xpcall");
 }

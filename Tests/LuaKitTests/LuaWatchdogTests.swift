@@ -21,6 +21,14 @@ import Testing
       "while true do xpcall(function() while true do end end, function(m) return m end) end"
     ),
     (
+      "xpcall whose handler loops (Lua runs it from the stopping hook, where hooks are off)",
+      "xpcall(function() while true do end end, function() while true do end end)"
+    ),
+    (
+      "an error whose handler loops, again and again",
+      "for i = 1, 100 do xpcall(error, function() while true do end end) end while true do end"
+    ),
+    (
       "inside a coroutine",
       "coroutine.resume(coroutine.create(function() while true do end end)) while true do end"
     ),

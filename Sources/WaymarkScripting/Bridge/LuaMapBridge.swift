@@ -206,6 +206,9 @@ final class LuaMapBridge {
       return (first...stack.top).map { stack.string(at: $0) ?? stack.typeName(at: $0) }.joined(separator: "\t")
     }
     let base = stack.top
+    // join gets a copy of every argument: room for them, the table and the function (a C
+    // function is promised only 20 free slots, and map:log may get thousands of arguments).
+    guard stack.reserve(count + 2) else { throw LuaFunctionError("too many values to log (\(count))") }
     defer { stack.setTop(base) }
     stack.push(values)
     stack.rawGetField("join", ofTableAt: -1)

@@ -58,7 +58,14 @@ public enum ScriptLibrary {
       }
     }
     stack.push(function: "fail") { [weak session] context in
-      session?.fail(context.stack.string(at: 1) ?? "expectation failed")
+      // Cut as a log record is, before it is copied: `expect(false, huge)` made the host copy,
+      // escape and print every byte of the message (30 MiB took minutes).
+      let room = MapView.longestLogMessage - 64
+      guard let (text, length) = context.stack.string(at: 1, atMost: room) else {
+        session?.fail("expectation failed")
+        return 0
+      }
+      session?.fail(length > text.utf8.count ? text + "… (\(length - text.utf8.count) more bytes)" : text)
       return 0
     }
     stack.push(WaymarkVersion.current)
@@ -151,10 +158,19 @@ public enum ScriptLibrary {
     local getinfo, type, tostring, abs, find = debug.getinfo, type, tostring, math.abs, env.string.find
     local show, first_difference, pcall = values.show, values.first_difference, pcall
 
+    -- The script's line that called the expectation: the first Lua function above it (an
+    -- expectation called through pcall has pcall, a C function without a line, as its caller).
+    local function caller()
+      for level = 4, 50 do
+        local info = getinfo(level, "Sl")
+        if info == nil then break end
+        if info.what ~= "C" then return info.short_src .. ":" .. (info.currentline or 0) end
+      end
+      return "?"
+    end
+
     local function fail(message)
-      local info = getinfo(3, "Sl")
-      local where = info and (info.short_src .. ":" .. (info.currentline or 0)) or "?"
-      host_fail(where .. ": " .. message)
+      host_fail(caller() .. ": " .. message)
     end
 
     local function prefix(message) return message and (tostring(message) .. ": ") or "" end

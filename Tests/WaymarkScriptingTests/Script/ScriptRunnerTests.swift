@@ -191,6 +191,47 @@ import WaymarkCore
     #expect(outcome.records.contains { $0.event == "script_error" })
     #expect(outcome.records.last?.message == "still here")
   }
+
+  @Test func aFailedExpectationKeepsAtMostALogRecordOfItsMessage() throws {
+    let (outcome, _) = try run(
+      """
+      local huge = setmetatable({}, { __tostring = function() return string.rep("z", 1 << 20) end })
+      expect(false, huge)
+      """)
+    let message = try #require(outcome.failures.first)
+    #expect(message.utf8.count <= MapView.longestLogMessage)
+    #expect(message.split(separator: "/").last?.hasPrefix("demo.lua:2: zzz") == true)
+    #expect(message.hasSuffix(" more bytes)"))
+  }
+
+  @Test func anExpectationCalledThroughPcallNamesTheScriptLine() throws {
+    let (outcome, _) = try run(
+      """
+      local ok = pcall(expect_eq, 1, 2)
+      pcall(expect, false, "plain")
+      """)
+    let failures = outcome.failures.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+    #expect(failures == ["demo.lua:1: expected 2, got 1", "demo.lua:2: plain"])
+  }
+
+  @Test func mapLogTakesAsManyArgumentsAsLuaCanPass() throws {
+    // Each argument is copied once more on the Lua stack to be joined: past the 20 free slots
+    // a C function is promised, that wrote beyond the stack and corrupted the heap.
+    let (outcome, _) = try run(
+      """
+      local map = waymark.map{}
+      local s = string.rep("x", 1000)
+      print(s)
+      local many = {}
+      for i = 1, 60 do many[i] = s end
+      map:log(table.unpack(many))
+      map:log("after")
+      """)
+    #expect(outcome.error == nil, "\(String(describing: outcome.error))")
+    let logs = outcome.records.filter { $0.event == "log" }.compactMap(\.message)
+    let line = String(repeating: "x", count: 1000)
+    #expect(logs == [line, Array(repeating: line, count: 60).joined(separator: "\t"), "after"])
+  }
 }
 
 extension ScriptOptions {
