@@ -107,7 +107,7 @@ public struct TraceRecord: Hashable, Sendable {
 
 /// The records of one map, in order. Recording can be switched off (benchmarks).
 ///
-/// A log keeps at most ``capacity`` records (500,000 by default, about 200 MiB): past
+/// A log keeps at most ``capacity`` records (250,000 by default, about 100 MiB): past
 /// it, records are counted in ``droppedCount`` and not kept, and the map's `advance` and
 /// `settle` stop, so a script that loops over long animations until its budget runs out
 /// cannot make the process hold gigabytes.
@@ -117,7 +117,7 @@ public final class TraceLog {
   /// Whether records are kept; when false, ``append(_:)`` drops them.
   public var isEnabled = true
   /// The most records kept at once (``removeAll()`` makes room again).
-  public var capacity = 500_000
+  public var capacity = 250_000
   /// Records not kept because the log was full.
   public private(set) var droppedCount = 0
 

@@ -15,7 +15,7 @@ public struct ScriptOptions: Sendable {
   public var taskLimit = 100_000
   /// The most trace records a run keeps (``TraceLog/capacity``): past it they are dropped,
   /// `advance` and `settle` stop, and the run ends with an error that says so.
-  public var traceCapacity = 500_000
+  public var traceCapacity = 250_000
   /// Wall-clock budget of the whole script's own Lua code, so a runaway loop in a script is
   /// stopped; nil for none.
   public var scriptBudget: Duration? = .seconds(20)
