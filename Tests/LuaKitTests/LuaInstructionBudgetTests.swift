@@ -63,7 +63,8 @@ import Testing
     let state = try state(.fast, budget: 10_000_000)  // 1 ms at the fastest rate any machine runs
     let stack = state.stack
     try stack.run("local s = 0 for i = 1, 100 do s = s + i end")
-    #expect(!state.needsExactReplay)
+    // Whether a short call asks for a replay depends on the machine (a preempted call may pass
+    // 1 ms), so only the hook is judged here: fast counting never arms it.
     #expect(!state.isHookArmed)
     #expect(throws: LuaError.self) { try stack.run("while true do end") }
     #expect(state.needsExactReplay)
