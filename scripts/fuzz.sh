@@ -9,7 +9,7 @@
 # runner) or trace (the text and JSON trace writers). The targets are built with
 # -sanitize=fuzzer,address (the Lua shims with clang's fuzzer-no-link,address) in their own
 # build folder, .build-fuzz, with WAYMARK_FUZZ=1 which adds them to the package. A run reads
-# the seeds of Fuzz/corpus/TARGET and keeps what it learns in .build-fuzz/corpus/TARGET; a
+# the seeds of Fuzz/corpus/TARGET (and, for script, the demos of scripts/) and keeps what it learns in .build-fuzz/corpus/TARGET; a
 # crashing input is written to .build-fuzz/artifacts/TARGET/ and fails the run.
 set -euo pipefail
 caller=$PWD
@@ -60,6 +60,14 @@ if [ $# -gt 0 ] && [[ $1 =~ ^[0-9]+$ ]]; then
 fi
 dictionary=()
 [ -f "$root/Fuzz/$target.dict" ] && dictionary=(-dict="$root/Fuzz/$target.dict")
+# The script target also starts from the demo scripts themselves (libFuzzer reads every file
+# of a seed folder, so they are gathered without the shell scripts beside them).
+seeds=("$root/Fuzz/corpus/$target")
+if [ "$target" = script ]; then
+  mkdir "$work/demos"
+  cp "$root"/scripts/*.lua "$work/demos/"
+  seeds+=("$work/demos")
+fi
 "$binary" -runs="$runs" -timeout=30 -rss_limit_mb=2048 -max_len=8192 "${dictionary[@]}" \
   -artifact_prefix="$root/.build-fuzz/artifacts/$target/" "$@" \
-  "$root/.build-fuzz/corpus/$target" "$root/Fuzz/corpus/$target"
+  "$root/.build-fuzz/corpus/$target" "${seeds[@]}"
