@@ -3,12 +3,14 @@ import Testing
 @testable import LuaKit
 
 /// The library functions that used to loop inside one C call, where the watchdog's hook
-/// cannot reach, now end at the time budget whatever their arguments; and they still give
+/// cannot reach, now end at the budget (time or instructions) whatever their arguments; and they still give
 /// Lua 5.4's results and errors.
 @Suite struct BoundedLibraryTests {
   static let budget = Duration.milliseconds(50)
   /// Generous sanity bound: "it stopped at all" (machines are noisy).
   static let sanityBound = Duration.seconds(20)
+  /// Instructions, with work in C counted alike: far below what any runaway here needs.
+  static let instructions = 10_000_000
 
   /// (name, setup run without a budget, the call that must stop at the budget)
   static let runaways: [(String, String, String)] = [
@@ -54,6 +56,9 @@ import Testing
     let state = try LuaState()
     try state.stack.run(setup)
     state.timeBudget = Self.budget
+    // A fast machine may finish the smaller runaways (a 10 MB load) inside 50 ms: an exact
+    // instruction budget, which counts work in C too, stops every one on every machine.
+    state.instructionBudget = (Self.instructions, .exact)
     let clock = ContinuousClock()
     let start = clock.now
     let error = try #require(throws: LuaError.self, "\(name) finished") {
