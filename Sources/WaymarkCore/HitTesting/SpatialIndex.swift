@@ -88,6 +88,15 @@ package struct SpatialIndex: @unchecked Sendable {
   package func forEach(
     inMinX minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Int32) -> Void
   ) {
+    storage.forEach(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { id, _, _ in body(id) }
+  }
+
+  /// Calls `body` for every id whose point lies in the box, as ``forEach(inMinX:minY:maxX:maxY:_:)``
+  /// does, with the point as the index holds it: x in [0, 1) (taken modulo 1), y in [0, 1]
+  /// (clamped).
+  package func forEachPoint(
+    inMinX minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Int32, Double, Double) -> Void
+  ) {
     storage.forEach(minX: minX, minY: minY, maxX: maxX, maxY: maxY, body)
   }
 
@@ -489,7 +498,7 @@ private final class SpatialIndexStorage {
   // MARK: Query
 
   func forEach(
-    minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Int32) -> Void
+    minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Int32, Double, Double) -> Void
   ) {
     guard minX <= maxX, minY <= maxY, count > 0 else { return }
     guard minX.isFinite, maxX.isFinite else {
@@ -513,7 +522,7 @@ private final class SpatialIndexStorage {
   /// box [a, b] x [c, d]. Node squares are dyadic, so the bounds are exact.
   private func visit(
     _ n: Int32, x: Double, y: Double, size: Double,
-    _ a: Double, _ b: Double, _ c: Double, _ d: Double, _ body: (Int32) -> Void
+    _ a: Double, _ b: Double, _ c: Double, _ d: Double, _ body: (Int32, Double, Double) -> Void
   ) {
     let node = nodes[Int(n)]
     if node.firstChild >= 0 {
@@ -541,14 +550,14 @@ private final class SpatialIndexStorage {
     if a <= x && x + size <= b && c <= y && y + size <= d {
       // The whole square is inside the box (its far edges are exclusive,
       // except y = 1, which `y + size <= d` also covers).
-      for k in 0..<count { body(entries.ids[k]) }
+      for k in 0..<count { body(entries.ids[k], entries.xs[k], entries.ys[k]) }
       return
     }
     for k in 0..<count {
       let px = entries.xs[k]
       let py = entries.ys[k]
       if px >= a && px <= b && py >= c && py <= d {
-        body(entries.ids[k])
+        body(entries.ids[k], px, py)
       }
     }
   }

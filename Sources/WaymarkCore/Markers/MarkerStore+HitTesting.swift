@@ -12,7 +12,7 @@ extension MarkerStore {
   }
 
   /// The topmost tappable marker at `point` (R4): highest z-index, then most recently added.
-  mutating func topmostMarker(at point: Point, _ context: HitTestContext) -> Marker? {
+  func topmostMarker(at point: Point, _ context: HitTestContext) -> Marker? {
     var best: Marker?
     var bestSlot: Int32 = -1
     visitHits(at: point, context) { marker, slot in
@@ -24,7 +24,7 @@ extension MarkerStore {
   }
 
   /// Every tappable marker whose icon covers `point`, topmost first (R4).
-  mutating func markers(at point: Point, _ context: HitTestContext) -> [Marker] {
+  func markers(at point: Point, _ context: HitTestContext) -> [Marker] {
     var hits: [(marker: Marker, slot: Int32)] = []
     visitHits(at: point, context) { marker, slot in hits.append((marker, slot)) }
     hits.sort { ($0.marker.zIndex, $0.slot) > ($1.marker.zIndex, $1.slot) }
@@ -32,25 +32,28 @@ extension MarkerStore {
   }
 
   /// Calls `body` with each tappable marker whose icon covers `point`, and its slot.
-  private mutating func visitHits(at point: Point, _ context: HitTestContext, _ body: (Marker, Int32) -> Void) {
+  private func visitHits(at point: Point, _ context: HitTestContext, _ body: (Marker, Int32) -> Void) {
     guard count > 0 else { return }
     let projection = context.projection
     let spot = Rect(x: point.x, y: point.y, width: 0, height: 0)
     guard let box = Self.searchBox(around: spot, extent: iconExtent, projection: projection) else { return }
-    var found = candidates
-    candidates = []
-    index.forEach(inMinX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) { found.append($0) }
     let slots = self.slots
-    for slot in found {
-      guard let marker = slots[Int(slot)], marker.tappable else { continue }
-      if !context.tapsTransparentMarkers && marker.opacity == 0 { continue }
-      guard let anchor = projection.point(for: marker.position),
+    index.forEachPoint(inMinX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) { slot, x, y in
+      guard let marker = slots[Int(slot)], marker.tappable else { return }
+      if !context.tapsTransparentMarkers && marker.opacity == 0 { return }
+      guard let anchor = projection.point(forWorld: Self.worldPoint(of: marker, indexedAt: x, y)),
         MarkerGeometry.contains(point, marker: marker, at: anchor, bearing: context.flatMarkerBearing)
-      else { continue }
+      else { return }
       body(marker, slot)
     }
-    found.removeAll(keepingCapacity: true)
-    candidates = found
+  }
+
+  /// A marker's world point, from where the index holds it when that is exactly
+  /// `Mercator.worldPoint(marker.position)` (the index keeps x = 1 as 0 and clamps y, so
+  /// only points strictly inside the square are taken as they are): projecting the
+  /// position again costs a sine and a logarithm.
+  private static func worldPoint(of marker: Marker, indexedAt x: Double, _ y: Double) -> WorldPoint {
+    x > 0 && y > 0 && y < 1 ? WorldPoint(x: x, y: y) : Mercator.worldPoint(marker.position)
   }
 
   /// Every marker whose icon reaches into the screen rectangle `rect`, in drawing order:
