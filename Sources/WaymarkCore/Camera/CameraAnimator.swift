@@ -31,13 +31,15 @@ final class CameraAnimator {
     let completion: ((Bool) -> Void)?
   }
 
-  private var tweens: [Tween?] = Array(repeating: nil, count: CameraChannel.allCases.count)
+  // The animator makes no callbacks (it returns the completions that fall due), so nothing
+  // reaches its state while one of its methods runs: exclusivity is unchecked.
+  @exclusivity(unchecked) private var tweens: [Tween?] = Array(repeating: nil, count: CameraChannel.allCases.count)
   /// The animations not yet ended, by id in order of start: one per channel at most, and
   /// those that move none, so a search is shorter than a hash.
-  private var animations: [(id: Int, animation: Animation)] = []
+  @exclusivity(unchecked) private var animations: [(id: Int, animation: Animation)] = []
   /// Animations that move no channel, ending at the next frame (R23).
-  private var unmoving: [Int] = []
-  private var nextAnimation = 1
+  @exclusivity(unchecked) private var unmoving: [Int] = []
+  @exclusivity(unchecked) private var nextAnimation = 1
 
   /// Whether any animation runs: a channel animating, or one that moves none waiting for its
   /// final frame.

@@ -12,7 +12,7 @@ extension MarkerStore {
   }
 
   /// The topmost tappable marker at `point` (R4): highest z-index, then most recently added.
-  func topmostMarker(at point: Point, _ context: HitTestContext) -> Marker? {
+  mutating func topmostMarker(at point: Point, _ context: HitTestContext) -> Marker? {
     var best: Marker?
     var bestSlot: Int32 = -1
     visitHits(at: point, context) { marker, slot in
@@ -24,7 +24,7 @@ extension MarkerStore {
   }
 
   /// Every tappable marker whose icon covers `point`, topmost first (R4).
-  func markers(at point: Point, _ context: HitTestContext) -> [Marker] {
+  mutating func markers(at point: Point, _ context: HitTestContext) -> [Marker] {
     var hits: [(marker: Marker, slot: Int32)] = []
     visitHits(at: point, context) { marker, slot in hits.append((marker, slot)) }
     hits.sort { ($0.marker.zIndex, $0.slot) > ($1.marker.zIndex, $1.slot) }
@@ -32,20 +32,29 @@ extension MarkerStore {
   }
 
   /// Calls `body` with each tappable marker whose icon covers `point`, and its slot.
-  private func visitHits(at point: Point, _ context: HitTestContext, _ body: (Marker, Int32) -> Void) {
+  ///
+  /// The index's candidates are gathered first and tested after: a closure that tests them
+  /// would be specialized into the index's recursive walk, which then retains what it
+  /// captures at every node.
+  private mutating func visitHits(at point: Point, _ context: HitTestContext, _ body: (Marker, Int32) -> Void) {
     guard count > 0 else { return }
     let projection = context.projection
     let spot = Rect(x: point.x, y: point.y, width: 0, height: 0)
     guard let box = Self.searchBox(around: spot, extent: iconExtent, projection: projection) else { return }
+    var found = candidates
+    candidates = []
+    index.forEachPoint(inMinX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) { found.append(($0, $1, $2)) }
     let slots = self.slots
-    index.forEachPoint(inMinX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) { slot, x, y in
-      guard let marker = slots[Int(slot)], marker.tappable else { return }
-      if !context.tapsTransparentMarkers && marker.opacity == 0 { return }
+    for (slot, x, y) in found {
+      guard let marker = slots[Int(slot)], marker.tappable else { continue }
+      if !context.tapsTransparentMarkers && marker.opacity == 0 { continue }
       guard let anchor = projection.point(forWorld: Self.worldPoint(of: marker, indexedAt: x, y)),
         MarkerGeometry.contains(point, marker: marker, at: anchor, bearing: context.flatMarkerBearing)
-      else { return }
+      else { continue }
       body(marker, slot)
     }
+    found.removeAll(keepingCapacity: true)
+    candidates = found
   }
 
   /// A marker's world point, from where the index holds it when that is exactly

@@ -33,6 +33,8 @@ struct MarkerStore {
   private(set) var index = SpatialIndex()
   /// How far icons reach from their anchors (hit-testing's search area).
   private(set) var iconExtent = IconExtent()
+  /// A reused buffer for the spatial index's candidates during a tap: slot and world point.
+  var candidates: [(slot: Int32, x: Double, y: Double)] = []
 
   /// Creates an empty store for the map numbered `origin`.
   init(origin: UInt32) { self.origin = origin }
