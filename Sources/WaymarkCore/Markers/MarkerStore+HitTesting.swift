@@ -32,10 +32,6 @@ extension MarkerStore {
   }
 
   /// Calls `body` with each tappable marker whose icon covers `point`, and its slot.
-  ///
-  /// The index's candidates are gathered first and tested after: a closure that tests them
-  /// would be specialized into the index's recursive walk, which then retains what it
-  /// captures at every node.
   private mutating func visitHits(at point: Point, _ context: HitTestContext, _ body: (Marker, Int32) -> Void) {
     guard count > 0 else { return }
     let projection = context.projection
@@ -43,26 +39,18 @@ extension MarkerStore {
     guard let box = Self.searchBox(around: spot, extent: iconExtent, projection: projection) else { return }
     var found = candidates
     candidates = []
-    index.forEachPoint(inMinX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) { found.append(($0, $1, $2)) }
+    index.forEach(inMinX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) { found.append($0) }
     let slots = self.slots
-    for (slot, x, y) in found {
+    for slot in found {
       guard let marker = slots[Int(slot)], marker.tappable else { continue }
       if !context.tapsTransparentMarkers && marker.opacity == 0 { continue }
-      guard let anchor = projection.point(forWorld: Self.worldPoint(of: marker, indexedAt: x, y)),
+      guard let anchor = projection.point(for: marker.position),
         MarkerGeometry.contains(point, marker: marker, at: anchor, bearing: context.flatMarkerBearing)
       else { continue }
       body(marker, slot)
     }
     found.removeAll(keepingCapacity: true)
     candidates = found
-  }
-
-  /// A marker's world point, from where the index holds it when that is exactly
-  /// `Mercator.worldPoint(marker.position)` (the index keeps x = 1 as 0 and clamps y, so
-  /// only points strictly inside the square are taken as they are): projecting the
-  /// position again costs a sine and a logarithm.
-  private static func worldPoint(of marker: Marker, indexedAt x: Double, _ y: Double) -> WorldPoint {
-    x > 0 && y > 0 && y < 1 ? WorldPoint(x: x, y: y) : Mercator.worldPoint(marker.position)
   }
 
   /// Every marker whose icon reaches into the screen rectangle `rect`, in drawing order:
