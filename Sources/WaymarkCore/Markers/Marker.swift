@@ -19,7 +19,7 @@ public final class Marker {
   @exclusivity(unchecked) package private(set) var position: Coordinate
   /// The info window's title.
   @exclusivity(unchecked) package private(set) var title: String?
-  private let storedSerial: Int32
+  @usableFromInline let storedSerial: Int32
   /// The number of the map that created the marker (its generated id counts on that map).
   let origin: UInt32
   /// Higher draws on top and wins taps (R4).
@@ -67,7 +67,7 @@ public final class Marker {
   }
 
   /// The marker's number on the map that created it, 1, 2, 3... in order of creation.
-  package var serial: Int { Int(storedSerial) }
+  @inlinable package var serial: Int { Int(storedSerial) }
 
   /// The marker's name in traces and scripts: the explicit id, else `marker-N`.
   public var id: String { extras?.id ?? "marker-\(serial)" }
