@@ -26,7 +26,7 @@ public struct CameraPosition: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The zoom levels a map may allow at all: a map's own range (R21) is clamped into these.
-  public static let zoomLimits = 0.0...30.0
+  static let zoomLimits = 0.0...30.0
 
   /// The latitude range of camera targets (R20).
   package static let latitudeRange = -85.0...85.0

@@ -25,7 +25,7 @@ public final class VirtualClock {
   /// The longest animation, gesture, drag or marker animation, in seconds (ten minutes, the
   /// default settle limit): at 60 frames a second its 36,000 frames fit well within the
   /// ``MapView/taskLimit`` of one settle. Longer ones are refused.
-  public static let longestDuration = 600.0
+  static let longestDuration = 600.0
 
   /// Seconds since the clock started.
   public private(set) var now: Double = 0

@@ -5,7 +5,8 @@
 // blocks instead of chasing one cache line per marker):
 // - `nodes`: a flat array of quadtree nodes; the four children of a node are
 //   consecutive. A leaf owns one malloc'd block holding its entries as three
-//   parallel arrays (x: Double, y: Double, id: Int32), 20 bytes per entry.
+//   parallel arrays (x, y: UInt32 cells of 2^-32 world units, id: Int32),
+//   12 bytes per entry.
 // - `leafOf` / `slotOf`: per-id back pointers (leaf node, index in its block),
 //   which make remove and move O(1) (swap with the block's last entry).
 // A leaf splits when it would exceed `leafLimit` entries and merges back into
@@ -16,11 +17,14 @@
 
 /// A spatial index over points in Web Mercator world coordinates ([0, 1) x [0, 1)).
 ///
-/// Each point is keyed by a dense, non-negative `Int32` slot id. The index is
-/// exact: a box query reports every id whose stored point lies in the box and
-/// no other. `x` is taken modulo 1 (the world repeats horizontally; `x == 1`
-/// is stored as `0`), `y` is clamped to `[0, 1]`. `x` must be finite and `y`
-/// must not be NaN.
+/// Each point is keyed by a dense, non-negative `Int32` slot id. Points are
+/// kept at a resolution of 2^-32 world units (about 1 cm at the equator): the
+/// index stores the cell `floor(v * 2^32)` of each coordinate (`y == 1` in the
+/// last cell), and a box query reports every id whose cell meets the box, so
+/// every point in the box and no point farther than one cell from it. Callers
+/// that need exactness test the candidates themselves. `x` is taken modulo 1
+/// (the world repeats horizontally; `x == 1` is stored as `0`), `y` is clamped
+/// to `[0, 1]`. `x` must be finite and `y` must not be NaN.
 ///
 /// `SpatialIndex` is a value type with copy-on-write storage: copying it is
 /// O(1) and the first mutation of a shared copy duplicates the storage.
@@ -68,13 +72,15 @@ package struct SpatialIndex: @unchecked Sendable {
     storage = SpatialIndexStorage()
   }
 
-  /// Calls `body` for every id whose point lies in the box (edges included).
+  /// Calls `body` for every id whose point's cell meets the box (edges
+  /// included): every point in the box, and points less than a cell outside.
   ///
   /// The box may extend past `x = 0` or `x = 1`: the world repeats
   /// horizontally, so a point at `x = 0.999` is found by the box
   /// `[-0.01, 0.01]`. Precisely, with `k = floor(minX)`, `a = minX - k` and
   /// `b = maxX - k`, a point is reported when `minY <= y <= maxY` and either
-  /// `b - a >= 1`, or `a <= x <= b`, or `x <= b - 1`. `y` is not wrapped.
+  /// `b - a >= 1`, or `a <= x <= b`, or `x <= b - 1`, each comparison made
+  /// between cells (`floor(v * 2^32)`, clamped to the world). `y` is not wrapped.
   /// Ids are reported once each, in no particular order. Cost is
   /// proportional to the leaves the box touches plus the ids reported.
   /// `body` must not mutate this index.
@@ -120,25 +126,25 @@ private struct QuadNode {
   }
 }
 
-/// Typed views of a leaf block.
+/// Typed views of a leaf block: the cells of the points, and their ids.
 private struct LeafEntries {
-  let xs: UnsafeMutablePointer<Double>
-  let ys: UnsafeMutablePointer<Double>
+  let xs: UnsafeMutablePointer<UInt32>
+  let ys: UnsafeMutablePointer<UInt32>
   let ids: UnsafeMutablePointer<Int32>
 
   @inline(__always)
   init(_ block: UnsafeMutableRawPointer, capacity: Int32) {
     let c = Int(capacity)
-    xs = block.assumingMemoryBound(to: Double.self)
-    ys = (block + 8 * c).assumingMemoryBound(to: Double.self)
-    ids = (block + 16 * c).assumingMemoryBound(to: Int32.self)
+    xs = block.assumingMemoryBound(to: UInt32.self)
+    ys = (block + 4 * c).assumingMemoryBound(to: UInt32.self)
+    ids = (block + 8 * c).assumingMemoryBound(to: Int32.self)
   }
 
   static func allocate(capacity: Int32) -> UnsafeMutableRawPointer {
     let c = Int(capacity)
-    let block = UnsafeMutableRawPointer.allocate(byteCount: 20 * c, alignment: 8)
-    block.bindMemory(to: Double.self, capacity: 2 * c)
-    (block + 16 * c).bindMemory(to: Int32.self, capacity: c)
+    let block = UnsafeMutableRawPointer.allocate(byteCount: 12 * c, alignment: 4)
+    block.bindMemory(to: UInt32.self, capacity: 2 * c)
+    (block + 8 * c).bindMemory(to: Int32.self, capacity: c)
     return block
   }
 }
@@ -193,7 +199,7 @@ private final class SpatialIndexStorage {
       if let block = nodes[i].block {
         let capacity = nodes[i].capacity
         let newBlock = LeafEntries.allocate(capacity: capacity)
-        newBlock.copyMemory(from: block, byteCount: 20 * Int(capacity))
+        newBlock.copyMemory(from: block, byteCount: 12 * Int(capacity))
         other.nodes[i].block = newBlock
       }
     }
@@ -233,13 +239,14 @@ private final class SpatialIndexStorage {
     return min(max(y, 0), 1)
   }
 
-  /// The 32-bit fixed-point cell of a normalized coordinate: bit 31 - d picks
-  /// the half at depth d. Exact: floor(v * 2^32), with v = 1 folded into the
-  /// last cell.
+  /// The 32-bit fixed-point cell of a coordinate: bit 31 - d picks the half at
+  /// depth d. Exact: floor(v * 2^32) for v in [0, 1), with v >= 1 folded into
+  /// the last cell and v < 0 into the first (query bounds past the world).
   @inline(__always)
   static func quantized(_ v: Double) -> UInt32 {
     let scaled = v * 4_294_967_296.0
-    return scaled >= 4_294_967_295.0 ? UInt32.max : UInt32(scaled)
+    if scaled >= 4_294_967_295.0 { return UInt32.max }
+    return scaled > 0 ? UInt32(scaled) : 0
   }
 
   @inline(__always)
@@ -274,7 +281,7 @@ private final class SpatialIndexStorage {
       move(id, x: x, y: y)
       return
     }
-    insertEntry(id, x: Self.normalizedX(x), y: Self.normalizedY(y))
+    insertEntry(id, x: Self.quantized(Self.normalizedX(x)), y: Self.quantized(Self.normalizedY(y)))
     count += 1
   }
 
@@ -283,8 +290,8 @@ private final class SpatialIndexStorage {
       insert(id, x: x, y: y)
       return
     }
-    let nx = Self.normalizedX(x)
-    let ny = Self.normalizedY(y)
+    let nx = Self.quantized(Self.normalizedX(x))
+    let ny = Self.quantized(Self.normalizedY(y))
     let leaf = Int(leafOf[Int(id)])
     let slot = Int(slotOf[Int(id)])
     let node = nodes[leaf]
@@ -303,8 +310,8 @@ private final class SpatialIndexStorage {
   }
 
   @inline(__always)
-  func sameCell(_ a: Double, _ b: Double, depth: Int32) -> Bool {
-    (Self.quantized(a) ^ Self.quantized(b)) >> UInt32(32 - depth) == 0
+  func sameCell(_ a: UInt32, _ b: UInt32, depth: Int32) -> Bool {
+    (a ^ b) >> UInt32(32 - depth) == 0
   }
 
   func remove(_ id: Int32) {
@@ -313,10 +320,8 @@ private final class SpatialIndexStorage {
     count -= 1
   }
 
-  /// Descends to the leaf for (x, y), splitting full leaves on the way, and appends.
-  func insertEntry(_ id: Int32, x: Double, y: Double) {
-    let qx = Self.quantized(x)
-    let qy = Self.quantized(y)
+  /// Descends to the leaf for the cell (qx, qy), splitting full leaves on the way, and appends.
+  func insertEntry(_ id: Int32, x qx: UInt32, y qy: UInt32) {
     var n: Int32 = 0
     while true {
       let node = nodes[Int(n)]
@@ -328,12 +333,12 @@ private final class SpatialIndexStorage {
         break
       }
     }
-    append(id, x: x, y: y, to: n)
+    append(id, x: qx, y: qy, to: n)
   }
 
   /// Appends an entry to leaf `n`, growing its block if needed.
   @inline(__always)
-  func append(_ id: Int32, x: Double, y: Double, to n: Int32) {
+  func append(_ id: Int32, x: UInt32, y: UInt32, to n: Int32) {
     let i = Int(n)
     if nodes[i].count == nodes[i].capacity {
       let c = nodes[i].capacity
@@ -414,8 +419,7 @@ private final class SpatialIndexStorage {
       // scratch[0..<count]: quadrant of each entry; scratch[count...]: sizes.
       for q in 0..<4 { scratch[count + q] = 0 }
       for k in 0..<count {
-        let q = Self.quadrant(
-          Self.quantized(entries.xs[k]), Self.quantized(entries.ys[k]), depth: node.depth)
+        let q = Self.quadrant(entries.xs[k], entries.ys[k], depth: node.depth)
         scratch[k] = q
         scratch[count + Int(q)] += 1
       }
@@ -488,57 +492,75 @@ private final class SpatialIndexStorage {
 
   // MARK: Query
 
+  /// A query box in world units, with the cells of its edges.
+  private struct Box {
+    let a: Double, b: Double, c: Double, d: Double
+    let qa: UInt32, qb: UInt32, qc: UInt32, qd: UInt32
+
+    init(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
+      self.a = a
+      self.b = b
+      self.c = c
+      self.d = d
+      qa = SpatialIndexStorage.quantized(a)
+      qb = SpatialIndexStorage.quantized(b)
+      qc = SpatialIndexStorage.quantized(c)
+      qd = SpatialIndexStorage.quantized(d)
+    }
+  }
+
   func forEach(
     minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Int32) -> Void
   ) {
-    guard minX <= maxX, minY <= maxY, count > 0 else { return }
+    // Stored y lies in [0, 1]: a box wholly above or below meets no cell.
+    guard minX <= maxX, minY <= maxY, minY <= 1, maxY >= 0, count > 0 else { return }
     guard minX.isFinite, maxX.isFinite else {
-      visit(0, x: 0, y: 0, size: 1, -.infinity, .infinity, minY, maxY, body)
+      visit(0, x: 0, y: 0, size: 1, Box(-.infinity, .infinity, minY, maxY), body)
       return
     }
     let k = Self.floor(minX)
     let a = minX - k
     let b = maxX - k
     if b - a >= 1 {
-      visit(0, x: 0, y: 0, size: 1, -.infinity, .infinity, minY, maxY, body)
+      visit(0, x: 0, y: 0, size: 1, Box(-.infinity, .infinity, minY, maxY), body)
       return
     }
-    visit(0, x: 0, y: 0, size: 1, a, b, minY, maxY, body)
+    visit(0, x: 0, y: 0, size: 1, Box(a, b, minY, maxY), body)
     if b >= 1 {
-      visit(0, x: 0, y: 0, size: 1, -.infinity, b - 1, minY, maxY, body)
+      visit(0, x: 0, y: 0, size: 1, Box(-.infinity, b - 1, minY, maxY), body)
     }
   }
 
   /// Visits node `n`, whose square is [x, x + size) x [y, y + size), for the
-  /// box [a, b] x [c, d]. Node squares are dyadic, so the bounds are exact.
+  /// box [a, b] x [c, d]. Node squares are dyadic, so the bounds are exact, and
+  /// a node left out holds no point whose cell meets the box.
   private func visit(
-    _ n: Int32, x: Double, y: Double, size: Double,
-    _ a: Double, _ b: Double, _ c: Double, _ d: Double, _ body: (Int32) -> Void
+    _ n: Int32, x: Double, y: Double, size: Double, _ box: Box, _ body: (Int32) -> Void
   ) {
     let node = nodes[Int(n)]
     if node.firstChild >= 0 {
       let half = size * 0.5
       let midX = x + half
       let midY = y + half
-      let west = a < midX
-      let east = b >= midX
-      let north = c < midY
-      let south = d >= midY
+      let west = box.a < midX
+      let east = box.b >= midX
+      let north = box.c < midY
+      let south = box.d >= midY
       let first = node.firstChild
       if north {
-        if west { visit(first, x: x, y: y, size: half, a, b, c, d, body) }
-        if east { visit(first + 1, x: midX, y: y, size: half, a, b, c, d, body) }
+        if west { visit(first, x: x, y: y, size: half, box, body) }
+        if east { visit(first + 1, x: midX, y: y, size: half, box, body) }
       }
       if south {
-        if west { visit(first + 2, x: x, y: midY, size: half, a, b, c, d, body) }
-        if east { visit(first + 3, x: midX, y: midY, size: half, a, b, c, d, body) }
+        if west { visit(first + 2, x: x, y: midY, size: half, box, body) }
+        if east { visit(first + 3, x: midX, y: midY, size: half, box, body) }
       }
       return
     }
     let count = Int(node.count)
     guard count > 0 else { return }
     let entries = LeafEntries(node.block!, capacity: node.capacity)
-    if a <= x && x + size <= b && c <= y && y + size <= d {
+    if box.a <= x && x + size <= box.b && box.c <= y && y + size <= box.d {
       // The whole square is inside the box (its far edges are exclusive,
       // except y = 1, which `y + size <= d` also covers).
       for k in 0..<count { body(entries.ids[k]) }
@@ -547,7 +569,7 @@ private final class SpatialIndexStorage {
     for k in 0..<count {
       let px = entries.xs[k]
       let py = entries.ys[k]
-      if px >= a && px <= b && py >= c && py <= d {
+      if px >= box.qa && px <= box.qb && py >= box.qc && py <= box.qd {
         body(entries.ids[k])
       }
     }

@@ -71,15 +71,14 @@ extension MapView {
   /// Starts telling `observer` about every change of this map (it is held weakly).
   public func addObserver(_ observer: MapObserver) {
     callbacks.addObserver(observer)
+    isObserved = !callbacks.observers.isEmpty
   }
 
   /// Stops telling `observer` about changes.
   public func removeObserver(_ observer: MapObserver) {
     callbacks.removeObserver(observer)
+    isObserved = !callbacks.observers.isEmpty
   }
-
-  /// Whether anyone observes the map.
-  var isObserved: Bool { !callbacks.observers.isEmpty }
 
   /// Tells the observers about a change; costs one check when there are none.
   @inline(__always)

@@ -19,7 +19,7 @@ extension MapView {
 
   /// Every tappable marker whose icon covers `point`, topmost first: highest z-index, then
   /// most recently added (R4). Uses the spatial index: only markers near the point are tested.
-  public func markers(at point: Point) -> [Marker] {
+  func markers(at point: Point) -> [Marker] {
     let context = hitTestContext
     return store.markers(at: point, context)
   }

@@ -17,7 +17,7 @@ extension MapView {
   /// is added then.
   @discardableResult
   public func addMarker(_ options: MarkerOptions) throws(MapError) -> Marker {
-    let options = try options.validated()
+    try options.validate()
     if let id = options.id, marker(id: id) != nil {
       throw .invalidValue(
         field: "marker.id", value: "\"\(id)\"", reason: "is already used by another marker on this map")

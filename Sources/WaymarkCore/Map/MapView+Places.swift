@@ -5,7 +5,7 @@ extension MapView {
   public var pointsOfInterest: [PointOfInterest] { places.pointsOfInterest }
 
   /// The data-driven styling layers whose features can be tapped (callback 23).
-  public var featureLayers: [FeatureLayer] { places.featureLayers }
+  var featureLayers: [FeatureLayer] { places.featureLayers }
 
   /// What the map can do (callback 22); assigning other capabilities fires
   /// did_change_map_capabilities.

@@ -34,6 +34,10 @@ public final class MapView {
 
   /// The delegate, the observers, the trace and the callbacks running.
   var callbacks: CallbackEmitter
+  /// Whether anyone observes the map (``callbacks`` has observers), kept beside it so that a
+  /// change told to nobody (adding a marker in bulk) reads one flag, unchecked: it is only
+  /// written by ``addObserver(_:)`` and ``removeObserver(_:)``, which call out to no one.
+  @exclusivity(unchecked) var isObserved = false
   /// The markers: slots, ids, spatial index, icon extent. Unchecked exclusivity: the store
   /// makes no callbacks, so nothing can reach it while one of its methods runs.
   @exclusivity(unchecked) var store: MarkerStore

@@ -7,38 +7,59 @@
 /// Confined to the thread of its map.
 @dynamicMemberLookup
 public final class Marker {
-  /// The map the marker is on, or nil once removed (R2).
-  public internal(set) weak var map: MapView?
+  /// The map the marker is on, or nil once removed (R2). Unchecked exclusivity, like the
+  /// properties below: only the map writes it, calling out to no one meanwhile.
+  @exclusivity(unchecked) public internal(set) weak var map: MapView?
 
-  // Hot properties are stored inline, packed; rarely set ones (an explicit id among them:
-  // bulk markers take generated ids) live in `extras`, allocated on first use, so that a
-  // million markers with a title each stay small (an 88-byte object each). Their
-  // exclusivity is unchecked: a marker never calls out while one is being written (the map
-  // is told after), and the dynamic checks were a fifth of adding a marker.
+  // Hot properties are stored inline; everything else (an explicit id, z-index and flags
+  // among them) lives in `extras`, which markers with default values share (one instance per
+  // map, with the map's number), so that a million markers with a title each stay small (a
+  // 72-byte object each). Their exclusivity is unchecked: a marker never calls out while
+  // one is being written (the map is told after), and the dynamic checks were a fifth of
+  // adding a marker.
   /// Where the marker stands.
   @exclusivity(unchecked) package private(set) var position: Coordinate
   /// The info window's title.
   @exclusivity(unchecked) package private(set) var title: String?
+  @exclusivity(unchecked) private var extras: Extras
   @usableFromInline let storedSerial: Int32
-  /// The number of the map that created the marker (its generated id counts on that map).
-  let origin: UInt32
-  /// Higher draws on top and wins taps (R4).
-  @exclusivity(unchecked) package private(set) var zIndex: Int32
   /// The marker's slot in its map's storage and spatial index (internal).
   @exclusivity(unchecked) var slot: Int32 = -1
-  @exclusivity(unchecked) private var flags: Flags
-  @exclusivity(unchecked) private var extras: Extras?
 
-  private struct Flags: OptionSet {
+  struct Flags: OptionSet {
     let rawValue: UInt8
     static let draggable = Flags(rawValue: 1)
     static let flat = Flags(rawValue: 2)
     static let tappable = Flags(rawValue: 4)
     static let tracksViewChanges = Flags(rawValue: 8)
     static let tracksInfoWindowChanges = Flags(rawValue: 16)
+    /// Those of ``MarkerOptions``' defaults.
+    static let defaults: Flags = [.tappable, .tracksViewChanges]
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    init(_ options: borrowing MarkerOptions) {
+      var flags: Flags = []
+      if options.draggable { flags.insert(.draggable) }
+      if options.flat { flags.insert(.flat) }
+      if options.tappable { flags.insert(.tappable) }
+      if options.tracksViewChanges { flags.insert(.tracksViewChanges) }
+      if options.tracksInfoWindowChanges { flags.insert(.tracksInfoWindowChanges) }
+      self = flags
+    }
   }
 
-  private final class Extras {
+  /// A marker's properties other than its position and title, with the number of the map
+  /// that created it. A map's markers whose properties are all at their defaults share one
+  /// instance (``isShared``), which is never written: a marker takes its own copy on the
+  /// first change away from the defaults, and keeps it.
+  final class Extras {
+    /// The number of the map that created the marker (its generated id counts on that map).
+    let origin: UInt32
+    /// Whether this is a map's instance shared by its markers at their defaults.
+    let isShared: Bool
+    var zIndex: Int32 = 0
+    var flags = Flags.defaults
     /// The explicit id; nil when generated (`marker-N`).
     var id: String?
     var snippet: String?
@@ -53,58 +74,68 @@ public final class Marker {
     /// See ``Marker/changeCounter``; nil until asked for.
     var changeCounter: UnsafeMutablePointer<UInt64>?
 
+    /// Default values for a marker of the map numbered `origin`.
+    init(origin: UInt32, isShared: Bool) {
+      self.origin = origin
+      self.isShared = isShared
+    }
+
     deinit { changeCounter?.deallocate() }
   }
 
-  init(serial: Int, origin: UInt32, options: MarkerOptions) {
+  /// A marker numbered `serial` whose defaults (and map number) are `defaults`, a map's
+  /// shared ``Extras``; `options` must be valid.
+  init(serial: Int, defaults: Extras, options: borrowing MarkerOptions) {
     storedSerial = Int32(truncatingIfNeeded: serial)
-    self.origin = origin
     position = options.position
     title = options.title
-    zIndex = options.zIndex
-    flags = []
+    extras = defaults
     store(options)
   }
 
+  /// The number of the map that created the marker (its generated id counts on that map).
+  var origin: UInt32 { extras.origin }
   /// The marker's number on the map that created it, 1, 2, 3... in order of creation.
   @inlinable package var serial: Int { Int(storedSerial) }
 
   /// The marker's name in traces and scripts: the explicit id, else `marker-N`.
-  public var id: String { extras?.id ?? "marker-\(serial)" }
+  public var id: String { extras.id ?? "marker-\(serial)" }
   /// Whether the id was given rather than generated.
-  var hasExplicitID: Bool { extras?.id != nil }
+  var hasExplicitID: Bool { extras.id != nil }
   /// The info window's second line.
-  package var snippet: String? { extras?.snippet }
+  package var snippet: String? { extras.snippet }
   /// The icon (R3).
-  package var icon: MarkerIcon { extras?.icon ?? .defaultPin }
+  package var icon: MarkerIcon { extras.icon }
   /// A custom view that wins over the icon (R3).
-  package var iconView: MarkerIconView? { extras?.iconView }
+  package var iconView: MarkerIconView? { extras.iconView }
   /// Where the info window's tail points, in unit coordinates of the icon.
-  package var infoWindowAnchor: Point { extras?.infoWindowAnchor ?? MarkerOptions.defaultInfoWindowAnchor }
+  package var infoWindowAnchor: Point { extras.infoWindowAnchor }
   /// The point of the icon placed at the position, in unit coordinates of the icon.
-  package var groundAnchor: Point { extras?.groundAnchor ?? MarkerOptions.defaultGroundAnchor }
+  package var groundAnchor: Point { extras.groundAnchor }
   /// Degrees clockwise the icon is turned.
-  package var rotation: Double { extras?.rotation ?? 0 }
+  package var rotation: Double { extras.rotation }
   /// 0 (invisible but tappable, R4) to 1.
-  package var opacity: Double { extras?.opacity ?? 1 }
+  package var opacity: Double { extras.opacity }
   /// How the marker appears when added.
-  package var appearAnimation: MarkerAppearAnimation { extras?.appearAnimation ?? .none }
+  package var appearAnimation: MarkerAppearAnimation { extras.appearAnimation }
   /// Anything the caller keeps with the marker.
-  package var userData: AnyObject? { extras?.userData }
+  package var userData: AnyObject? { extras.userData }
+  /// Higher draws on top and wins taps (R4).
+  package var zIndex: Int32 { extras.zIndex }
   /// Whether a long press starts a drag (R18).
-  package var draggable: Bool { flags.contains(.draggable) }
+  package var draggable: Bool { extras.flags.contains(.draggable) }
   /// Whether the icon lies flat on the map.
-  package var flat: Bool { flags.contains(.flat) }
+  package var flat: Bool { extras.flags.contains(.flat) }
   /// Whether taps can hit the marker (R4).
-  package var tappable: Bool { flags.contains(.tappable) }
+  package var tappable: Bool { extras.flags.contains(.tappable) }
   /// Whether the icon view is redrawn when it changes.
-  package var tracksViewChanges: Bool { flags.contains(.tracksViewChanges) }
+  package var tracksViewChanges: Bool { extras.flags.contains(.tracksViewChanges) }
   /// Whether an open default window shows title and snippet changes at once (R7).
-  package var tracksInfoWindowChanges: Bool { flags.contains(.tracksInfoWindowChanges) }
+  package var tracksInfoWindowChanges: Bool { extras.flags.contains(.tracksInfoWindowChanges) }
   /// The size of what is drawn (R3).
   package var iconSize: Size {
-    if let view = extras?.iconView { return view.size }
-    if case .image(_, let size)? = extras?.icon { return size }
+    if let view = extras.iconView { return view.size }
+    if case .image(_, let size) = extras.icon { return size }
     return MarkerOptions.defaultPinSize
   }
 
@@ -117,7 +148,7 @@ public final class Marker {
 
   /// Every property as options (the id as set, nil if it was generated).
   public var options: MarkerOptions {
-    var options = MarkerOptions(position: position, id: extras?.id, title: title, snippet: snippet)
+    var options = MarkerOptions(position: position, id: extras.id, title: title, snippet: snippet)
     options.icon = icon
     options.iconView = iconView
     options.groundAnchor = groundAnchor
@@ -141,19 +172,19 @@ public final class Marker {
   public func update(_ change: (inout MarkerOptions) throws -> Void) throws {
     var options = self.options
     try change(&options)
-    let new = try options.validated()
-    if new.id != extras?.id {
-      throw MapError.invalidValue(field: "marker.id", value: new.id ?? "nil", reason: "cannot change (it is \(id))")
+    try options.validate()
+    if options.id != extras.id {
+      throw MapError.invalidValue(field: "marker.id", value: options.id ?? "nil", reason: "cannot change (it is \(id))")
     }
     let old = self.options
-    store(new)
+    store(options)
     map?.markerDidChange(self, from: old)
   }
 
   /// Moves the marker without re-validating the other properties (drags and animations).
   func move(to position: Coordinate) {
     self.position = position
-    extras?.changeCounter?.pointee &+= 1
+    extras.changeCounter?.pointee &+= 1
     map?.markerDidMove(self)
   }
 
@@ -162,8 +193,7 @@ public final class Marker {
   /// compare it with the value they last saw (the Lua bridge's field cache). Allocated on
   /// first use, so markers never asked cost nothing; valid as long as the marker lives.
   package var changeCounter: UnsafePointer<UInt64> {
-    let extras = self.extras ?? Extras()
-    self.extras = extras
+    let extras = ownExtras()
     if let counter = extras.changeCounter { return UnsafePointer(counter) }
     let counter = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
     counter.initialize(to: 0)
@@ -171,39 +201,37 @@ public final class Marker {
     return UnsafePointer(counter)
   }
 
-  private func store(_ options: MarkerOptions) {
+  /// The marker's own extras, copied from the shared defaults first if it had none.
+  private func ownExtras() -> Extras {
+    if extras.isShared { extras = Extras(origin: extras.origin, isShared: false) }
+    return extras
+  }
+
+  private func store(_ options: borrowing MarkerOptions) {
     position = options.position
     title = options.title
-    zIndex = options.zIndex
-    var flags: Flags = []
-    if options.draggable { flags.insert(.draggable) }
-    if options.flat { flags.insert(.flat) }
-    if options.tappable { flags.insert(.tappable) }
-    if options.tracksViewChanges { flags.insert(.tracksViewChanges) }
-    if options.tracksInfoWindowChanges { flags.insert(.tracksInfoWindowChanges) }
-    self.flags = flags
-    let needsExtras =
-      options.id != nil || options.snippet != nil || options.icon != .defaultPin || options.iconView != nil
-      || options.groundAnchor != MarkerOptions.defaultGroundAnchor
-      || options.infoWindowAnchor != MarkerOptions.defaultInfoWindowAnchor || options.rotation != 0
-      || options.opacity != 1 || options.appearAnimation != .none || options.userData != nil
-      || extras?.changeCounter != nil
-    if needsExtras {
-      let extras = self.extras ?? Extras()
-      extras.id = options.id
-      extras.snippet = options.snippet
-      extras.icon = options.icon
-      extras.iconView = options.iconView
-      extras.groundAnchor = options.groundAnchor
-      extras.infoWindowAnchor = options.infoWindowAnchor
-      extras.rotation = options.rotation
-      extras.opacity = options.opacity
-      extras.appearAnimation = options.appearAnimation
-      extras.userData = options.userData
-      extras.changeCounter?.pointee &+= 1
-      self.extras = extras
-    } else {
-      extras = nil
+    let flags = Flags(options)
+    if extras.isShared && flags == .defaults && options.zIndex == 0 && options.id == nil && options.snippet == nil
+      && options.icon == .defaultPin && options.iconView == nil
+      && options.groundAnchor == MarkerOptions.defaultGroundAnchor
+      && options.infoWindowAnchor == MarkerOptions.defaultInfoWindowAnchor && options.rotation == 0
+      && options.opacity == 1 && options.appearAnimation == .none && options.userData == nil
+    {
+      return
     }
+    let extras = ownExtras()
+    extras.zIndex = options.zIndex
+    extras.flags = flags
+    extras.id = options.id
+    extras.snippet = options.snippet
+    extras.icon = options.icon
+    extras.iconView = options.iconView
+    extras.groundAnchor = options.groundAnchor
+    extras.infoWindowAnchor = options.infoWindowAnchor
+    extras.rotation = options.rotation
+    extras.opacity = options.opacity
+    extras.appearAnimation = options.appearAnimation
+    extras.userData = options.userData
+    extras.changeCounter?.pointee &+= 1
   }
 }

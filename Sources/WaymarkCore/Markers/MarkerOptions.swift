@@ -112,9 +112,22 @@ public struct MarkerOptions {
     }
   }
 
-  /// These options if every value is in its domain; otherwise an error naming the field.
-  package func validated() throws(MapError) -> MarkerOptions {
+  /// Whether every property but the position and the title is at its default, as for most
+  /// markers added in bulk: then only those two can be out of their domains.
+  private var hasOnlyPositionAndTitle: Bool {
+    guard case .defaultPin = icon else { return false }
+    return id == nil && snippet == nil && iconView == nil && opacity == 1 && rotation == 0
+      && groundAnchor == MarkerOptions.defaultGroundAnchor && infoWindowAnchor == MarkerOptions.defaultInfoWindowAnchor
+  }
+
+  /// Throws an error naming the first field whose value is out of its domain, if any.
+  package func validate() throws(MapError) {
     _ = try position.validated("marker.position")
+    if hasOnlyPositionAndTitle {
+      // The checks below, less those a default value always passes (same order, same errors).
+      try TextLimits.check(title, atMost: TextLimits.text, "marker.title")
+      return
+    }
     try MapError.require(opacity, in: 0...1, "marker.opacity")
     try MapError.requireFinite(rotation, "marker.rotation")
     // Anchors are unit coordinates of the icon, each within 0...1 (R1).
@@ -134,6 +147,5 @@ public struct MarkerOptions {
     }
     if case .image(let name, _) = icon { try TextLimits.check(name, atMost: TextLimits.name, "marker.icon.image") }
     try TextLimits.check(iconView?.name, atMost: TextLimits.name, "marker.iconView.name")
-    return self
   }
 }

@@ -9,7 +9,9 @@
 ///   outnumber the markers;
 /// - an explicit id, or the id of a marker created by another map, resolves through
 ///   `byID`; a generated id (`marker-N`) through `slotOfSerial`, without a dictionary
-///   entry per marker;
+///   entry per marker; while every marker took the slot of its serial (markers added as
+///   they were created, none re-added, no compaction: ``slotsFollowSerials``), slot N - 1
+///   is the one of `marker-N`, and `slotOfSerial` stays empty;
 /// - the spatial index holds exactly the filled slots, at their markers' world points;
 /// - the icon extent covers every icon the store has held (it only grows until
 ///   ``removeAll()``).
@@ -18,7 +20,9 @@
 /// that the markers' hot fields could move into columns here without touching the map.
 struct MarkerStore {
   /// The number of the map that owns the store: markers it creates count their serials on it.
-  let origin: UInt32
+  var origin: UInt32 { defaults.origin }
+  /// What the markers this map creates share while their properties are at their defaults.
+  private let defaults: Marker.Extras
   /// The markers by slot, in order of addition; nil where one was removed.
   private(set) var slots: [Marker?] = []
   /// How many markers are on the map.
@@ -27,8 +31,12 @@ struct MarkerStore {
   private var nextSerial = 1
   /// Markers with an explicit id, and markers created by another map, by id.
   private var byID: [String: Marker] = [:]
-  /// The slot of each marker this map created, by serial - 1 (-1 when not on the map).
+  /// The slot of each marker this map created, by serial - 1 (-1 when not on the map);
+  /// empty while ``slotsFollowSerials``.
   private var slotOfSerial: [Int32] = []
+  /// Whether the marker of serial N, if on the map, is in slot N - 1 (until a marker takes
+  /// another slot): then `slotOfSerial` needs no entry per marker.
+  private var slotsFollowSerials = true
   /// The anchors' world points by slot.
   private(set) var index = SpatialIndex()
   /// How far icons reach from their anchors (hit-testing's search area).
@@ -37,7 +45,7 @@ struct MarkerStore {
   var candidates: [Int32] = []
 
   /// Creates an empty store for the map numbered `origin`.
-  init(origin: UInt32) { self.origin = origin }
+  init(origin: UInt32) { defaults = Marker.Extras(origin: origin, isShared: true) }
 
   /// Every marker, in the order they were added. Costs one pass over the slots (no sort).
   var markers: [Marker] { slots.compactMap { $0 } }
@@ -45,30 +53,33 @@ struct MarkerStore {
   /// The marker with this id, if it is in the store.
   func marker(id: String) -> Marker? {
     if let marker = byID[id] { return marker }
-    guard id.hasPrefix("marker-"), let serial = Int(id.dropFirst(7)), serial >= 1, serial <= slotOfSerial.count
+    guard id.hasPrefix("marker-"), let serial = Int(id.dropFirst(7)), serial >= 1, serial < nextSerial
     else { return nil }
-    let slot = Int(slotOfSerial[serial - 1])
-    guard slot >= 0, let marker = slots[slot], marker.origin == origin, marker.id == id else { return nil }
+    let slot = slotsFollowSerials ? serial - 1 : Int(slotOfSerial[serial - 1])
+    guard slot >= 0, slot < slots.count, let marker = slots[slot], marker.origin == origin, marker.id == id else {
+      return nil
+    }
     return marker
   }
 
   /// Makes a marker of this map from valid options (not inserted yet).
-  mutating func makeMarker(_ options: MarkerOptions) -> Marker {
-    let marker = Marker(serial: nextSerial, origin: origin, options: options)
+  mutating func makeMarker(_ options: borrowing MarkerOptions) -> Marker {
+    let marker = Marker(serial: nextSerial, defaults: defaults, options: options)
     nextSerial += 1
-    slotOfSerial.append(-1)
+    if !slotsFollowSerials { slotOfSerial.append(-1) }
     return marker
   }
 
   /// Puts a marker in a new slot at the end.
   mutating func insert(_ marker: Marker) {
     let slot = Int32(slots.count)
+    if slotsFollowSerials && (marker.origin != origin || marker.serial != slots.count + 1) { stopFollowingSerials() }
     slots.append(marker)
     marker.slot = slot
     count += 1
     if marker.hasExplicitID || marker.origin != origin {
       byID[marker.id] = marker
-    } else {
+    } else if !slotsFollowSerials {
       slotOfSerial[marker.serial - 1] = slot
     }
     let world = Mercator.worldPoint(marker.position)
@@ -82,7 +93,7 @@ struct MarkerStore {
     index.remove(marker.slot)
     slots[slot] = nil
     if byID[marker.id] === marker { byID[marker.id] = nil }
-    if marker.origin == origin { slotOfSerial[marker.serial - 1] = -1 }
+    if marker.origin == origin && !slotsFollowSerials { slotOfSerial[marker.serial - 1] = -1 }
     count -= 1
     marker.slot = -1
     if slots.count - count > max(count, 64) { compact() }
@@ -115,6 +126,7 @@ struct MarkerStore {
   /// Closes the gaps removals left: every marker gets the slot of its rank (order kept), and
   /// the index is rebuilt. Amortized over the removals that made the gaps.
   private mutating func compact() {
+    stopFollowingSerials()
     let kept = markers
     slots = kept
     index.removeAll()
@@ -123,6 +135,16 @@ struct MarkerStore {
       if !(marker.hasExplicitID || marker.origin != origin) { slotOfSerial[marker.serial - 1] = Int32(slot) }
       let world = Mercator.worldPoint(marker.position)
       index.insert(Int32(slot), x: world.x, y: world.y)
+    }
+  }
+
+  /// Gives every marker created so far its entry in `slotOfSerial`, from now on kept.
+  private mutating func stopFollowingSerials() {
+    guard slotsFollowSerials else { return }
+    slotsFollowSerials = false
+    slotOfSerial = Array(repeating: -1, count: nextSerial - 1)
+    for (slot, marker) in slots.enumerated() {
+      if let marker, marker.origin == origin, !marker.hasExplicitID { slotOfSerial[marker.serial - 1] = Int32(slot) }
     }
   }
 
@@ -135,8 +157,8 @@ struct MarkerStore {
       if marker.slot != slot { return "marker \(marker.id) is in slot \(slot) but says \(marker.slot)" }
       if marker.hasExplicitID || marker.origin != origin {
         if byID[marker.id] !== marker { return "marker \(marker.id) is not found by its id" }
-      } else if slotOfSerial[marker.serial - 1] != slot {
-        return "marker \(marker.id)'s serial points at slot \(slotOfSerial[marker.serial - 1]), not \(slot)"
+      } else if slotsFollowSerials ? marker.serial - 1 != slot : slotOfSerial[marker.serial - 1] != slot {
+        return "marker \(marker.id)'s serial does not point at its slot \(slot)"
       }
       if self.marker(id: marker.id) !== marker { return "marker(id: \(marker.id)) finds another marker" }
       let world = Mercator.worldPoint(marker.position)

@@ -12,7 +12,7 @@ public struct TraceEvent: RawRepresentable, Hashable, Sendable, ExpressibleByStr
   public init(stringLiteral name: String) { rawValue = name }
 
   /// The record of a callback.
-  public init(_ callback: DelegateCallback) { rawValue = callback.name }
+  init(_ callback: DelegateCallback) { rawValue = callback.name }
 
   /// The name, as the trace spells it.
   public var description: String { rawValue }

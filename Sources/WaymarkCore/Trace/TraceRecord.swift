@@ -125,7 +125,7 @@ public final class TraceLog {
   public init() {}
 
   /// Whether the log holds ``capacity`` records: later ones are dropped.
-  public var isFull: Bool { records.count >= capacity }
+  var isFull: Bool { records.count >= capacity }
 
   /// Adds a record; returns its index, or nil when recording is off or the log is full.
   @discardableResult

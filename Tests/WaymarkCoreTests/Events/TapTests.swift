@@ -1,5 +1,5 @@
 import Testing
-import WaymarkCore
+@testable import WaymarkCore
 import WaymarkTesting
 
 @Suite struct TapTests {

@@ -1,5 +1,5 @@
 import Testing
-import WaymarkCore
+@testable import WaymarkCore
 import WaymarkTesting
 
 /// Virtual time is bounded: a duration is at most ten minutes, and one `advance` or `settle`

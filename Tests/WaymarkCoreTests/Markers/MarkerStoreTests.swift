@@ -24,6 +24,27 @@ import WaymarkTesting
     #expect(store.checkInvariants() == nil)
   }
 
+  @Test("Generated ids resolve before and after a marker first takes a slot other than its serial's")
+  func generatedIDsAcrossSlotChanges() throws {
+    var store = MarkerStore(origin: 5)
+    let made = (1...5).map { store.makeMarker(options($0)) }
+    for marker in made { store.insert(marker) }
+    store.remove(made[1])
+    #expect(store.marker(id: "marker-2") == nil && store.marker(id: "marker-3") === made[2])
+    #expect(store.marker(id: "marker-6") == nil && store.marker(id: "marker-0") == nil)
+    #expect(store.checkInvariants() == nil)
+    store.insert(made[1])  // added again: a new slot, at the end
+    let sixth = store.makeMarker(options(6))
+    store.insert(sixth)
+    for (serial, marker) in zip(1..., made + [sixth]) { #expect(store.marker(id: "marker-\(serial)") === marker) }
+    #expect(store.checkInvariants() == nil)
+    _ = store.removeAll()
+    let seventh = store.makeMarker(options(7))
+    store.insert(seventh)
+    #expect(store.marker(id: "marker-7") === seventh && store.marker(id: "marker-1") == nil)
+    #expect(store.checkInvariants() == nil)
+  }
+
   @Test("A marker of another map keeps its generated id here")
   func foreignMarkers() throws {
     var here = MarkerStore(origin: 1)

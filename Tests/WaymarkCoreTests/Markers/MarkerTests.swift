@@ -20,6 +20,38 @@ import WaymarkTesting
     #expect(try map.addMarker(MarkerOptions(position: Places.sydney)).id == "marker-2")
   }
 
+  @Test("Changing one marker at its defaults leaves the others of its map at theirs")
+  func changesStayWithTheirMarker() throws {
+    // Markers at their defaults share the storage of their rarely set properties.
+    let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 10))
+    let markers = try (0..<3).map { _ in try map.addMarker(MarkerOptions(position: Places.sydney, title: "Pin")) }
+    let defaults = markers[2].options
+    let counter = markers[1].changeCounter
+    try markers[0].update { options in
+      options.snippet = "changed"
+      options.zIndex = 5
+      options.draggable = true
+      options.tappable = false
+      options.opacity = 0.5
+    }
+    #expect(markers[0].snippet == "changed" && markers[0].zIndex == 5 && markers[0].draggable)
+    #expect(!markers[0].tappable && markers[0].opacity == 0.5)
+    #expect(counter.pointee == 0, "another marker's change counter did not move")
+    try markers[1].update { $0.flat = true }
+    #expect(counter.pointee == 1 && markers[1].flat && markers[1].snippet == nil && markers[1].tappable)
+    for marker in [markers[2], try map.addMarker(MarkerOptions(position: Places.sydney, title: "Pin"))] {
+      #expect(marker.snippet == nil && marker.zIndex == 0 && !marker.draggable && !marker.flat)
+      #expect(marker.tappable && marker.opacity == 1 && marker.options.icon == defaults.icon)
+    }
+    try markers[0].update { options in
+      let position = options.position
+      options = markers[2].options
+      options.position = position
+    }
+    #expect(markers[0].snippet == nil && markers[0].zIndex == 0 && markers[0].tappable && !markers[0].draggable)
+    #expect(markers[0].id == "marker-1" && markers[2].id == "marker-3")
+  }
+
   @Test(arguments: [
     ("opacity", "marker.opacity: 1.5 is outside 0...1"),
     ("rotation", "marker.rotation: nan is not a finite number"),

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WaymarkCore
+@testable import WaymarkCore
 import WaymarkTesting
 
 /// `markers(in:)`: what a renderer draws, in the order it draws it, through the spatial index.
