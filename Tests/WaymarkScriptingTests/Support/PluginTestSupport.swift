@@ -115,11 +115,21 @@ extension TraceRecord {
 }
 
 extension PluginHost.Configuration {
-  /// The defaults with a 250 ms budget: runaway handlers are still stopped, and a loaded
-  /// machine that stalls a well-behaved handler for 50 ms does not fail a test.
+  /// The wall-clock budget of ``forTests`` in milliseconds: 250, times the factor in
+  /// `WAYMARK_TEST_TIME_SCALE`, which `scripts/test.sh --sanitize` sets (a sanitizer build
+  /// runs several times slower, and a load of 24 MB of text passed 250 ms under
+  /// AddressSanitizer on a loaded machine).
+  static let testBudgetMilliseconds: Int = {
+    let scale = ProcessInfo.processInfo.environment["WAYMARK_TEST_TIME_SCALE"].flatMap(Int.init) ?? 1
+    return 250 * max(scale, 1)
+  }()
+
+  /// The defaults with a budget of ``testBudgetMilliseconds``: runaway handlers are still
+  /// stopped, and a loaded machine that stalls a well-behaved handler for 50 ms does not
+  /// fail a test.
   static var forTests: PluginHost.Configuration {
     var configuration = PluginHost.Configuration()
-    configuration.timeBudget = .milliseconds(250)
+    configuration.timeBudget = .milliseconds(testBudgetMilliseconds)
     return configuration
   }
 
