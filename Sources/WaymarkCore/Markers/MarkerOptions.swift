@@ -51,45 +51,60 @@ public struct MarkerOptions {
   /// The info window's second line; nil by default.
   public var snippet: String?
   /// The icon; the default pin by default.
-  public var icon: MarkerIcon = .defaultPin
+  public var icon: MarkerIcon
   /// A custom view that wins over the icon (R3); nil by default.
   public var iconView: MarkerIconView?
   /// The point of the icon placed at the position, in unit coordinates of the icon
   /// (0,0 top-left, 1,1 bottom-right); bottom centre (0.5, 1) by default.
-  public var groundAnchor = MarkerOptions.defaultGroundAnchor
+  public var groundAnchor: Point
   /// The point of the icon where the info window's tail points, in unit coordinates;
   /// top centre (0.5, 0) by default.
-  public var infoWindowAnchor = MarkerOptions.defaultInfoWindowAnchor
+  public var infoWindowAnchor: Point
   /// How the marker appears when added; none by default.
-  public var appearAnimation = MarkerAppearAnimation.none
+  public var appearAnimation: MarkerAppearAnimation
   /// Whether a long press starts a drag (R18); false by default.
-  public var draggable = false
+  public var draggable: Bool
   /// Whether the icon lies flat on the map (turning with the bearing) instead of facing the
   /// screen; false by default.
-  public var flat = false
+  public var flat: Bool
   /// Degrees clockwise the icon is turned about its ground anchor; 0 by default.
-  public var rotation = 0.0
+  public var rotation: Double
   /// 0 (invisible, still tappable: R4) to 1 (opaque); 1 by default.
-  public var opacity = 1.0
+  public var opacity: Double
   /// Higher draws on top and wins taps (R4); 0 by default.
-  public var zIndex: Int32 = 0
+  public var zIndex: Int32
   /// Whether taps can hit the marker (R4); true by default.
-  public var tappable = true
+  public var tappable: Bool
   /// Anything the caller wants to keep with the marker; nil by default.
   public var userData: AnyObject?
   /// Whether the icon view is redrawn when it changes; true by default.
-  public var tracksViewChanges = true
+  public var tracksViewChanges: Bool
   /// Whether an open default window shows a change of title or snippet at once (a window
   /// that becomes blank closes, the marker staying selected); false by default: the window
   /// keeps what it was shown with until it is hidden and shown again (R7).
-  public var tracksInfoWindowChanges = false
+  public var tracksInfoWindowChanges: Bool
 
   /// Options for a marker at `position`, every other property at its default (R1).
   public init(position: Coordinate, id: String? = nil, title: String? = nil, snippet: String? = nil) {
-    self.position = position
+    // Every field is assigned here once, defaults included, in the order of the declarations.
     self.id = id
+    self.position = position
     self.title = title
     self.snippet = snippet
+    icon = .defaultPin
+    iconView = nil
+    groundAnchor = MarkerOptions.defaultGroundAnchor
+    infoWindowAnchor = MarkerOptions.defaultInfoWindowAnchor
+    appearAnimation = .none
+    draggable = false
+    flat = false
+    rotation = 0
+    opacity = 1
+    zIndex = 0
+    tappable = true
+    userData = nil
+    tracksViewChanges = true
+    tracksInfoWindowChanges = false
   }
 
   /// The size of what is drawn: the icon view, else the icon, else the default pin (R3).
