@@ -40,6 +40,9 @@ if [ "${1:-}" = --sanitize ]; then
   export ASAN_OPTIONS="detect_leaks=1:allow_user_segv_handler=1"
   export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
   export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+  # Tests whose plugins run under a wall-clock budget give them 8 times longer: a sanitizer
+  # build runs several times slower (Tests/WaymarkScriptingTests/Support/PluginTestSupport.swift).
+  export WAYMARK_TEST_TIME_SCALE=${WAYMARK_TEST_TIME_SCALE:-8}
   swift build --build-tests --scratch-path "$scratch" "${flags[@]}"
   swift test --skip-build --disable-xctest --scratch-path "$scratch" "${flags[@]}" "$@"
   exit 0

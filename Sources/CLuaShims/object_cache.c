@@ -12,9 +12,10 @@ static char cached_nil;
 
 /// The object at 1 if it is an object userdata whose cache can be used, else NULL.
 static object_slot *cache_of(lua_State *L) {
-  if (lua_type(L, 1) != LUA_TUSERDATA) return NULL;
+  // A full userdata of an object's size: lua_touserdata is NULL for anything but userdata,
+  // and lua_rawlen is 0 for a light one.
   object_slot *slot = (object_slot *)lua_touserdata(L, 1);
-  if (lua_rawlen(L, 1) != sizeof *slot || slot->base.box == NULL || slot->counter == NULL) return NULL;
+  if (slot == NULL || lua_rawlen(L, 1) != sizeof *slot || slot->base.box == NULL || slot->counter == NULL) return NULL;
   return slot;
 }
 

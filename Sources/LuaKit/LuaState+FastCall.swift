@@ -23,16 +23,6 @@ extension LuaState {
     return try callReturningBoolean(function, argument: argument.reference)
   }
 
-  /// Calls `function(first, second)` and reads back one boolean: the hot path of a delegate
-  /// callback called as `handler(map, marker)`. Same costs and guarantees as
-  /// ``callReturningBoolean(_:with:)``.
-  public func callReturningBoolean(_ function: LuaRef, with first: LuaRef, _ second: LuaRef)
-    throws(LuaError) -> LuaBooleanResult
-  {
-    precondition(first.thread == thread && second.thread == thread, "LuaRef used with another state")
-    return try callReturningBoolean(function, arguments: (first.reference, second.reference))
-  }
-
   /// Calls `function` with the arguments `push` pushes (returning how many) and reads back one
   /// boolean: the path of every delegate callback. The message handler goes in first, so the
   /// arguments are never moved; same costs and guarantees as ``callReturningBoolean(_:with:)``
@@ -47,20 +37,6 @@ extension LuaState {
     LuaC.pushRef(L, function.reference)
     let count = push(LuaStack(thread: L, runtime: runtime))
     return try finishBooleanCall(L, base: base, arguments: count)
-  }
-
-  @inline(__always)
-  private func callReturningBoolean(_ function: LuaRef, arguments: (Int32, Int32)) throws(LuaError)
-    -> LuaBooleanResult
-  {
-    let L = thread
-    precondition(function.thread == L, "LuaRef used with another state")
-    let base = LuaC.getTop(L) + 1
-    LuaC.pushRef(L, messageHandler)
-    LuaC.pushRef(L, function.reference)
-    LuaC.pushRef(L, arguments.0)
-    LuaC.pushRef(L, arguments.1)
-    return try finishBooleanCall(L, base: base, arguments: 2)
   }
 
   @inline(__always)

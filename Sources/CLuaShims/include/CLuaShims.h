@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "CLuaShimsRuntime.h"
+#include "CLuaShimsDispatch.h"
 
 // MARK: - Constants Swift cannot import
 

@@ -13,6 +13,8 @@ import CLuaShims
 typealias LuaThreadPointer = OpaquePointer
 /// A `waymark_runtime *`: allocator accounting and watchdog view of a state.
 typealias LuaRuntimePointer = UnsafeMutablePointer<waymark_runtime>
+/// A `waymark_dispatch *`: a call table prepared in C (``LuaDispatchTable``).
+typealias LuaDispatchPointer = UnsafeMutablePointer<waymark_dispatch>
 /// The Swift side of a Lua function, called by the C trampoline.
 typealias LuaSwiftFunctionPointer =
   @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
@@ -224,4 +226,47 @@ enum LuaC {
   {
     waymark_test_object(L, i, name)
   }
+
+  // MARK: Prepared calls (dispatch.c)
+
+  static func newDispatch(_ L: LuaThreadPointer, slots: Int32, first: Int32) -> LuaDispatchPointer? {
+    waymark_dispatch_new(L, slots, first)
+  }
+  static func freeDispatch(_ d: LuaDispatchPointer) { waymark_dispatch_free(d) }
+  static func dispatchSetSlot(_ d: LuaDispatchPointer, _ slot: Int, _ ref: Int32?) {
+    d.pointee.slots[slot] = ref ?? LUA_NOREF
+  }
+  static func dispatchClose(_ d: LuaDispatchPointer) { d.pointee.open = 0 }
+  @inline(__always)
+  static func dispatchHas(_ d: LuaDispatchPointer, _ slot: Int) -> Bool { waymark_dispatch_has(d, Int32(slot)) != 0 }
+  static func dispatchRemember(_ d: LuaDispatchPointer, _ key: Int, _ identity: UInt, _ ref: Int32) -> Bool {
+    waymark_dispatch_remember(d, key, identity, ref) != 0
+  }
+  static var dispatchCacheSize: Int { Int(WAYMARK_DISPATCH_CACHE) }
+  /// waymark_dispatch_call: a `WAYMARK_DISPATCH_*` code, with the status and whether the
+  /// budget stopped the call when the code is ``dispatchError``.
+  @inline(__always)
+  static func dispatchCall(_ d: LuaDispatchPointer, _ slot: Int, _ key: Int, _ identity: UInt)
+    -> (code: Int32, status: Int32, timedOut: Bool)
+  {
+    var status: Int32 = 0
+    var timedOut: Int32 = 0
+    let code = waymark_dispatch_call(d, Int32(slot), key, identity, &status, &timedOut)
+    return (code, status, timedOut != 0)
+  }
+  /// waymark_dispatch_call_ref: the same with the argument's reference given.
+  static func dispatchCall(_ d: LuaDispatchPointer, _ slot: Int, ref: Int32) -> (
+    code: Int32, status: Int32, timedOut: Bool
+  ) {
+    var status: Int32 = 0
+    var timedOut: Int32 = 0
+    let code = waymark_dispatch_call_ref(d, Int32(slot), ref, &status, &timedOut)
+    return (code, status, timedOut != 0)
+  }
+  static var dispatchFalse: Int32 { Int32(WAYMARK_DISPATCH_FALSE) }
+  static var dispatchTrue: Int32 { Int32(WAYMARK_DISPATCH_TRUE) }
+  static var dispatchNil: Int32 { Int32(WAYMARK_DISPATCH_NIL) }
+  static var dispatchMiss: Int32 { Int32(WAYMARK_DISPATCH_MISS) }
+  static var dispatchError: Int32 { Int32(WAYMARK_DISPATCH_ERROR) }
+  static var dispatchOther: Int32 { Int32(WAYMARK_DISPATCH_OTHER) }
 }

@@ -22,7 +22,7 @@ public final class Marker {
   /// The info window's title.
   @exclusivity(unchecked) package private(set) var title: String?
   @exclusivity(unchecked) private var extras: Extras
-  private let storedSerial: Int32
+  @usableFromInline let storedSerial: Int32
   /// The marker's slot in its map's storage and spatial index (internal).
   @exclusivity(unchecked) var slot: Int32 = -1
 
@@ -96,7 +96,7 @@ public final class Marker {
   /// The number of the map that created the marker (its generated id counts on that map).
   var origin: UInt32 { extras.origin }
   /// The marker's number on the map that created it, 1, 2, 3... in order of creation.
-  package var serial: Int { Int(storedSerial) }
+  @inlinable package var serial: Int { Int(storedSerial) }
 
   /// The marker's name in traces and scripts: the explicit id, else `marker-N`.
   public var id: String { extras.id ?? "marker-\(serial)" }

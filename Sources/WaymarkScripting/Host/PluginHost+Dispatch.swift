@@ -41,17 +41,34 @@ extension PluginHost {
   /// The plugins' answer, composed as the callback's row says.
   private func askPlugins(_ event: DelegateEvent, _ callback: DelegateCallback) -> CallbackAnswer {
     switch callback.composition {
-    case .veto: return veto(event, callback)
+    case .veto: return veto(event, event.soleMarkerKey, callback)
     case .content: return content(event, callback)
-    case .notification: return notify(event, callback)
+    case .notification: return notify(event, event.soleMarkerKey, callback)
     }
   }
 
-  /// Calls one plugin's handler and reads back a boolean; nil if the call failed (reported).
+  /// The serial and identity of an event's marker (``DelegateEvent/soleMarkerKey``).
+  typealias MarkerKey = (serial: Int, identity: ObjectIdentifier)
+
+  /// Calls `body` with each plugin in asking order until it returns false, without
+  /// retaining each plugin: the loop's own copy of ``instances`` holds every one of them
+  /// strongly until it ends (a nested call may unload plugins meanwhile).
   @inline(__always)
-  private func call(_ instance: PluginInstance, _ handler: LuaRef, _ event: DelegateEvent, _ callback: DelegateCallback)
-    -> LuaBooleanResult?
-  {
+  private func forEachPlugin(_ body: (PluginInstance) -> Bool) {
+    let plugins = instances
+    for index in plugins.indices {
+      guard Unmanaged.passUnretained(plugins[index])._withUnsafeGuaranteedRef(body) else { return }
+    }
+  }
+
+  /// Calls one plugin's handler (``PluginInstance/dispatch`` must have one for `callback`)
+  /// and reads back a boolean; nil if the call failed (reported). With the key of the
+  /// event's ``DelegateEvent/soleMarker``, the handler is called as `handler(map, marker)`
+  /// in one C call (``LuaDispatchTable``), else with the event's arguments pushed.
+  @inline(__always)
+  private func call(
+    _ instance: PluginInstance, _ event: DelegateEvent, _ marker: MarkerKey?, _ callback: DelegateCallback
+  ) -> LuaBooleanResult? {
     guard
       dispatchDepth < Self.maxNesting
         || admitNested(instance, callback.name, line: instance.handlerLines[callback.rawValue])
@@ -60,19 +77,55 @@ extension PluginHost {
     defer { dispatchDepth -= 1 }
     let failures = instance.failureCount
     do {
-      let result = try timed(instance, callback) { () throws(LuaError) in
-        let state = instance.state
-        if let marker = event.soleMarker {  // handler(map, marker): two references, nothing built
-          return try state.callReturningBoolean(
-            handler, with: instance.mapRef, instance.bridge.ref(for: marker, on: state.stack))
-        }
-        return try state.callReturningBoolean(handler) { stack in pushArguments(of: event, for: instance, on: stack) }
+      let result: LuaBooleanResult
+      if let marker, configuration.profile == nil {
+        result = try callWithMarker(instance, event, marker, callback)
+      } else {
+        result = try timedCall(instance, event, marker, callback)
       }
       if instance.failureCount != failures { return nil }  // failed inside: not a success
       return result
     } catch {
       fail(instance, handler: callback.name, error: error, line: instance.handlerLines[callback.rawValue])
       return nil
+    }
+  }
+
+  /// `handler(map, marker)` through the plugin's prepared table: one C call when the table
+  /// knows the marker's userdata.
+  @inline(__always)
+  private func callWithMarker(
+    _ instance: PluginInstance, _ event: DelegateEvent, _ marker: MarkerKey, _ callback: DelegateCallback
+  ) throws(LuaError) -> LuaBooleanResult {
+    if let answer = try instance.dispatch.call(slot: callback.rawValue, key: marker.serial, identity: marker.identity) {
+      return answer
+    }
+    return try callLearningMarker(instance, event, marker, callback)
+  }
+
+  /// The first event with this marker for this plugin (or another marker took its entry):
+  /// the table learns the marker's userdata from the bridge, then calls.
+  @inline(never)
+  private func callLearningMarker(
+    _ instance: PluginInstance, _ event: DelegateEvent, _ marker: MarkerKey, _ callback: DelegateCallback
+  ) throws(LuaError) -> LuaBooleanResult {
+    guard let object = event.soleMarker else { preconditionFailure("a marker key without a marker") }
+    let argument = instance.bridge.ref(for: object, on: instance.state.stack)
+    return try instance.dispatch.call(
+      slot: callback.rawValue, argument: argument, key: marker.serial, identity: marker.identity)
+  }
+
+  /// A handler call made the general way: timed when the host profiles
+  /// (``Configuration/profile``), and with the event's arguments pushed unless it has a marker.
+  @inline(never)
+  private func timedCall(
+    _ instance: PluginInstance, _ event: DelegateEvent, _ marker: MarkerKey?, _ callback: DelegateCallback
+  ) throws(LuaError) -> LuaBooleanResult {
+    try timed(instance, callback) { () throws(LuaError) in
+      if let marker { return try callWithMarker(instance, event, marker, callback) }
+      return try instance.state.callReturningBoolean(instance.handlers[callback.rawValue]!) { stack in
+        pushArguments(of: event, for: instance, on: stack)
+      }
     }
   }
 
@@ -105,27 +158,32 @@ extension PluginHost {
 
   /// A notification: every plugin with a handler, in order. A callback that returns
   /// "handled" (did_tap_poi) is handled when any plugin returned `true`.
-  private func notify(_ event: DelegateEvent, _ callback: DelegateCallback) -> CallbackAnswer {
+  private func notify(_ event: DelegateEvent, _ marker: MarkerKey?, _ callback: DelegateCallback) -> CallbackAnswer {
     var handled = false
-    for instance in instances {
-      guard let handler = instance.handler(callback), let result = call(instance, handler, event, callback)
-      else { continue }
+    forEachPlugin { instance in
+      guard instance.dispatch.hasHandler(at: callback.rawValue), let result = call(instance, event, marker, callback)
+      else { return true }
       if result == .boolean(true) { handled = true }
       instance.consecutiveFailures = 0
+      return true
     }
     return callback.returnsHandled ? CallbackAnswer(handled: handled) : .none
   }
 
   /// A veto: plugins in order until one returns `true`; anything but a boolean or nil is an
   /// error of that plugin.
-  private func veto(_ event: DelegateEvent, _ callback: DelegateCallback) -> CallbackAnswer {
-    for instance in instances {
-      guard let handler = instance.handler(callback), let result = call(instance, handler, event, callback)
-      else { continue }
+  private func veto(_ event: DelegateEvent, _ marker: MarkerKey?, _ callback: DelegateCallback) -> CallbackAnswer {
+    var decidedBy: String?
+    forEachPlugin { instance in
+      guard instance.dispatch.hasHandler(at: callback.rawValue), let result = call(instance, event, marker, callback)
+      else { return true }
       switch result {
-      case .boolean(let answer):
+      case .boolean(let handled):
         if instance.consecutiveFailures != 0 { instance.consecutiveFailures = 0 }
-        if answer { return CallbackAnswer(handled: true, decidedBy: instance.name) }
+        if handled {
+          decidedBy = instance.name
+          return false
+        }
       case .nothing:
         if instance.consecutiveFailures != 0 { instance.consecutiveFailures = 0 }
       case .other(let type):
@@ -135,8 +193,9 @@ extension PluginHost {
             "\(instance.file):\(instance.returnLine(callback, type.description)): \(callback.name) returned a \(type); expected true, false or nil"
         )
       }
+      return true
     }
-    return .none
+    return decidedBy.map { CallbackAnswer(handled: true, decidedBy: $0) } ?? .none
   }
 
   /// A content request: plugins in order until one returns valid non-nil content.

@@ -19,7 +19,11 @@ final class PluginInstance {
   /// `priority` field, else 0.
   var priority: Double = 0
   /// Handlers by ``DelegateCallback`` (its raw value, the order of the callback table).
-  @exclusivity(unchecked) var handlers: [LuaRef?] = Array(repeating: nil, count: DelegateCallback.allCases.count)
+  private(set) var handlers: [LuaRef?] = Array(repeating: nil, count: DelegateCallback.allCases.count)
+  /// The same handlers prepared in C, with the map as first argument and the marker
+  /// userdata of recent events: the hot path of a handler called as `handler(map, marker)`.
+  /// Closed when the plugin is disabled or closed, so it answers "no handler" from then on.
+  let dispatch: LuaDispatchTable
   /// The line where each handler is defined, by callback (0 when unknown).
   var handlerLines: [Int] = Array(repeating: 0, count: DelegateCallback.allCases.count)
   var setup: LuaRef?
@@ -37,7 +41,10 @@ final class PluginInstance {
   var replays: ExactReplayFlag?
   /// Whether it was disabled after repeated failures; its timers and callbacks stop too.
   @exclusivity(unchecked) var isDisabled = false {
-    didSet { bridge.isActive = !isDisabled }
+    didSet {
+      bridge.isActive = !isDisabled
+      if isDisabled { dispatch.close() }
+    }
   }
 
   init(
@@ -51,6 +58,14 @@ final class PluginInstance {
     self.mapRef = mapRef
     self.modules = modules
     self.name = name
+    dispatch = LuaDispatchTable(state: state, slots: DelegateCallback.allCases.count, firstArgument: mapRef)
+  }
+
+  /// Makes `handler`, defined at `line`, the handler of `callback` (when loading).
+  func setHandler(_ handler: LuaRef, line: Int, for callback: DelegateCallback) {
+    handlers[callback.rawValue] = handler
+    handlerLines[callback.rawValue] = line
+    dispatch.setHandler(handler, at: callback.rawValue)
   }
 
   /// The handler for a callback, if any and the plugin is enabled.
@@ -76,6 +91,7 @@ final class PluginInstance {
   /// Stops the plugin's timers and closes its state now (which releases the bridge).
   /// Idempotent.
   func close() {
+    dispatch.close()
     bridge.retireMap()
     if !state.isClosed, state.needsExactReplay { replays?.isNeeded = true }
     state.close()

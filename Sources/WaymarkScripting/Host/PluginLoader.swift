@@ -175,8 +175,8 @@ struct PluginLoader {
               return problem(field, "\(field) must be a function, got \(stack.typeName(at: value))")
             }
             stack.pushValue(at: value)
-            instance.handlers[callback.rawValue] = stack.ref()
-            instance.handlerLines[callback.rawValue] = lineDefined(stack, lineOf, value) ?? 0
+            let handler = stack.ref()
+            instance.setHandler(handler, line: lineDefined(stack, lineOf, value) ?? 0, for: callback)
           } else if type == .function {
             problem(
               field,

@@ -8,8 +8,7 @@ import WaymarkCore
 /// a flood of prints or markers costs the host little and gives the plugin a `plugin_error`.
 @Suite struct HostWorkLimitTests {
   @Test func aContentTableOfSixHundredThousandKeysIsRefusedEarly() throws {
-    var configuration = PluginHost.Configuration.forTests
-    configuration.timeBudget = .seconds(10)  // building the table takes a while; answering it must not
+    let configuration = PluginHost.Configuration.deterministic  // building the table takes a while
     let f = try PluginFixture.hostile("content_huge_table.lua", configuration: configuration)
     try f.map.tap(f.melbourne)
     let message = try f.singleError(plugin: "content_huge_table", handler: "marker_info_window", line: 5)
@@ -18,8 +17,7 @@ import WaymarkCore
   }
 
   @Test func aPluginThatKeepsAnsweringSixHundredThousandKeysIsDisabled() throws {
-    var configuration = PluginHost.Configuration.forTests
-    configuration.timeBudget = .seconds(10)  // building the table takes a while; answering it must not
+    let configuration = PluginHost.Configuration.deterministic  // building the table takes a while
     let f = try PluginFixture.hostile("content_huge_table.lua", configuration: configuration)
     for _ in 0..<4 {
       try f.map.tap(f.melbourne)
@@ -104,8 +102,7 @@ import WaymarkCore
   }
 
   @Test func aSavedStateTooBigToCarryIsDroppedWithAnError() throws {
-    var configuration = PluginHost.Configuration.forTests
-    configuration.timeBudget = .seconds(10)  // a loaded machine may take a while to build 16 MiB
+    let configuration = PluginHost.Configuration.deterministic  // building 16 MiB takes a while
     let f = try PluginFixture(
       ["big.lua": try String(contentsOfFile: HostileCorpus.file("save_state_shared_string.lua"), encoding: .utf8)],
       configuration: configuration)

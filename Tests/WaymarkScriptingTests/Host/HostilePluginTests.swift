@@ -20,7 +20,7 @@ import WaymarkCore
     let f = try PluginFixture.hostile("loop_veto.lua")
     try f.map.tap(f.melbourne)
     let message = try f.singleError(plugin: "loop_veto", handler: "did_tap_marker", line: 4)
-    #expect(message.contains("time budget of 250 ms exceeded"))
+    #expect(message.contains("time budget of \(PluginHost.Configuration.testBudgetMilliseconds) ms exceeded"))
     expectDefaultSelection(f, f.melbourne)
   }
 
@@ -113,18 +113,18 @@ import WaymarkCore
     let f = try PluginFixture.hostile("loop_in_close.lua")
     try f.map.tap(f.melbourne)
     let first = try f.singleError(plugin: "loop_in_close", handler: "did_tap_marker", line: 9)
-    #expect(first.contains("time budget of 250 ms exceeded"))
+    #expect(first.contains("time budget of \(PluginHost.Configuration.testBudgetMilliseconds) ms exceeded"))
     expectDefaultSelection(f, f.melbourne)
     try f.map.tap(at: Point(x: 10, y: 10))
     let second = try #require(f.errors.last?.message)
-    #expect(second.contains("loop_in_close.lua:17: time budget of 250 ms exceeded"))
+    #expect(second.contains("loop_in_close.lua:17: time budget of \(PluginHost.Configuration.testBudgetMilliseconds) ms exceeded"))
   }
 
   @Test func aBacktrackingPatternBombIsStoppedByTheBudget() throws {
     let f = try PluginFixture.hostile("pattern_bomb.lua")
     try f.map.tap(f.melbourne)
     let message = try f.singleError(plugin: "pattern_bomb", handler: "did_tap_marker", line: 5)
-    #expect(message.contains("time budget of 250 ms exceeded"))
+    #expect(message.contains("time budget of \(PluginHost.Configuration.testBudgetMilliseconds) ms exceeded"))
     expectDefaultSelection(f, f.melbourne)
   }
 
