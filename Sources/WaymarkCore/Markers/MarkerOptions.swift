@@ -51,62 +51,45 @@ public struct MarkerOptions {
   /// The info window's second line; nil by default.
   public var snippet: String?
   /// The icon; the default pin by default.
-  public var icon: MarkerIcon
+  public var icon: MarkerIcon = .defaultPin
   /// A custom view that wins over the icon (R3); nil by default.
   public var iconView: MarkerIconView?
   /// The point of the icon placed at the position, in unit coordinates of the icon
   /// (0,0 top-left, 1,1 bottom-right); bottom centre (0.5, 1) by default.
-  public var groundAnchor: Point
+  public var groundAnchor = MarkerOptions.defaultGroundAnchor
   /// The point of the icon where the info window's tail points, in unit coordinates;
   /// top centre (0.5, 0) by default.
-  public var infoWindowAnchor: Point
+  public var infoWindowAnchor = MarkerOptions.defaultInfoWindowAnchor
   /// How the marker appears when added; none by default.
-  public var appearAnimation: MarkerAppearAnimation
+  public var appearAnimation = MarkerAppearAnimation.none
   /// Whether a long press starts a drag (R18); false by default.
-  public var draggable: Bool
+  public var draggable = false
   /// Whether the icon lies flat on the map (turning with the bearing) instead of facing the
   /// screen; false by default.
-  public var flat: Bool
+  public var flat = false
   /// Degrees clockwise the icon is turned about its ground anchor; 0 by default.
-  public var rotation: Double
+  public var rotation = 0.0
   /// 0 (invisible, still tappable: R4) to 1 (opaque); 1 by default.
-  public var opacity: Double
+  public var opacity = 1.0
   /// Higher draws on top and wins taps (R4); 0 by default.
-  public var zIndex: Int32
+  public var zIndex: Int32 = 0
   /// Whether taps can hit the marker (R4); true by default.
-  public var tappable: Bool
+  public var tappable = true
   /// Anything the caller wants to keep with the marker; nil by default.
   public var userData: AnyObject?
   /// Whether the icon view is redrawn when it changes; true by default.
-  public var tracksViewChanges: Bool
+  public var tracksViewChanges = true
   /// Whether an open default window shows a change of title or snippet at once (a window
   /// that becomes blank closes, the marker staying selected); false by default: the window
   /// keeps what it was shown with until it is hidden and shown again (R7).
-  public var tracksInfoWindowChanges: Bool
+  public var tracksInfoWindowChanges = false
 
   /// Options for a marker at `position`, every other property at its default (R1).
-  @inlinable
   public init(position: Coordinate, id: String? = nil, title: String? = nil, snippet: String? = nil) {
-    // Inlinable, so that a caller builds the options in place: compiled apart, the init
-    // built them twice and copied them (400 instructions, a fifth of adding a marker).
-    self.id = id
     self.position = position
+    self.id = id
     self.title = title
     self.snippet = snippet
-    icon = .defaultPin
-    iconView = nil
-    groundAnchor = Point(x: 0.5, y: 1)  // defaultGroundAnchor
-    infoWindowAnchor = Point(x: 0.5, y: 0)  // defaultInfoWindowAnchor
-    appearAnimation = .none
-    draggable = false
-    flat = false
-    rotation = 0
-    opacity = 1
-    zIndex = 0
-    tappable = true
-    userData = nil
-    tracksViewChanges = true
-    tracksInfoWindowChanges = false
   }
 
   /// The size of what is drawn: the icon view, else the icon, else the default pin (R3).
