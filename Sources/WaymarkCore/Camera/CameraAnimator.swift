@@ -31,11 +31,15 @@ final class CameraAnimator {
     let completion: ((Bool) -> Void)?
   }
 
-  private var tweens: [Tween?] = Array(repeating: nil, count: CameraChannel.allCases.count)
-  private var animations: [Int: Animation] = [:]
+  // The animator makes no callbacks (it returns the completions that fall due), so nothing
+  // reaches its state while one of its methods runs: exclusivity is unchecked.
+  @exclusivity(unchecked) private var tweens: [Tween?] = Array(repeating: nil, count: CameraChannel.allCases.count)
+  /// The animations not yet ended, by id in order of start: one per channel at most, and
+  /// those that move none, so a search is shorter than a hash.
+  @exclusivity(unchecked) private var animations: [(id: Int, animation: Animation)] = []
   /// Animations that move no channel, ending at the next frame (R23).
-  private var unmoving: [Int] = []
-  private var nextAnimation = 1
+  @exclusivity(unchecked) private var unmoving: [Int] = []
+  @exclusivity(unchecked) private var nextAnimation = 1
 
   /// Whether any animation runs: a channel animating, or one that moves none waiting for its
   /// final frame.
@@ -50,18 +54,21 @@ final class CameraAnimator {
     let id = nextAnimation
     nextAnimation += 1
     var due: [DueCompletion] = []
-    let named = CameraChannel.allCases.filter { channels.contains($0) }
-    let moves = named.contains { tweens[$0.rawValue] != nil || !$0.isEqual(current, destination) }
-    let ordered = moves ? named : []
-    animations[id] = Animation(remainingChannels: ordered.count, interrupted: false, completion: completion)
-    for channel in ordered {
+    var named = 0
+    var moves = false
+    for channel in CameraChannel.allCases where channels.contains(channel) {
+      named += 1
+      moves = moves || tweens[channel.rawValue] != nil || !channel.isEqual(current, destination)
+    }
+    animations.append((id, Animation(remainingChannels: moves ? named : 0, interrupted: false, completion: completion)))
+    for channel in CameraChannel.allCases where moves && channels.contains(channel) {
       if let replaced = tweens[channel.rawValue] { due += end(replaced.animation, interrupted: true) }
       let (from, to) = CameraAnimator.endpoints(channel, current, destination)
       tweens[channel.rawValue] = Tween(
         animation: id, start: time, duration: max(duration, 0), easing: easing, from: from, to: to,
         destination: destination)
     }
-    if ordered.isEmpty { unmoving.append(id) }
+    if !moves { unmoving.append(id) }
     return due
   }
 
@@ -69,7 +76,7 @@ final class CameraAnimator {
   func stopAll() -> [DueCompletion] {
     var due: [DueCompletion] = []
     for id in unmoving {
-      animations[id]?.interrupted = true
+      if let position = position(of: id) { animations[position].animation.interrupted = true }
       due += finishIfDone(id)
     }
     unmoving.removeAll()
@@ -105,18 +112,22 @@ final class CameraAnimator {
   }
 
   private func end(_ id: Int, interrupted: Bool) -> [DueCompletion] {
-    guard var animation = animations[id] else { return [] }
-    animation.remainingChannels -= 1
-    animation.interrupted = animation.interrupted || interrupted
-    animations[id] = animation
+    guard let position = position(of: id) else { return [] }
+    animations[position].animation.remainingChannels -= 1
+    animations[position].animation.interrupted = animations[position].animation.interrupted || interrupted
     return finishIfDone(id)
   }
 
   private func finishIfDone(_ id: Int) -> [DueCompletion] {
-    guard let animation = animations[id], animation.remainingChannels <= 0 else { return [] }
-    animations[id] = nil
+    guard let position = position(of: id), animations[position].animation.remainingChannels <= 0 else { return [] }
+    let animation = animations.remove(at: position).animation
     guard let completion = animation.completion else { return [] }
     return [(completion, !animation.interrupted)]
+  }
+
+  /// Where the animation `id` is in ``animations``, if it has not ended.
+  private func position(of id: Int) -> Int? {
+    animations.firstIndex { $0.id == id }
   }
 
   /// A channel's start and end values; the target moves the short way around the world and

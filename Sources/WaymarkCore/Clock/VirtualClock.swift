@@ -27,8 +27,9 @@ public final class VirtualClock {
   /// ``MapView/taskLimit`` of one settle. Longer ones are refused.
   static let longestDuration = 600.0
 
-  /// Seconds since the clock started.
-  public private(set) var now: Double = 0
+  /// Seconds since the clock started. Read by every callback; its exclusivity is unchecked
+  /// (a number, and no access to it calls out).
+  @exclusivity(unchecked) public private(set) var now: Double = 0
   private var heap: [Entry] = []
   private var actions: [Int: () -> Void] = [:]
   private var nextSequence = 0

@@ -42,7 +42,9 @@ package enum Mercator {
 
   /// The shortest signed horizontal distance from world x `a` to `b`, in -0.5..<0.5 (the world repeats).
   package static func wrappedDelta(from a: Double, to b: Double) -> Double {
-    var delta = (b - a).truncatingRemainder(dividingBy: 1)
+    let difference = b - a
+    // The remainder of a difference within (-1, 1) is the difference itself: no fmod call.
+    var delta = difference.magnitude < 1 ? difference : difference.truncatingRemainder(dividingBy: 1)
     if delta >= 0.5 { delta -= 1 } else if delta < -0.5 { delta += 1 }
     return delta
   }

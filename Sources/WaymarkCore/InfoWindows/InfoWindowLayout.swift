@@ -90,9 +90,27 @@ package struct InfoWindowLayout: Sendable, Equatable {
   /// `metrics.maxSnippetLines` lines), wrapped and then truncated with "…", in the
   /// default frame. A blank text (empty or only white space) counts as none; nil if both
   /// are blank or nil: no default window is shown.
-  package static func defaultWindow(
-    title: String?, snippet: String?, metrics: InfoWindowMetrics = .standard
-  ) -> InfoWindowLayout? {
+  ///
+  /// ASCII words that fit on one line (`Marker 42`) take ``DefaultWindowLayout``, which
+  /// gives the same layout without the content tree.
+  package static func defaultWindow(title: String?, snippet: String?) -> InfoWindowLayout? {
+    if let layout = DefaultWindowLayout.standard.layout(title: title, snippet: snippet) { return layout }
+    return generalDefaultWindow(title: title, snippet: snippet, metrics: .standard)
+  }
+
+  /// The default window (R7) with `metrics`: see ``defaultWindow(title:snippet:)``.
+  package static func defaultWindow(title: String?, snippet: String?, metrics: InfoWindowMetrics)
+    -> InfoWindowLayout?
+  {
+    if let layout = DefaultWindowLayout(metrics: metrics).layout(title: title, snippet: snippet) { return layout }
+    return generalDefaultWindow(title: title, snippet: snippet, metrics: metrics)
+  }
+
+  /// The default window laid out through the content tree, whatever its text: the
+  /// reference ``DefaultWindowLayout`` is compared with.
+  static func generalDefaultWindow(title: String?, snippet: String?, metrics: InfoWindowMetrics)
+    -> InfoWindowLayout?
+  {
     var parts: [ContentNode] = []
     if let title, !isBlank(title) {
       parts.append(.text(TextNode(title, style: .title, maxLines: max(1, metrics.maxTitleLines))))
@@ -123,6 +141,14 @@ package struct InfoWindowLayout: Sendable, Equatable {
     let laidOut = ContentLayoutEngine(metrics: metrics)
       .layout(root, maxWidth: metrics.maxWidth - padding.horizontal)
       .offsetBy(dx: padding.left, dy: padding.top)
+    return framed(laidOut: laidOut, kind: kind, metrics: metrics)
+  }
+
+  /// Content already laid out and moved inside the frame's padding, in the default frame.
+  static func framed(laidOut: LaidOutNode, kind: InfoWindowKind, metrics: InfoWindowMetrics)
+    -> InfoWindowLayout
+  {
+    let padding = metrics.framePadding
     let body = Rect(
       x: 0, y: 0,
       width: max(

@@ -6,7 +6,7 @@ extension MapView {
   @discardableResult
   func emit(_ event: DelegateEvent) -> CallbackAnswer {
     let callback = event.callback
-    let index = callbacks.record(event, at: clock.now)
+    let index = callbacks.trace.isEnabled ? callbacks.record(event, at: clock.now) : nil
     var answer = CallbackAnswer.none
     if let delegate = callbacks.delegate {
       callbacks.begin(callback)
@@ -28,6 +28,8 @@ extension MapView {
   /// Throws if input arrives while a callback (or code run with ``refusingInput(during:_:)``)
   /// is running.
   func requireNoCallbackRunning(_ action: String) throws(MapError) {
+    // The common case reads two stacks, not a copy of the whole emitter.
+    if callbacks.running.isEmpty && callbacks.inputRefusals.isEmpty { return }
     try callbacks.requireNoCallbackRunning(action)
   }
 

@@ -22,9 +22,9 @@ extension MapView {
   public internal(set) var infoWindow: InfoWindow? {
     get { selection.infoWindow }
     set {
-      let old = selection.infoWindow
+      let hadWindow = selection.infoWindow != nil
       selection.infoWindow = newValue
-      if newValue != nil || old != nil { notify(.selectionChanged) }
+      if newValue != nil || hadWindow { notify(.selectionChanged) }
     }
   }
 

@@ -32,19 +32,21 @@ public final class MapView {
     didSet { taskLimit = max(taskLimit, 1) }
   }
 
+  // The parts below make no callbacks, so nothing can reach one of them while one of its
+  // methods runs (the map calls the delegate between its accesses, never inside one): their
+  // exclusivity is unchecked, as the dynamic checks cost tens of calls a tap.
   /// The delegate, the observers, the trace and the callbacks running.
-  var callbacks: CallbackEmitter
+  @exclusivity(unchecked) var callbacks: CallbackEmitter
   /// Whether anyone observes the map (``callbacks`` has observers), kept beside it so that a
   /// change told to nobody (adding a marker in bulk) reads one flag, unchecked: it is only
   /// written by ``addObserver(_:)`` and ``removeObserver(_:)``, which call out to no one.
   @exclusivity(unchecked) var isObserved = false
-  /// The markers: slots, ids, spatial index, icon extent. Unchecked exclusivity: the store
-  /// makes no callbacks, so nothing can reach it while one of its methods runs.
+  /// The markers: slots, ids, spatial index, icon extent.
   @exclusivity(unchecked) var store: MarkerStore
   /// The selected marker, the shown window, the changes waiting on a resolution (R9-R13).
-  var selection = SelectionState()
+  @exclusivity(unchecked) var selection = SelectionState()
   /// The camera, the view, and what moves on the frames.
-  var cameraController: CameraController
+  @exclusivity(unchecked) var cameraController: CameraController
   /// The tiles shown and loading (R31).
   var tiles = TileTracker()
   /// The overlays (R15).

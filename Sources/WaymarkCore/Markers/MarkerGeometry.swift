@@ -53,8 +53,7 @@ package enum MarkerGeometry {
     let size = marker.iconSize
     let dx = (unit.x - marker.groundAnchor.x) * size.width
     let dy = (unit.y - marker.groundAnchor.y) * size.height
-    let radians = angle(of: marker, bearing: bearing) * .pi / 180
-    let c = cos(radians), s = sin(radians)
+    let (c, s) = cosSin(angle(of: marker, bearing: bearing) * .pi / 180)
     return Point(x: anchorPoint.x + dx * c - dy * s, y: anchorPoint.y + dx * s + dy * c)
   }
 
@@ -74,11 +73,17 @@ package enum MarkerGeometry {
   /// Whether `tap` falls on the icon's rectangle, placed by the anchor and rotated (R4).
   static func contains(_ tap: Point, marker: Marker, at anchorPoint: Point, bearing: Double) -> Bool {
     let size = marker.iconSize
-    let radians = -angle(of: marker, bearing: bearing) * .pi / 180
-    let c = cos(radians), s = sin(radians)
+    let (c, s) = cosSin(-angle(of: marker, bearing: bearing) * .pi / 180)
     let dx = tap.x - anchorPoint.x, dy = tap.y - anchorPoint.y
     let ux = (dx * c - dy * s) / max(size.width, .leastNonzeroMagnitude) + marker.groundAnchor.x
     let uy = (dx * s + dy * c) / max(size.height, .leastNonzeroMagnitude) + marker.groundAnchor.y
     return ux >= 0 && ux <= 1 && uy >= 0 && uy <= 1
+  }
+
+  /// The cosine and sine of `radians`, without calling libm for an upright icon: at 0 they
+  /// are exactly 1 and `radians` itself (cos ±0 = 1, sin ±0 = ±0).
+  @inline(__always)
+  private static func cosSin(_ radians: Double) -> (Double, Double) {
+    radians == 0 ? (1, radians) : (cos(radians), sin(radians))
   }
 }
