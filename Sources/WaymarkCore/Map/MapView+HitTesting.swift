@@ -47,17 +47,18 @@ extension MapView {
 
   /// The shown info window's rectangle on the screen (its body, tail excluded), or nil.
   public var infoWindowFrame: Rect? {
-    guard let window = infoWindow else { return nil }
+    // The window's parts are read in place, not copied: every tap asks (R16).
+    guard let body = selection.infoWindow?.layout.bodyRect, let anchor = selection.infoWindow?.layout.anchor
+    else { return nil }
     let anchorPoint: Point
-    if let marker = window.marker {
+    if let marker = selection.infoWindow?.marker {
       guard let ground = screenPoint(of: marker) else { return nil }
       anchorPoint = MarkerGeometry.point(marker.infoWindowAnchor, of: marker, at: ground, bearing: flatMarkerBearing)
-    } else if let poi = window.pointOfInterest, let at = projection.point(for: poi.location) {
+    } else if let location = selection.infoWindow?.pointOfInterest?.location, let at = projection.point(for: location) {
       anchorPoint = at
     } else {
       return nil
     }
-    let layout = window.layout
-    return layout.bodyRect.offsetBy(dx: anchorPoint.x - layout.anchor.x, dy: anchorPoint.y - layout.anchor.y)
+    return body.offsetBy(dx: anchorPoint.x - anchor.x, dy: anchorPoint.y - anchor.y)
   }
 }

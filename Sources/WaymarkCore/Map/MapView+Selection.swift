@@ -89,13 +89,17 @@ extension MapView {
 
   /// Hides the shown window, if any, and fires did_close_info_window for its marker.
   func hideInfoWindow() {
-    guard let window = infoWindow else { return }
+    // What the records and the callback need, read in place: a copy of the whole window
+    // (its layout inline) would cost more than the rest.
+    guard selection.infoWindow != nil else { return }
+    let marker = selection.infoWindow?.marker
+    let placeID = selection.infoWindow?.pointOfInterest?.placeID
     infoWindow = nil
     note(.infoWindowHidden) { record in
-      record.marker = window.marker?.id
-      if let poi = window.pointOfInterest { record.extra.append(TraceField("place_id", .string(poi.placeID))) }
+      record.marker = marker?.id
+      if let placeID { record.extra.append(TraceField("place_id", .string(placeID))) }
     }
-    if let marker = window.marker {
+    if let marker {
       emit(.didCloseInfoWindow(marker))
     }
   }

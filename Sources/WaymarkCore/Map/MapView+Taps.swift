@@ -47,8 +47,8 @@ extension MapView {
     try requireNoCallbackRunning("tap")
     _ = try point.validated("tap")
     notify(.input(MapInput(kind: .tap, point: point)))
-    if let window = infoWindow, let frame = infoWindowFrame, frame.contains(point) {
-      if let marker = window.marker {
+    if let frame = infoWindowFrame, frame.contains(point) {
+      if let marker = selection.infoWindow?.marker {
         emit(.didTapInfoWindow(marker))
       }
       return
@@ -164,8 +164,8 @@ extension MapView {
     try requireNoCallbackRunning("longPress")
     _ = try point.validated("longPress")
     notify(.input(MapInput(kind: .longPress, point: point)))
-    if let window = infoWindow, let frame = infoWindowFrame, frame.contains(point) {
-      if let marker = window.marker {
+    if let frame = infoWindowFrame, frame.contains(point) {
+      if let marker = selection.infoWindow?.marker {
         emit(.didLongPressInfoWindow(marker))
       }
       return

@@ -117,7 +117,9 @@ import WaymarkCore
     expectDefaultSelection(f, f.melbourne)
     try f.map.tap(at: Point(x: 10, y: 10))
     let second = try #require(f.errors.last?.message)
-    #expect(second.contains("loop_in_close.lua:17: time budget of \(PluginHost.Configuration.testBudgetMilliseconds) ms exceeded"))
+    #expect(
+      second.contains(
+        "loop_in_close.lua:17: time budget of \(PluginHost.Configuration.testBudgetMilliseconds) ms exceeded"))
   }
 
   @Test func aBacktrackingPatternBombIsStoppedByTheBudget() throws {
