@@ -90,7 +90,7 @@ public final class Marker {
     position = options.position
     title = options.title
     extras = defaults
-    store(options)
+    storeExtras(options)
   }
 
   /// The number of the map that created the marker (its generated id counts on that map).
@@ -210,15 +210,32 @@ public final class Marker {
   private func store(_ options: borrowing MarkerOptions) {
     position = options.position
     title = options.title
+    storeExtras(options)
+  }
+
+  /// Whether the marker's properties other than position and title are at their defaults,
+  /// shared with the other such markers of its map.
+  var isAtDefaults: Bool { extras.isShared }
+
+  /// Stores every property of `options` but the position and the title.
+  private func storeExtras(_ options: borrowing MarkerOptions) {
     let flags = Flags(options)
+    guard case .defaultPin = options.icon else {
+      storeOwnExtras(options, flags)
+      return
+    }
     if extras.isShared && flags == .defaults && options.zIndex == 0 && options.id == nil && options.snippet == nil
-      && options.icon == .defaultPin && options.iconView == nil
+      && options.iconView == nil
       && options.groundAnchor == MarkerOptions.defaultGroundAnchor
       && options.infoWindowAnchor == MarkerOptions.defaultInfoWindowAnchor && options.rotation == 0
       && options.opacity == 1 && options.appearAnimation == .none && options.userData == nil
     {
       return
     }
+    storeOwnExtras(options, flags)
+  }
+
+  private func storeOwnExtras(_ options: borrowing MarkerOptions, _ flags: Flags) {
     let extras = ownExtras()
     extras.zIndex = options.zIndex
     extras.flags = flags

@@ -41,6 +41,8 @@ struct MarkerStore {
   private(set) var index = SpatialIndex()
   /// How far icons reach from their anchors (hit-testing's search area).
   private(set) var iconExtent = IconExtent()
+  /// Whether ``iconExtent`` covers the icon of a marker at its defaults (the same for all).
+  private var extentCoversDefaults = false
   /// A reused buffer for the spatial index's candidates during a tap.
   var candidates: [Int32] = []
 
@@ -84,7 +86,10 @@ struct MarkerStore {
     }
     let world = Mercator.worldPoint(marker.position)
     index.insert(slot, x: world.x, y: world.y)
-    iconExtent.include(marker)
+    if !(marker.isAtDefaults && extentCoversDefaults) {
+      iconExtent.include(marker)
+      extentCoversDefaults = extentCoversDefaults || marker.isAtDefaults
+    }
   }
 
   /// Takes a marker out of its slot and the index.
@@ -109,6 +114,7 @@ struct MarkerStore {
     for index in slotOfSerial.indices { slotOfSerial[index] = -1 }
     index.removeAll()
     iconExtent = IconExtent()
+    extentCoversDefaults = false
     return removed
   }
 
