@@ -102,6 +102,19 @@ public struct Projection: Sendable {
     point(forGround: ground(dx: Mercator.wrappedDelta(from: targetWorld.x, to: world.x), dy: world.y - targetWorld.y))
   }
 
+  /// Where a world point known only to lie within `cell` world units east and south of
+  /// `world` (the cell a spatial index keeps) is on the screen: a point, and how far along
+  /// each axis, in points, the exact point's screen point can be from it, rounding
+  /// included. Nil when no such bound is cheap: a tilted view (perspective), or a point
+  /// about half a world from the target, whose nearest copy may be either.
+  package func approximatePoint(forWorld world: WorldPoint, within cell: Double) -> (point: Point, error: Double)? {
+    guard sinTilt == 0 else { return nil }
+    let dx = Mercator.wrappedDelta(from: targetWorld.x, to: world.x)
+    guard dx.magnitude < 0.5 - 2 * cell, let point = point(forWorld: world) else { return nil }
+    // The cell's diagonal turned onto an axis, and the rounding of both computations.
+    return (point, scale * cell * 1.5 + 1e-6)
+  }
+
   /// The ground point of a world point taken as it is, not wrapped to the copy of the world
   /// nearest the target: shapes that cross the antimeridian, or a world seen several times
   /// at low zoom, are drawn from these.

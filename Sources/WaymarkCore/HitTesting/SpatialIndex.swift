@@ -6,9 +6,11 @@
 // - `nodes`: a flat array of quadtree nodes; the four children of a node are
 //   consecutive. A leaf owns one malloc'd block holding its entries as three
 //   parallel arrays (x, y: UInt32 cells of 2^-32 world units, id: Int32),
-//   12 bytes per entry.
-// - `leafOf` / `slotOf`: per-id back pointers (leaf node, index in its block),
-//   which make remove and move O(1) (swap with the block's last entry).
+//   12 bytes per entry, and nothing else per entry: the caller says where an
+//   id is when it moves or removes it, and the index descends to that cell's
+//   leaf and finds the id among the leaf's entries.
+// - `pending`: entries added since the last query, put in the tree together in
+//   Z-order (SpatialIndexStorage+Pending.swift).
 // A leaf splits when it would exceed `leafLimit` entries and merges back into
 // its parent when the four siblings hold at most `leafLimit / 2`, so leaves
 // follow the density of the data: a city with 100k markers gets deep leaves,
@@ -41,35 +43,57 @@ package struct SpatialIndex: @unchecked Sendable {
   /// The number of ids in the index.
   package var count: Int { storage.count }
 
-  /// Adds `id` at `(x, y)`. If `id` is already present, moves it instead.
+  /// Adds `id` at `(x, y)`; `id` must not be in the index. Cheap: the entry waits with the
+  /// others added since the last query, which puts them in the tree together.
   ///
   /// - Parameters:
   ///   - id: A non-negative slot id.
   ///   - x: World x, taken modulo 1.
   ///   - y: World y, clamped to `[0, 1]`.
   package mutating func insert(_ id: Int32, x: Double, y: Double) {
+    precondition(id >= 0, "SpatialIndex: negative id")
     makeUnique()
-    storage.insert(id, x: x, y: y)
+    if x >= 0 && x < 1 && y >= 0 && y < 1 {  // as most points are: nothing to wrap or clamp
+      storage.insertPending(id, x: SpatialIndexStorage.quantized(x), y: SpatialIndexStorage.quantized(y))
+    } else {
+      let cells = SpatialIndexStorage.cells(x: x, y: y)
+      storage.insertPending(id, x: cells.x, y: cells.y)
+    }
   }
 
-  /// Moves `id` to `(x, y)`. If `id` is absent, inserts it.
+  /// Moves `id` from `(fromX, fromY)`, where it was inserted or last moved to, to `(x, y)`;
+  /// false (and nothing changes) if it is not there.
   ///
   /// A move that stays inside the same leaf (the common case for a drag or an
   /// animation frame) updates the point in place without allocating.
-  package mutating func move(_ id: Int32, x: Double, y: Double) {
+  @discardableResult
+  package mutating func move(_ id: Int32, fromX: Double, fromY: Double, x: Double, y: Double) -> Bool {
     makeUnique()
-    storage.move(id, x: x, y: y)
+    let from = SpatialIndexStorage.cells(x: fromX, y: fromY)
+    let to = SpatialIndexStorage.cells(x: x, y: y)
+    return storage.move(id, fromX: from.x, fromY: from.y, toX: to.x, toY: to.y)
   }
 
-  /// Removes `id`. Does nothing if `id` is absent.
-  package mutating func remove(_ id: Int32) {
+  /// Removes `id` from `(x, y)`, where it was inserted or last moved to; false (and nothing
+  /// changes) if it is not there.
+  @discardableResult
+  package mutating func remove(_ id: Int32, x: Double, y: Double) -> Bool {
     makeUnique()
-    storage.remove(id)
+    let cells = SpatialIndexStorage.cells(x: x, y: y)
+    return storage.remove(id, x: cells.x, y: cells.y)
   }
 
   /// Removes every id and releases the memory.
   package mutating func removeAll() {
     storage = SpatialIndexStorage()
+  }
+
+  /// The first id (in no particular order) stored at the cell of `(x, y)` for which
+  /// `accept` is true, or nil: which of the ids at a point is a given one.
+  package mutating func firstID(atX x: Double, y: Double, where accept: (Int32) -> Bool) -> Int32? {
+    makeUnique()
+    let cells = SpatialIndexStorage.cells(x: x, y: y)
+    return storage.firstID(atX: cells.x, y: cells.y, where: accept)
   }
 
   /// Calls `body` for every id whose point's cell meets the box (edges
@@ -82,7 +106,8 @@ package struct SpatialIndex: @unchecked Sendable {
   /// `b - a >= 1`, or `a <= x <= b`, or `x <= b - 1`, each comparison made
   /// between cells (`floor(v * 2^32)`, clamped to the world). `y` is not wrapped.
   /// Ids are reported once each, in no particular order. Cost is
-  /// proportional to the leaves the box touches plus the ids reported.
+  /// proportional to the leaves the box touches plus the ids reported
+  /// (and, once after insertions, to putting the new ids in the tree).
   /// `body` must not mutate this index.
   ///
   /// - Parameters:
@@ -91,10 +116,23 @@ package struct SpatialIndex: @unchecked Sendable {
   ///   - maxX: East edge in world units (may exceed 1).
   ///   - maxY: South edge in world units.
   ///   - body: Called with each id found.
-  package func forEach(
+  package mutating func forEach(
     inMinX minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Int32) -> Void
   ) {
-    storage.forEach(minX: minX, minY: minY, maxX: maxX, maxY: maxY, body)
+    makeUnique()
+    storage.forEach(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { id, _, _ in body(id) }
+  }
+
+  /// ``forEach(inMinX:minY:maxX:maxY:_:)`` that also hands `body` the point of each id as
+  /// the index keeps it: the west and north edges of its cell, in world units within
+  /// [0, 1]; the point itself lies less than a cell (2^-32) east and south of them.
+  package mutating func forEachPoint(
+    inMinX minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Int32, Double, Double) -> Void
+  ) {
+    makeUnique()
+    storage.forEach(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { id, x, y in
+      body(id, Double(x) * 0x1p-32, Double(y) * 0x1p-32)
+    }
   }
 
   @inline(__always)

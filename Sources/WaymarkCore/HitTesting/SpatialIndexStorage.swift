@@ -1,6 +1,8 @@
 // The storage behind `SpatialIndex` (SpatialIndex.swift, whose opening comment gives the
-// layout): the quadtree's nodes, the leaves' blocks of entries, the per-id back pointers,
-// and the mutations and the box query on them.
+// layout): the quadtree's nodes, the leaves' blocks of entries, and the mutations on them.
+// The box query and the lookup of a point are in SpatialIndexStorage+Query.swift; the
+// entries added since the last query, and how they are put in the tree in one pass, in
+// SpatialIndexStorage+Pending.swift.
 
 /// One quadtree node. Children of an internal node are the four consecutive
 /// nodes starting at its `firstChild` (kept apart, see `SpatialIndexStorage`),
@@ -46,30 +48,38 @@ struct LeafEntries {
 }
 
 /// The storage a `SpatialIndex` value shares until its first mutation (copy on write).
+///
+/// Its properties skip Swift's dynamic exclusivity checks: nothing calls out of the storage
+/// while one of its methods runs (a query's `body` must not mutate it), and the checks cost
+/// more than an insertion's own work.
 final class SpatialIndexStorage {
   /// Most entries a leaf holds before it splits.
   static let leafLimit: Int32 = 32
   /// Leaves at this depth never split (side 2^-30 world units).
   static let maxDepth: Int32 = 30
+  /// How many entries a leaf's block grows by under the split limit: small steps keep the
+  /// unused part of the blocks small (it is most of what the index costs past its 12 bytes
+  /// an entry).
+  static let capacityStep: Int32 = 4
 
-  var nodes: UnsafeMutablePointer<QuadNode>
+  @exclusivity(unchecked) var nodes: UnsafeMutablePointer<QuadNode>
   /// Per node: the index of its first child, or -1 for a leaf. Apart from `nodes`
   /// so that a descent reads 4 bytes a level from a dense array instead of a
   /// 24-byte node: on a million points the nodes outgrow the cache, and the
   /// descent's cache misses were most of the time an insertion took.
-  var firstChild: UnsafeMutablePointer<Int32>
-  var nodeCount: Int32
-  var nodeCapacity: Int32
+  @exclusivity(unchecked) var firstChild: UnsafeMutablePointer<Int32>
+  @exclusivity(unchecked) var nodeCount: Int32
+  @exclusivity(unchecked) var nodeCapacity: Int32
   /// First indices of released child groups, reused before growing `nodes`.
-  var freeGroups: [Int32] = []
+  @exclusivity(unchecked) var freeGroups: [Int32] = []
+  /// Entries added and not yet in the tree (SpatialIndexStorage+Pending.swift).
+  @exclusivity(unchecked) var pending = PendingEntries()
 
-  /// Per id: the leaf holding it, or -1 if absent.
-  var leafOf: UnsafeMutablePointer<Int32>
-  /// Per id: its index in the leaf's block.
-  var slotOf: UnsafeMutablePointer<Int32>
-  var idCapacity: Int
-
-  var count = 0
+  /// Entries in the tree and pending.
+  @exclusivity(unchecked) var count = 0
+  /// The stack of the box query's walk, and whether a walk is using it.
+  let walkStack = UnsafeMutablePointer<WalkItem>.allocate(capacity: walkCapacity)
+  @exclusivity(unchecked) var walking = false
 
   init() {
     nodeCapacity = 64
@@ -78,9 +88,6 @@ final class SpatialIndexStorage {
     firstChild = .allocate(capacity: Int(nodeCapacity))
     firstChild.initialize(to: -1)
     nodeCount = 1
-    idCapacity = 0
-    leafOf = .allocate(capacity: 0)
-    slotOf = .allocate(capacity: 0)
   }
 
   deinit {
@@ -89,8 +96,8 @@ final class SpatialIndexStorage {
     }
     nodes.deallocate()
     firstChild.deallocate()
-    leafOf.deallocate()
-    slotOf.deallocate()
+    walkStack.deallocate()
+    pending.entries?.deallocate()
   }
 
   func copy() -> SpatialIndexStorage {
@@ -112,13 +119,7 @@ final class SpatialIndexStorage {
       }
     }
     other.freeGroups = freeGroups
-    other.leafOf.deallocate()
-    other.slotOf.deallocate()
-    other.leafOf = .allocate(capacity: idCapacity)
-    other.leafOf.initialize(from: leafOf, count: idCapacity)
-    other.slotOf = .allocate(capacity: idCapacity)
-    other.slotOf.initialize(from: slotOf, count: idCapacity)
-    other.idCapacity = idCapacity
+    other.pending = pending.copy()
     other.count = count
     return other
   }
@@ -157,6 +158,12 @@ final class SpatialIndexStorage {
     return scaled > 0 ? UInt32(scaled) : 0
   }
 
+  /// The cells of a point as the index stores it (x wrapped, y clamped).
+  @inline(__always)
+  static func cells(x: Double, y: Double) -> (x: UInt32, y: UInt32) {
+    (quantized(normalizedX(x)), quantized(normalizedY(y)))
+  }
+
   @inline(__always)
   static func quadrant(_ qx: UInt32, _ qy: UInt32, depth: Int32) -> Int32 {
     let shift = UInt32(31 - depth)
@@ -165,67 +172,63 @@ final class SpatialIndexStorage {
 
   // MARK: Mutation
 
-  func ensureIdCapacity(_ id: Int32) {
-    let needed = Int(id) + 1
-    guard needed > idCapacity else { return }
-    let newCapacity = max(needed, idCapacity * 2, 64)
-    let newLeaf = UnsafeMutablePointer<Int32>.allocate(capacity: newCapacity)
-    newLeaf.moveInitialize(from: leafOf, count: idCapacity)
-    (newLeaf + idCapacity).initialize(repeating: -1, count: newCapacity - idCapacity)
-    let newSlot = UnsafeMutablePointer<Int32>.allocate(capacity: newCapacity)
-    newSlot.moveInitialize(from: slotOf, count: idCapacity)
-    (newSlot + idCapacity).initialize(repeating: 0, count: newCapacity - idCapacity)
-    leafOf.deallocate()
-    slotOf.deallocate()
-    leafOf = newLeaf
-    slotOf = newSlot
-    idCapacity = newCapacity
+  /// The leaf whose square holds the cell (qx, qy).
+  @inline(__always)
+  func leaf(containing qx: UInt32, _ qy: UInt32) -> Int32 {
+    var n: Int32 = 0
+    var depth: Int32 = 0
+    while true {
+      let child = firstChild[Int(n)]
+      if child < 0 { return n }
+      n = child + Self.quadrant(qx, qy, depth: depth)
+      depth += 1
+    }
   }
 
-  func insert(_ id: Int32, x: Double, y: Double) {
-    precondition(id >= 0, "SpatialIndex: negative id")
-    ensureIdCapacity(id)
-    if leafOf[Int(id)] >= 0 {
-      move(id, x: x, y: y)
-      return
+  /// The place of `id`, stored at the cell (qx, qy), in leaf `n`'s block, or nil.
+  @inline(__always)
+  func place(of id: Int32, x qx: UInt32, y qy: UInt32, inLeaf n: Int32) -> Int? {
+    let node = nodes[Int(n)]
+    guard let block = node.block else { return nil }
+    let entries = LeafEntries(block, capacity: node.capacity)
+    for k in 0..<Int(node.count) where entries.ids[k] == id && entries.xs[k] == qx && entries.ys[k] == qy {
+      return k
     }
-    insertEntry(id, x: Self.quantized(Self.normalizedX(x)), y: Self.quantized(Self.normalizedY(y)))
-    count += 1
+    return nil
   }
 
-  func move(_ id: Int32, x: Double, y: Double) {
-    guard id >= 0, Int(id) < idCapacity, leafOf[Int(id)] >= 0 else {
-      insert(id, x: x, y: y)
-      return
+  /// Removes `id`, stored at the cell (qx, qy); false if it is not there.
+  func remove(_ id: Int32, x qx: UInt32, y qy: UInt32) -> Bool {
+    flushPending()
+    let leaf = leaf(containing: qx, qy)
+    guard let k = place(of: id, x: qx, y: qy, inLeaf: leaf) else { return false }
+    removeEntry(at: k, ofLeaf: leaf)
+    count -= 1
+    return true
+  }
+
+  /// Moves `id` from the cell (fromX, fromY) to (toX, toY); false if it was not there. A
+  /// move inside one leaf (a drag or an animation frame, mostly) updates it in place.
+  func move(_ id: Int32, fromX: UInt32, fromY: UInt32, toX: UInt32, toY: UInt32) -> Bool {
+    flushPending()
+    let leaf = leaf(containing: fromX, fromY)
+    guard let k = place(of: id, x: fromX, y: fromY, inLeaf: leaf) else { return false }
+    let depth = nodes[Int(leaf)].depth
+    if depth == 0 || sameCell(fromX, toX, depth: depth) && sameCell(fromY, toY, depth: depth) {
+      let node = nodes[Int(leaf)]
+      let entries = LeafEntries(node.block!, capacity: node.capacity)
+      entries.xs[k] = toX
+      entries.ys[k] = toY
+      return true
     }
-    let nx = Self.quantized(Self.normalizedX(x))
-    let ny = Self.quantized(Self.normalizedY(y))
-    let leaf = Int(leafOf[Int(id)])
-    let slot = Int(slotOf[Int(id)])
-    let node = nodes[leaf]
-    let entries = LeafEntries(node.block!, capacity: node.capacity)
-    // Same leaf iff the old and new cells agree on the leaf's top `depth` bits.
-    if node.depth == 0
-      || sameCell(entries.xs[slot], nx, depth: node.depth)
-        && sameCell(entries.ys[slot], ny, depth: node.depth)
-    {
-      entries.xs[slot] = nx
-      entries.ys[slot] = ny
-      return
-    }
-    removeEntry(id)
-    insertEntry(id, x: nx, y: ny)
+    removeEntry(at: k, ofLeaf: leaf)
+    insertEntry(id, x: toX, y: toY)
+    return true
   }
 
   @inline(__always)
   func sameCell(_ a: UInt32, _ b: UInt32, depth: Int32) -> Bool {
     (a ^ b) >> UInt32(32 - depth) == 0
-  }
-
-  func remove(_ id: Int32) {
-    guard id >= 0, Int(id) < idCapacity, leafOf[Int(id)] >= 0 else { return }
-    removeEntry(id)
-    count -= 1
   }
 
   /// Descends to the leaf for the cell (qx, qy), splitting full leaves on the way, and appends.
@@ -253,17 +256,21 @@ final class SpatialIndexStorage {
     if nodes[i].count == nodes[i].capacity {
       let c = nodes[i].capacity
       // Small steps keep slack low under the split limit; geometric past it.
-      resize(n, to: c < Self.leafLimit ? c + 8 : c + c / 2)
+      resize(n, to: c < Self.leafLimit ? c + Self.capacityStep : c + c / 2)
     }
     let node = nodes[i]
     let entries = LeafEntries(node.block!, capacity: node.capacity)
-    let slot = Int(node.count)
-    entries.xs[slot] = x
-    entries.ys[slot] = y
-    entries.ids[slot] = id
+    let k = Int(node.count)
+    entries.xs[k] = x
+    entries.ys[k] = y
+    entries.ids[k] = id
     nodes[i].count += 1
-    leafOf[Int(id)] = n
-    slotOf[Int(id)] = Int32(slot)
+  }
+
+  /// The block capacity for `count` entries: a whole number of steps.
+  @inline(__always)
+  static func capacity(for count: Int32) -> Int32 {
+    (count + capacityStep - 1) / capacityStep * capacityStep
   }
 
   /// Reallocates leaf `n`'s block to `newCapacity` (>= count); 0 frees it.
@@ -288,29 +295,24 @@ final class SpatialIndexStorage {
     nodes[i].capacity = newCapacity
   }
 
-  /// Removes `id` from its leaf (swap with the last entry), then shrinks or
-  /// merges. Does not touch `count`.
-  func removeEntry(_ id: Int32) {
-    let leaf = leafOf[Int(id)]
-    let slot = Int(slotOf[Int(id)])
+  /// Removes the entry at place `k` of leaf `leaf` (swap with the last entry), then shrinks
+  /// or merges. Does not touch `count`.
+  func removeEntry(at k: Int, ofLeaf leaf: Int32) {
     let i = Int(leaf)
     let node = nodes[i]
     let entries = LeafEntries(node.block!, capacity: node.capacity)
     let last = Int(node.count) - 1
-    if slot != last {
-      let moved = entries.ids[last]
-      entries.xs[slot] = entries.xs[last]
-      entries.ys[slot] = entries.ys[last]
-      entries.ids[slot] = moved
-      slotOf[Int(moved)] = Int32(slot)
+    if k != last {
+      entries.xs[k] = entries.xs[last]
+      entries.ys[k] = entries.ys[last]
+      entries.ids[k] = entries.ids[last]
     }
     nodes[i].count -= 1
-    leafOf[Int(id)] = -1
     let remaining = nodes[i].count
     if remaining == 0 {
       resize(leaf, to: 0)
-    } else if nodes[i].capacity - remaining >= 16 {
-      resize(leaf, to: (remaining + 7) & ~7)
+    } else if nodes[i].capacity - remaining >= 4 * Self.capacityStep {
+      resize(leaf, to: Self.capacity(for: remaining))
     }
     mergeUpward(from: node.parent)
   }
@@ -335,7 +337,7 @@ final class SpatialIndexStorage {
         scratch[count + Int(q)] += 1
       }
       for q in 0..<4 where scratch[count + q] > 0 {
-        resize(first + Int32(q), to: (scratch[count + q] + 7) & ~7)
+        resize(first + Int32(q), to: Self.capacity(for: scratch[count + q]))
       }
       for k in 0..<count {
         append(entries.ids[k], x: entries.xs[k], y: entries.ys[k], to: first + scratch[k])
@@ -367,7 +369,7 @@ final class SpatialIndexStorage {
       nodes[pi].capacity = 0
       nodes[pi].block = nil
       if total > 0 {
-        resize(p, to: (total + 7) & ~7)
+        resize(p, to: Self.capacity(for: total))
       }
       for q in 0..<4 {
         let child = nodes[first + q]
@@ -405,90 +407,5 @@ final class SpatialIndexStorage {
     (firstChild + Int(first)).initialize(repeating: -1, count: 4)
     nodeCount += 4
     return first
-  }
-
-  // MARK: Query
-
-  /// A query box in world units, with the cells of its edges.
-  private struct Box {
-    let a: Double, b: Double, c: Double, d: Double
-    let qa: UInt32, qb: UInt32, qc: UInt32, qd: UInt32
-
-    init(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
-      self.a = a
-      self.b = b
-      self.c = c
-      self.d = d
-      qa = SpatialIndexStorage.quantized(a)
-      qb = SpatialIndexStorage.quantized(b)
-      qc = SpatialIndexStorage.quantized(c)
-      qd = SpatialIndexStorage.quantized(d)
-    }
-  }
-
-  func forEach(
-    minX: Double, minY: Double, maxX: Double, maxY: Double, _ body: (Int32) -> Void
-  ) {
-    // Stored y lies in [0, 1]: a box wholly above or below meets no cell.
-    guard minX <= maxX, minY <= maxY, minY <= 1, maxY >= 0, count > 0 else { return }
-    guard minX.isFinite, maxX.isFinite else {
-      visit(0, x: 0, y: 0, size: 1, Box(-.infinity, .infinity, minY, maxY), body)
-      return
-    }
-    let k = Self.floor(minX)
-    let a = minX - k
-    let b = maxX - k
-    if b - a >= 1 {
-      visit(0, x: 0, y: 0, size: 1, Box(-.infinity, .infinity, minY, maxY), body)
-      return
-    }
-    visit(0, x: 0, y: 0, size: 1, Box(a, b, minY, maxY), body)
-    if b >= 1 {
-      visit(0, x: 0, y: 0, size: 1, Box(-.infinity, b - 1, minY, maxY), body)
-    }
-  }
-
-  /// Visits node `n`, whose square is [x, x + size) x [y, y + size), for the
-  /// box [a, b] x [c, d]. Node squares are dyadic, so the bounds are exact, and
-  /// a node left out holds no point whose cell meets the box.
-  private func visit(
-    _ n: Int32, x: Double, y: Double, size: Double, _ box: Box, _ body: (Int32) -> Void
-  ) {
-    let first = firstChild[Int(n)]
-    if first >= 0 {
-      let half = size * 0.5
-      let midX = x + half
-      let midY = y + half
-      let west = box.a < midX
-      let east = box.b >= midX
-      let north = box.c < midY
-      let south = box.d >= midY
-      if north {
-        if west { visit(first, x: x, y: y, size: half, box, body) }
-        if east { visit(first + 1, x: midX, y: y, size: half, box, body) }
-      }
-      if south {
-        if west { visit(first + 2, x: x, y: midY, size: half, box, body) }
-        if east { visit(first + 3, x: midX, y: midY, size: half, box, body) }
-      }
-      return
-    }
-    let node = nodes[Int(n)]
-    let count = Int(node.count)
-    guard count > 0 else { return }
-    let entries = LeafEntries(node.block!, capacity: node.capacity)
-    if box.a <= x && x + size <= box.b && box.c <= y && y + size <= box.d {
-      // The whole square is inside the box (its far edges are exclusive,
-      // except y = 1, which `y + size <= d` also covers).
-      for k in 0..<count { body(entries.ids[k]) }
-      return
-    }
-    for k in 0..<count {
-      let px = entries.xs[k]
-      let py = entries.ys[k]
-      if px >= box.qa && px <= box.qb && py >= box.qc && py <= box.qd {
-        body(entries.ids[k])
-      }
-    }
   }
 }

@@ -22,8 +22,8 @@ extension MapView {
       throw .invalidValue(
         field: "marker.id", value: "\"\(id)\"", reason: "is already used by another marker on this map")
     }
-    let marker = store.makeMarker(options)
-    insert(marker)
+    let marker = store.add(options)
+    notify(.markerAdded(marker))
     return marker
   }
 
@@ -89,7 +89,7 @@ extension MapView {
   /// window keeps the content and frame it was shown with (R7) unless the marker tracks info
   /// window changes: then a new title or snippet shows at once.
   func markerDidChange(_ marker: Marker, from old: MarkerOptions) {
-    if old.position != marker.position { store.didMove(marker) }
+    if old.position != marker.position { store.didMove(marker, from: old.position) }
     store.didChangeIcon(of: marker)
     notify(.markerChanged(marker))
     if marker.tracksInfoWindowChanges, let window = infoWindow, window.marker === marker, window.kind == .default,
@@ -99,9 +99,10 @@ extension MapView {
     }
   }
 
-  /// Called when a drag or an animation moved a marker: keeps the spatial index exact.
-  func markerDidMove(_ marker: Marker) {
-    store.didMove(marker)
+  /// Called when a drag or an animation moved a marker from `old`: keeps the spatial index
+  /// exact.
+  func markerDidMove(_ marker: Marker, from old: Coordinate) {
+    store.didMove(marker, from: old)
     notify(.markerMoved(marker))
   }
 }

@@ -70,8 +70,12 @@ public final class MapView {
     self.clock = clock
     callbacks = CallbackEmitter(trace: trace)
     store = MarkerStore(origin: MapView.mapCounter.add(1, ordering: .relaxed).newValue)
+    store.belongs(to: self)
     clock.schedule(at: clock.now) { [weak self] in self?.updateTiles() }
   }
+
+  // The markers someone else holds keep their serials (their ids) when the map goes away.
+  deinit { store.detachMarkersAtDefaults(all: false) }
 
   /// Every callback and state change, in order (shared when several maps run in one script).
   public var trace: TraceLog { callbacks.trace }

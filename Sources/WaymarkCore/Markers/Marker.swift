@@ -7,24 +7,18 @@
 /// Confined to the thread of its map.
 @dynamicMemberLookup
 public final class Marker {
-  /// The map the marker is on, or nil once removed (R2). Unchecked exclusivity, like the
-  /// properties below: only the map writes it, calling out to no one meanwhile.
-  @exclusivity(unchecked) public internal(set) weak var map: MapView?
-
-  // Hot properties are stored inline; everything else (an explicit id, z-index and flags
-  // among them) lives in `extras`, which markers with default values share (one instance per
-  // map, with the map's number), so that a million markers with a title each stay small (a
-  // 72-byte object each). Their exclusivity is unchecked: a marker never calls out while
-  // one is being written (the map is told after), and the dynamic checks were a fifth of
-  // adding a marker.
+  // Only the position, the title and `extras` are stored inline; everything else (the map,
+  // the serial and slot, an explicit id, z-index and flags among them) lives in `extras`,
+  // which the markers of a map at their default values share (one instance per map, with
+  // the map and its number), so that a million markers with a title each stay small: a
+  // 56-byte object each, which the allocator keeps in 64 bytes. Their exclusivity is
+  // unchecked: a marker never calls out while one is being written (the map is told after),
+  // and the dynamic checks were a fifth of adding a marker.
   /// Where the marker stands.
   @exclusivity(unchecked) package private(set) var position: Coordinate
   /// The info window's title.
   @exclusivity(unchecked) package private(set) var title: String?
-  @exclusivity(unchecked) private var extras: Extras
-  @usableFromInline let storedSerial: Int32
-  /// The marker's slot in its map's storage and spatial index (internal).
-  @exclusivity(unchecked) var slot: Int32 = -1
+  @usableFromInline @exclusivity(unchecked) var extras: Extras
 
   struct Flags: OptionSet {
     let rawValue: UInt8
@@ -49,15 +43,23 @@ public final class Marker {
     }
   }
 
-  /// A marker's properties other than its position and title, with the number of the map
-  /// that created it. A map's markers whose properties are all at their defaults share one
-  /// instance (``isShared``), which is never written: a marker takes its own copy on the
-  /// first change away from the defaults, and keeps it.
-  final class Extras {
+  /// A marker's properties other than its position and title, with the map it is on, its
+  /// serial and its slot. The markers a map created, while they are on it with every
+  /// property at its default, share one instance (``isShared``), which holds that map and
+  /// is never written otherwise; their serials and slots are the map's to tell
+  /// (``MarkerStore/slot(of:)``). A marker takes its own copy on the first change away from
+  /// the defaults, or when it leaves the map, and keeps it.
+  @usableFromInline final class Extras {
     /// The number of the map that created the marker (its generated id counts on that map).
     let origin: UInt32
     /// Whether this is a map's instance shared by its markers at their defaults.
-    let isShared: Bool
+    @usableFromInline let isShared: Bool
+    /// The map the marker is on (for the shared instance: the map that created it).
+    weak var map: MapView?
+    /// Own instances only: the marker's number on the map that created it.
+    @usableFromInline var serial: Int32 = 0
+    /// Own instances only: the marker's slot in its map's store, -1 when on no map.
+    var slot: Int32 = -1
     var zIndex: Int32 = 0
     var flags = Flags.defaults
     /// The explicit id; nil when generated (`marker-N`).
@@ -83,20 +85,48 @@ public final class Marker {
     deinit { changeCounter?.deallocate() }
   }
 
-  /// A marker numbered `serial` whose defaults (and map number) are `defaults`, a map's
-  /// shared ``Extras``; `options` must be valid.
-  init(serial: Int, defaults: Extras, options: borrowing MarkerOptions) {
-    storedSerial = Int32(truncatingIfNeeded: serial)
+  /// A marker whose defaults (map and map number) are `defaults`, a map's shared
+  /// ``Extras``, about to take `slot` in that map's store; `options` must be valid. Its
+  /// serial is `serial`: the store tells it while the marker shares the defaults, so it is
+  /// stored only when the marker takes extras of its own.
+  init(serial: Int, slot: Int32, defaults: Extras, options: borrowing MarkerOptions) {
     position = options.position
     title = options.title
     extras = defaults
-    storeExtras(options)
+    storeExtras(options, serial: Int32(truncatingIfNeeded: serial), slot: slot)
   }
 
   /// The number of the map that created the marker (its generated id counts on that map).
   var origin: UInt32 { extras.origin }
   /// The marker's number on the map that created it, 1, 2, 3... in order of creation.
-  @inlinable package var serial: Int { Int(storedSerial) }
+  @inlinable package var serial: Int { extras.isShared ? sharedSerial : Int(extras.serial) }
+
+  /// The serial of a marker that shares its map's defaults: its map's store tells it.
+  @usableFromInline var sharedSerial: Int { Int(sharedPlace.serial) }
+
+  /// The map the marker is on, or nil once removed (R2). Only the map sets it, after its
+  /// store gave the marker extras of its own if it leaves its map or changes maps.
+  public internal(set) var map: MapView? {
+    get { extras.map }
+    set {
+      if newValue === extras.map { return }
+      ownExtras().map = newValue
+    }
+  }
+
+  /// Own extras only: the slot in the map's store.
+  var ownSlot: Int32 {
+    get { extras.slot }
+    set { extras.slot = newValue }
+  }
+
+  /// The serial and slot of a marker that shares its map's defaults, from the map's store.
+  private var sharedPlace: (serial: Int32, slot: Int32) {
+    guard let map = extras.map, let place = map.store.place(ofShared: self, at: position) else {
+      preconditionFailure("a marker sharing its map's defaults is on that map")
+    }
+    return place
+  }
 
   /// The marker's name in traces and scripts: the explicit id, else `marker-N`.
   public var id: String { extras.id ?? "marker-\(serial)" }
@@ -183,9 +213,10 @@ public final class Marker {
 
   /// Moves the marker without re-validating the other properties (drags and animations).
   func move(to position: Coordinate) {
+    let old = self.position
     self.position = position
     extras.changeCounter?.pointee &+= 1
-    map?.markerDidMove(self)
+    map?.markerDidMove(self, from: old)
   }
 
   /// The address of a counter that changes whenever any property of the marker changes
@@ -201,27 +232,42 @@ public final class Marker {
     return UnsafePointer(counter)
   }
 
-  /// The marker's own extras, copied from the shared defaults first if it had none.
+  /// The marker's own extras, copied from the shared defaults first if it had none (with
+  /// its serial and slot, which its map tells).
   private func ownExtras() -> Extras {
-    if extras.isShared { extras = Extras(origin: extras.origin, isShared: false) }
+    if extras.isShared { takeOwnExtras(sharedPlace) }
     return extras
   }
 
+  /// Gives a marker that shares its map's defaults extras of its own, at defaults, with its
+  /// map, `place`'s serial and slot.
+  func takeOwnExtras(_ place: (serial: Int32, slot: Int32)) {
+    let own = Extras(origin: extras.origin, isShared: false)
+    own.map = extras.map
+    own.serial = place.serial
+    own.slot = place.slot
+    extras = own
+  }
+
   private func store(_ options: borrowing MarkerOptions) {
+    // Asked before the position changes: the store finds a marker by where it stands.
+    let place: (serial: Int32, slot: Int32) = extras.isShared ? sharedPlace : (extras.serial, extras.slot)
     position = options.position
     title = options.title
-    storeExtras(options)
+    storeExtras(options, serial: place.serial, slot: place.slot)
   }
 
   /// Whether the marker's properties other than position and title are at their defaults,
-  /// shared with the other such markers of its map.
+  /// shared with the other such markers of its map: then its serial and slot are the map's
+  /// to tell.
   var isAtDefaults: Bool { extras.isShared }
 
-  /// Stores every property of `options` but the position and the title.
-  private func storeExtras(_ options: borrowing MarkerOptions) {
+  /// Stores every property of `options` but the position and the title; a marker that
+  /// shares the defaults and leaves them takes extras of its own with `serial` and `slot`.
+  private func storeExtras(_ options: borrowing MarkerOptions, serial: Int32, slot: Int32) {
     let flags = Flags(options)
     guard case .defaultPin = options.icon else {
-      storeOwnExtras(options, flags)
+      storeOwnExtras(options, flags, serial: serial, slot: slot)
       return
     }
     if extras.isShared && flags == .defaults && options.zIndex == 0 && options.id == nil && options.snippet == nil
@@ -232,11 +278,12 @@ public final class Marker {
     {
       return
     }
-    storeOwnExtras(options, flags)
+    storeOwnExtras(options, flags, serial: serial, slot: slot)
   }
 
-  private func storeOwnExtras(_ options: borrowing MarkerOptions, _ flags: Flags) {
-    let extras = ownExtras()
+  private func storeOwnExtras(_ options: borrowing MarkerOptions, _ flags: Flags, serial: Int32, slot: Int32) {
+    if extras.isShared { takeOwnExtras((serial, slot)) }
+    let extras = self.extras
     extras.zIndex = options.zIndex
     extras.flags = flags
     extras.id = options.id

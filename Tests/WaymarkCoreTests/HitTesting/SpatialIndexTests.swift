@@ -65,7 +65,7 @@ private struct BruteForce {
 private let cell = 0x1p-32
 
 private func ids(
-  _ index: SpatialIndex, minX: Double, minY: Double, maxX: Double, maxY: Double
+  _ index: inout SpatialIndex, minX: Double, minY: Double, maxX: Double, maxY: Double
 ) -> [Int32] {
   var found: [Int32] = []
   index.forEach(inMinX: minX, minY: minY, maxX: maxX, maxY: maxY) { found.append($0) }
@@ -144,7 +144,7 @@ private func ids(
         // Every point in the box, and none farther than a cell (2^-32) from it.
         let inside = reference.query(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
         let near = reference.query(minX: minX - cell, minY: minY - cell, maxX: maxX + cell, maxY: maxY + cell)
-        let actual = ids(index, minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+        let actual = ids(&index, minX: minX, minY: minY, maxX: maxX, maxY: maxY)
         let box = "box [\(minX), \(maxX)] x [\(minY), \(maxY)]"
         #expect(Set(inside).isSubset(of: actual), "missed in \(box)")
         #expect(Set(actual).isSubset(of: near), "reported far from \(box)")
@@ -156,21 +156,46 @@ private func ids(
       switch rng.int(10) {
       case 0...3:
         let p = randomPoint()
-        index.insert(id, x: p.x, y: p.y)
+        if let old = reference.points[id] {
+          do {
+            let answer = index.move(id, fromX: old.x, fromY: old.y, x: p.x, y: p.y)
+            #expect(answer)
+          }
+        } else {
+          index.insert(id, x: p.x, y: p.y)
+        }
         reference.set(id, x: p.x, y: p.y)
       case 4...5:  // small move, as in an animation frame
         if let old = reference.points[id] {
           let x = old.x + rng.double(-1e-5, 1e-5)
           let y = old.y + rng.double(-1e-5, 1e-5)
-          index.move(id, x: x, y: y)
+          do {
+            let answer = index.move(id, fromX: old.x, fromY: old.y, x: x, y: y)
+            #expect(answer)
+          }
           reference.set(id, x: x, y: y)
         }
       case 6:  // jump
         let p = randomPoint()
-        index.move(id, x: p.x, y: p.y)
-        reference.set(id, x: p.x, y: p.y)
+        if let old = reference.points[id] {
+          do {
+            let answer = index.move(id, fromX: old.x, fromY: old.y, x: p.x, y: p.y)
+            #expect(answer)
+          }
+          reference.set(id, x: p.x, y: p.y)
+        }
       default:
-        index.remove(id)
+        if let old = reference.points[id] {
+          do {
+            let answer = index.remove(id, x: old.x, y: old.y)
+            #expect(answer)
+          }
+        } else {
+          do {
+            let answer = index.remove(id, x: 0.5, y: 0.5)
+            #expect(!answer)
+          }
+        }
         reference.points[id] = nil
       }
       #expect(index.count == reference.points.count)
@@ -179,27 +204,31 @@ private func ids(
     checkQueries()
     // Drain: merges must keep everything reachable down to empty.
     for id in reference.points.keys.sorted() {
-      index.remove(id)
+      let old = reference.points[id]!
+      do {
+        let answer = index.remove(id, x: old.x, y: old.y)
+        #expect(answer)
+      }
     }
     reference.points.removeAll()
     #expect(index.count == 0)
-    #expect(ids(index, minX: -1, minY: -1, maxX: 2, maxY: 2).isEmpty)
+    #expect(ids(&index, minX: -1, minY: -1, maxX: 2, maxY: 2).isEmpty)
   }
 
   @Test func pointsAreKeptToACell() {
     var index = SpatialIndex()
     index.insert(0, x: 0.25 + 0.3 * cell, y: 0.5)
     // In the box's cell, though left of the box: reported.
-    #expect(ids(index, minX: 0.25 + 0.6 * cell, minY: 0.5, maxX: 0.3, maxY: 0.5) == [0])
+    #expect(ids(&index, minX: 0.25 + 0.6 * cell, minY: 0.5, maxX: 0.3, maxY: 0.5) == [0])
     // In the cell before or after the box's: not.
-    #expect(ids(index, minX: 0.25 + cell, minY: 0.5, maxX: 0.3, maxY: 0.5).isEmpty)
-    #expect(ids(index, minX: 0.2, minY: 0.5, maxX: 0.25 - 0.1 * cell, maxY: 0.5).isEmpty)
+    #expect(ids(&index, minX: 0.25 + cell, minY: 0.5, maxX: 0.3, maxY: 0.5).isEmpty)
+    #expect(ids(&index, minX: 0.2, minY: 0.5, maxX: 0.25 - 0.1 * cell, maxY: 0.5).isEmpty)
     // Past the world's edges in y: nothing, even for points on the edges.
     index.insert(1, x: 0.5, y: 1)
     index.insert(2, x: 0.5, y: 0)
-    #expect(ids(index, minX: 0, minY: 1 + cell, maxX: 1, maxY: 2).isEmpty)
-    #expect(ids(index, minX: 0, minY: -1, maxX: 1, maxY: -cell).isEmpty)
-    #expect(ids(index, minX: 0, minY: 1, maxX: 1, maxY: 2) == [1])
+    #expect(ids(&index, minX: 0, minY: 1 + cell, maxX: 1, maxY: 2).isEmpty)
+    #expect(ids(&index, minX: 0, minY: -1, maxX: 1, maxY: -cell).isEmpty)
+    #expect(ids(&index, minX: 0, minY: 1, maxX: 1, maxY: 2) == [1])
   }
 
   @Test func edgesAreIncluded() {
@@ -208,17 +237,17 @@ private func ids(
     index.insert(1, x: 0.5, y: 0.5)  // on the root's split lines
     index.insert(2, x: 0.75, y: 1.0)  // on the south edge of the world
     index.insert(3, x: 0, y: 0)
-    #expect(ids(index, minX: 0.25, minY: 0.5, maxX: 0.25, maxY: 0.5) == [0])
-    #expect(ids(index, minX: 0.5, minY: 0.5, maxX: 0.5, maxY: 0.5) == [1])
-    #expect(ids(index, minX: 0.25, minY: 0.5, maxX: 0.5, maxY: 0.5) == [0, 1])
-    #expect(ids(index, minX: 0.75, minY: 1.0, maxX: 0.75, maxY: 1.0) == [2])
-    #expect(ids(index, minX: 0, minY: 0, maxX: 0, maxY: 0) == [3])
-    #expect(ids(index, minX: -1, minY: 0, maxX: -1, maxY: 0) == [3])
+    #expect(ids(&index, minX: 0.25, minY: 0.5, maxX: 0.25, maxY: 0.5) == [0])
+    #expect(ids(&index, minX: 0.5, minY: 0.5, maxX: 0.5, maxY: 0.5) == [1])
+    #expect(ids(&index, minX: 0.25, minY: 0.5, maxX: 0.5, maxY: 0.5) == [0, 1])
+    #expect(ids(&index, minX: 0.75, minY: 1.0, maxX: 0.75, maxY: 1.0) == [2])
+    #expect(ids(&index, minX: 0, minY: 0, maxX: 0, maxY: 0) == [3])
+    #expect(ids(&index, minX: -1, minY: 0, maxX: -1, maxY: 0) == [3])
     let above = 0.25 + cell  // the next cell
     let below = 0.5.nextDown
-    #expect(ids(index, minX: above, minY: 0, maxX: 1, maxY: 1).contains(0) == false)
-    #expect(ids(index, minX: 0, minY: 0, maxX: 1, maxY: below).contains(0) == false)
-    #expect(ids(index, minX: 0, minY: 0, maxX: 1, maxY: 1) == [0, 1, 2, 3])
+    #expect(ids(&index, minX: above, minY: 0, maxX: 1, maxY: 1).contains(0) == false)
+    #expect(ids(&index, minX: 0, minY: 0, maxX: 1, maxY: below).contains(0) == false)
+    #expect(ids(&index, minX: 0, minY: 0, maxX: 1, maxY: 1) == [0, 1, 2, 3])
   }
 
   @Test func removeAllEmptiesTheIndex() {
@@ -229,37 +258,129 @@ private func ids(
     #expect(index.count == 500)
     index.removeAll()
     #expect(index.count == 0)
-    #expect(ids(index, minX: -1, minY: -1, maxX: 2, maxY: 2).isEmpty)
+    #expect(ids(&index, minX: -1, minY: -1, maxX: 2, maxY: 2).isEmpty)
     index.insert(7, x: 0.1, y: 0.1)
     #expect(index.count == 1)
-    #expect(ids(index, minX: 0, minY: 0, maxX: 1, maxY: 1) == [7])
+    #expect(ids(&index, minX: 0, minY: 0, maxX: 1, maxY: 1) == [7])
   }
 
   @Test func movingAcrossTheAntimeridian() {
     var index = SpatialIndex()
     index.insert(5, x: 0.999, y: 0.4)
-    #expect(ids(index, minX: -0.01, minY: 0.39, maxX: 0.01, maxY: 0.41) == [5])
-    index.move(5, x: 1.001, y: 0.4)  // wraps to 0.001
-    #expect(ids(index, minX: 0.0005, minY: 0.39, maxX: 0.002, maxY: 0.41) == [5])
-    #expect(ids(index, minX: 0.99, minY: 0.39, maxX: 0.9995, maxY: 0.41).isEmpty)
-    #expect(ids(index, minX: 0.995, minY: 0.39, maxX: 1.005, maxY: 0.41) == [5])
-    index.move(5, x: -0.002, y: 0.4)  // wraps to 0.998
-    #expect(ids(index, minX: 0.997, minY: 0.39, maxX: 0.999, maxY: 0.41) == [5])
-    #expect(ids(index, minX: 0, minY: 0.39, maxX: 0.01, maxY: 0.41).isEmpty)
+    #expect(ids(&index, minX: -0.01, minY: 0.39, maxX: 0.01, maxY: 0.41) == [5])
+    index.move(5, fromX: 0.999, fromY: 0.4, x: 1.001, y: 0.4)  // wraps to 0.001
+    #expect(ids(&index, minX: 0.0005, minY: 0.39, maxX: 0.002, maxY: 0.41) == [5])
+    #expect(ids(&index, minX: 0.99, minY: 0.39, maxX: 0.9995, maxY: 0.41).isEmpty)
+    #expect(ids(&index, minX: 0.995, minY: 0.39, maxX: 1.005, maxY: 0.41) == [5])
+    index.move(5, fromX: 1.001, fromY: 0.4, x: -0.002, y: 0.4)  // wraps to 0.998
+    #expect(ids(&index, minX: 0.997, minY: 0.39, maxX: 0.999, maxY: 0.41) == [5])
+    #expect(ids(&index, minX: 0, minY: 0.39, maxX: 0.01, maxY: 0.41).isEmpty)
     #expect(index.count == 1)
   }
 
-  @Test func insertingAPresentIdMovesIt() {
+  @Test func movesAndRemovalsNeedWhereTheIdIs() {
     var index = SpatialIndex()
     index.insert(3, x: 0.1, y: 0.1)
-    index.insert(3, x: 0.9, y: 0.9)
+    index.insert(4, x: 0.1, y: 0.1)
+    // Not where it is: nothing changes.
+    do {
+      let answer = index.move(3, fromX: 0.9, fromY: 0.9, x: 0.5, y: 0.5)
+      #expect(!answer)
+    }
+    do {
+      let answer = index.remove(3, x: 0.2, y: 0.1)
+      #expect(!answer)
+    }
+    do {
+      let answer = index.remove(1_000_000, x: 0.1, y: 0.1)
+      #expect(!answer)
+    }
+    #expect(index.count == 2)
+    #expect(ids(&index, minX: 0, minY: 0, maxX: 0.2, maxY: 0.2) == [3, 4])
+    do {
+      let answer = index.move(3, fromX: 0.1, fromY: 0.1, x: 0.9, y: 0.9)
+      #expect(answer)
+    }
+    #expect(ids(&index, minX: 0, minY: 0, maxX: 0.5, maxY: 0.5) == [4])
+    #expect(ids(&index, minX: 0.5, minY: 0.5, maxX: 1, maxY: 1) == [3])
+    do {
+      let answer = index.remove(3, x: 0.9, y: 0.9)
+      #expect(answer)
+    }
+    do {
+      let answer = index.remove(3, x: 0.9, y: 0.9)
+      #expect(!answer)
+    }
     #expect(index.count == 1)
-    #expect(ids(index, minX: 0, minY: 0, maxX: 0.5, maxY: 0.5).isEmpty)
-    #expect(ids(index, minX: 0.5, minY: 0.5, maxX: 1, maxY: 1) == [3])
-    index.remove(3)
-    index.remove(3)  // absent: no-op
-    index.remove(1_000_000)
-    #expect(index.count == 0)
+  }
+
+  @Test func firstIDFindsTheIdsAtACell() {
+    var index = SpatialIndex()
+    for id in 0..<Int32(40) { index.insert(id, x: 0.3, y: 0.6) }  // one cell: a deep leaf
+    index.insert(40, x: 0.3 + 2 * cell, y: 0.6)
+    do {
+      let answer = index.firstID(atX: 0.3, y: 0.6, where: { $0 == 17 })
+      #expect(answer == 17)
+    }
+    do {
+      let answer = index.firstID(atX: 0.3, y: 0.6, where: { $0 == 40 })
+      #expect(answer == nil)  // another cell
+    }
+    do {
+      let answer = index.firstID(atX: 0.3 + 2 * cell, y: 0.6, where: { _ in true })
+      #expect(answer == 40)
+    }
+    do {
+      let answer = index.firstID(atX: 0.7, y: 0.6, where: { _ in true })
+      #expect(answer == nil)
+    }
+  }
+
+  /// Many insertions before a query go into the tree together, sorted along it: the answers
+  /// must be those of inserting one at a time, then moves and removals must find every id.
+  @Test(arguments: [7 as UInt64, 8])
+  func bulkInsertionsMatchBruteForce(seed: UInt64) {
+    var rng = IndexRNG(state: seed)
+    var index = SpatialIndex()
+    var reference = BruteForce()
+    let spot = (x: rng.unit(), y: rng.unit())
+    for id in 0..<Int32(6_000) {
+      let p: (x: Double, y: Double)
+      switch rng.int(4) {
+      case 0: p = (rng.unit(), rng.unit())
+      case 1: p = (spot.x + rng.double(-1e-6, 1e-6), spot.y + rng.double(-1e-6, 1e-6))
+      case 2: p = (spot.x, spot.y)  // overflows the deepest leaf
+      default: p = (rng.double(-1, 2), rng.double(-0.1, 1.1))
+      }
+      index.insert(id, x: p.x, y: p.y)
+      reference.set(id, x: p.x, y: p.y)
+    }
+    #expect(index.count == 6_000)
+    for _ in 0..<200 {
+      let minX = rng.double(-0.1, 1), minY = rng.double(-0.1, 1)
+      let size = rng.int(2) == 0 ? rng.double(0, 1e-5) : rng.double(0, 0.3)
+      let near = reference.query(
+        minX: minX - cell, minY: minY - cell, maxX: minX + size + cell, maxY: minY + size + cell)
+      let actual = ids(&index, minX: minX, minY: minY, maxX: minX + size, maxY: minY + size)
+      #expect(Set(reference.query(minX: minX, minY: minY, maxX: minX + size, maxY: minY + size)).isSubset(of: actual))
+      #expect(Set(actual).isSubset(of: near))
+    }
+    #expect(ids(&index, minX: spot.x, minY: spot.y, maxX: spot.x, maxY: spot.y).count >= 1_000)
+    for (id, p) in reference.points.sorted(by: { $0.key < $1.key }) {
+      if id % 2 == 0 {
+        do {
+          let answer = index.remove(id, x: p.x, y: p.y)
+          #expect(answer)
+        }
+      } else {
+        do {
+          let answer = index.move(id, fromX: p.x, fromY: p.y, x: 0.5, y: 0.25)
+          #expect(answer)
+        }
+      }
+    }
+    #expect(index.count == 3_000)
+    #expect(ids(&index, minX: 0.5, minY: 0.25, maxX: 0.5, maxY: 0.25) == (0..<Int32(6_000)).filter { $0 % 2 == 1 })
   }
 
   @Test func copiesAreIndependent() {
@@ -268,13 +389,13 @@ private func ids(
       original.insert(id, x: 0.5 + Double(id) * 1e-6, y: 0.5)
     }
     var copy = original
-    copy.move(0, x: 0.1, y: 0.1)
-    copy.remove(1)
+    copy.move(0, fromX: 0.5, fromY: 0.5, x: 0.1, y: 0.1)
+    copy.remove(1, x: 0.5 + 1e-6, y: 0.5)
     copy.insert(500, x: 0.5, y: 0.5)
     #expect(original.count == 200)
     #expect(copy.count == 200)
-    #expect(ids(original, minX: 0, minY: 0, maxX: 0.2, maxY: 0.2).isEmpty)
-    #expect(ids(copy, minX: 0, minY: 0, maxX: 0.2, maxY: 0.2) == [0])
-    #expect(ids(original, minX: 0.4, minY: 0.4, maxX: 0.6, maxY: 0.6) == Array(0..<200))
+    #expect(ids(&original, minX: 0, minY: 0, maxX: 0.2, maxY: 0.2).isEmpty)
+    #expect(ids(&copy, minX: 0, minY: 0, maxX: 0.2, maxY: 0.2) == [0])
+    #expect(ids(&original, minX: 0.4, minY: 0.4, maxX: 0.6, maxY: 0.6) == Array(0..<200))
   }
 }
