@@ -102,7 +102,7 @@ struct DefaultWindowLayout {
   private func oneLine(_ text: String?, _ style: Style) -> OneLine?? {
     guard let text, !text.isEmpty else { return .some(nil) }
     // The bytes in place (a short title lives inside the string itself): reading them one
-    // at a time through the UTF-8 view cost five times as much.
+    // at a time through the UTF-8 view cost twice as much.
     let measured =
       text.utf8.withContiguousStorageIfAvailable { oneLineWidth(of: $0, style) } ?? oneLineWidth(of: text.utf8, style)
     guard let width = measured else { return nil }
