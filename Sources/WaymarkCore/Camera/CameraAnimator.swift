@@ -45,15 +45,17 @@ final class CameraAnimator {
   /// final frame.
   var isActive: Bool { !unmoving.isEmpty || tweens.contains { $0 != nil } }
 
-  /// Starts an animation from `current` to `destination` (both clamped) on `channels`.
-  /// Returns the completions of animations that this one ended by replacing their last channel.
+  /// Starts an animation from the camera of `projection` to `destination` (both clamped) on
+  /// `channels`. Appends to `due` the completions of animations that this one ended by
+  /// replacing their last channel.
   func start(
-    channels: CameraChannels, from current: CameraPosition, to destination: CameraPosition,
-    at time: Double, duration: Double, easing: Easing, completion: ((Bool) -> Void)?
-  ) -> [DueCompletion] {
+    channels: CameraChannels, from projection: Projection, to destination: CameraPosition,
+    at time: Double, duration: Double, easing: Easing, completion: ((Bool) -> Void)?,
+    due: inout [DueCompletion]
+  ) {
+    let current = projection.camera
     let id = nextAnimation
     nextAnimation += 1
-    var due: [DueCompletion] = []
     var named = 0
     var moves = false
     for channel in CameraChannel.allCases where channels.contains(channel) {
@@ -62,28 +64,28 @@ final class CameraAnimator {
     }
     animations.append((id, Animation(remainingChannels: moves ? named : 0, interrupted: false, completion: completion)))
     for channel in CameraChannel.allCases where moves && channels.contains(channel) {
-      if let replaced = tweens[channel.rawValue] { due += end(replaced.animation, interrupted: true) }
-      let (from, to) = CameraAnimator.endpoints(channel, current, destination)
+      if let replaced = tweens[channel.rawValue] { end(replaced.animation, interrupted: true, due: &due) }
+      let (from, to) = CameraAnimator.endpoints(channel, projection, destination)
       tweens[channel.rawValue] = Tween(
         animation: id, start: time, duration: max(duration, 0), easing: easing, from: from, to: to,
         destination: destination)
     }
     if !moves { unmoving.append(id) }
-    return due
   }
 
   /// Stops every channel where it is; returns the completions, all reporting `false`.
   func stopAll() -> [DueCompletion] {
     var due: [DueCompletion] = []
     for id in unmoving {
-      if let position = position(of: id) { animations[position].animation.interrupted = true }
-      due += finishIfDone(id)
+      guard let position = position(of: id) else { continue }
+      animations[position].animation.interrupted = true
+      finishIfDone(at: position, due: &due)
     }
     unmoving.removeAll()
     for index in tweens.indices {
       guard let tween = tweens[index] else { continue }
       tweens[index] = nil
-      due += end(tween.animation, interrupted: true)
+      end(tween.animation, interrupted: true, due: &due)
     }
     return due
   }
@@ -94,7 +96,9 @@ final class CameraAnimator {
   func step(_ camera: CameraPosition, at time: Double) -> (camera: CameraPosition, due: [DueCompletion]) {
     var camera = camera
     var due: [DueCompletion] = []
-    for id in unmoving { due += finishIfDone(id) }
+    for id in unmoving {
+      if let position = position(of: id) { finishIfDone(at: position, due: &due) }
+    }
     unmoving.removeAll()
     for channel in CameraChannel.allCases {
       guard let tween = tweens[channel.rawValue] else { continue }
@@ -105,24 +109,27 @@ final class CameraAnimator {
       } else {
         CameraAnimator.apply(channel, from: tween.destination, to: &camera)
         tweens[channel.rawValue] = nil
-        due += end(tween.animation, interrupted: false)
+        end(tween.animation, interrupted: false, due: &due)
       }
     }
     return (camera, due)
   }
 
-  private func end(_ id: Int, interrupted: Bool) -> [DueCompletion] {
-    guard let position = position(of: id) else { return [] }
+  /// Ends one channel of the animation `id`; appends its completion to `due` if that was its last.
+  private func end(_ id: Int, interrupted: Bool, due: inout [DueCompletion]) {
+    guard let position = position(of: id) else { return }
     animations[position].animation.remainingChannels -= 1
     animations[position].animation.interrupted = animations[position].animation.interrupted || interrupted
-    return finishIfDone(id)
+    finishIfDone(at: position, due: &due)
   }
 
-  private func finishIfDone(_ id: Int) -> [DueCompletion] {
-    guard let position = position(of: id), animations[position].animation.remainingChannels <= 0 else { return [] }
+  /// Removes the animation at `position` in ``animations`` if no channel of it is left;
+  /// appends its completion to `due`.
+  private func finishIfDone(at position: Int, due: inout [DueCompletion]) {
+    guard animations[position].animation.remainingChannels <= 0 else { return }
     let animation = animations.remove(at: position).animation
-    guard let completion = animation.completion else { return [] }
-    return [(completion, !animation.interrupted)]
+    guard let completion = animation.completion else { return }
+    due.append((completion, !animation.interrupted))
   }
 
   /// Where the animation `id` is in ``animations``, if it has not ended.
@@ -131,19 +138,21 @@ final class CameraAnimator {
   }
 
   /// A channel's start and end values; the target moves the short way around the world and
-  /// the bearing the short way around the circle.
-  private static func endpoints(_ channel: CameraChannel, _ from: CameraPosition, _ to: CameraPosition)
+  /// the bearing the short way around the circle. The start is the camera of `projection`,
+  /// whose target's world point it already holds.
+  private static func endpoints(_ channel: CameraChannel, _ projection: Projection, _ to: CameraPosition)
     -> (SIMD2<Double>, SIMD2<Double>)
   {
+    let from = projection.camera
     switch channel {
     case .target:
-      let a = Mercator.worldPoint(from.target), b = Mercator.worldPoint(to.target)
-      return ([a.x, a.y], [a.x + Mercator.wrappedDelta(from: a.x, to: b.x), b.y])
-    case .zoom: return ([from.zoom, 0], [to.zoom, 0])
+      let a = projection.targetWorld, b = Mercator.worldPoint(to.target)
+      return (SIMD2(a.x, a.y), SIMD2(a.x + Mercator.wrappedDelta(from: a.x, to: b.x), b.y))
+    case .zoom: return (SIMD2(from.zoom, 0), SIMD2(to.zoom, 0))
     case .bearing:
       let delta = CameraPosition.wrapBearing(to.bearing - from.bearing + 180) - 180
-      return ([from.bearing, 0], [from.bearing + delta, 0])
-    case .tilt: return ([from.tilt, 0], [to.tilt, 0])
+      return (SIMD2(from.bearing, 0), SIMD2(from.bearing + delta, 0))
+    case .tilt: return (SIMD2(from.tilt, 0), SIMD2(to.tilt, 0))
     }
   }
 

@@ -53,6 +53,15 @@ public struct CameraPosition: Hashable, Sendable, CustomStringConvertible {
 
   /// Wraps degrees into 0..<360.
   package static func wrapBearing(_ bearing: Double) -> Double {
+    // The remainder of a bearing in 0..<360 is the bearing itself (-0 included).
+    if bearing >= 0 && bearing < 360 { return bearing }
+    return wrapBearingOutsideRange(bearing)
+  }
+
+  /// ``wrapBearing(_:)`` of a bearing outside 0..<360. Out of line: inlined, the optimizer
+  /// computed the remainder (a call to `fmod`) before the range test.
+  @inline(never)
+  private static func wrapBearingOutsideRange(_ bearing: Double) -> Double {
     let wrapped = bearing.truncatingRemainder(dividingBy: 360)
     let positive = wrapped < 0 ? wrapped + 360 : wrapped
     return positive >= 360 ? 0 : positive

@@ -59,6 +59,14 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
   /// Wraps a longitude in degrees into -180..<180.
   package static func wrapLongitude(_ longitude: Double) -> Double {
     if (-180.0..<180.0).contains(longitude) { return longitude }
+    return wrapLongitudeOutsideRange(longitude)
+  }
+
+  /// ``wrapLongitude(_:)`` of a longitude outside -180..<180. Out of line: inlined, the
+  /// optimizer computed the remainder (a call to `fmod`) before the range test, for every
+  /// longitude.
+  @inline(never)
+  private static func wrapLongitudeOutsideRange(_ longitude: Double) -> Double {
     let wrapped = (longitude + 180).truncatingRemainder(dividingBy: 360)
     return (wrapped < 0 ? wrapped + 360 : wrapped) - 180
   }

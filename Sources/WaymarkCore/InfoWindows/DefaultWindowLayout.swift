@@ -99,12 +99,23 @@ struct DefaultWindowLayout {
 
   /// `text` measured if it is ASCII words separated by single spaces that fit on one line
   /// at ``contentWidth``: `.some(nil)` for nil or empty text, nil for any other text.
+  private func oneLine(_ text: String?, _ style: Style) -> OneLine?? {
+    guard let text, !text.isEmpty else { return .some(nil) }
+    // The bytes in place (a short title lives inside the string itself): reading them one
+    // at a time through the UTF-8 view cost twice as much.
+    let measured =
+      text.utf8.withContiguousStorageIfAvailable { oneLineWidth(of: $0, style) } ?? oneLineWidth(of: text.utf8, style)
+    guard let width = measured else { return nil }
+    return .some(OneLine(text: text, width: width))
+  }
+
+  /// The width of the UTF-8 `bytes` of a text if they are ASCII words separated by single
+  /// spaces that fit on one line at ``contentWidth``, else nil.
   ///
   /// The fit decisions are the line breaker's (each word's advances summed from zero, the
   /// line grown by a space and the word); the width is the fresh sum of every character's
   /// advance that the breaker measures its lines with.
-  private func oneLine(_ text: String?, _ style: Style) -> OneLine?? {
-    guard let text, !text.isEmpty else { return .some(nil) }
+  private func oneLineWidth<Bytes: Sequence<UInt8>>(of bytes: Bytes, _ style: Style) -> Double? {
     let limit = contentWidth + TextLineBreaker.tolerance
     let factors = CharacterWidthClass.asciiFactors
     let average = style.average
@@ -114,7 +125,7 @@ struct DefaultWindowLayout {
     var word = 0.0
     var words = 0
     var afterSpace = true
-    for byte in text.utf8 {
+    for byte in bytes {
       if byte == 0x20 {
         guard !afterSpace, Self.fits(word, after: &line, words: &words, space: space, limit: limit) else { return nil }
         word = 0
@@ -127,7 +138,7 @@ struct DefaultWindowLayout {
       width += average * factors[Int(byte)]
     }
     guard !afterSpace, Self.fits(word, after: &line, words: &words, space: space, limit: limit) else { return nil }
-    return .some(OneLine(text: text, width: width))
+    return width
   }
 
   /// Whether a word `word` wide still fits on the line `line` wide holding `words` words, as

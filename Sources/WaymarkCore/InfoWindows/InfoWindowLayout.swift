@@ -145,7 +145,7 @@ package struct InfoWindowLayout: Sendable, Equatable {
   }
 
   /// Content already laid out and moved inside the frame's padding, in the default frame.
-  static func framed(laidOut: LaidOutNode, kind: InfoWindowKind, metrics: InfoWindowMetrics)
+  static func framed(laidOut: consuming LaidOutNode, kind: InfoWindowKind, metrics: InfoWindowMetrics)
     -> InfoWindowLayout
   {
     let padding = metrics.framePadding

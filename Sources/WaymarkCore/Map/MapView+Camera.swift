@@ -105,12 +105,10 @@ extension MapView {
     cameraController.gesture = nil
     let animator = cameraController.animator
     let channels = update.channels(from: camera, to: destination)
-    let stopped = policy.independentCameraChannels ? [] : animator.stopAll()
-    let replaced =
-      stopped
-      + animator.start(
-        channels: channels, from: camera, to: destination, at: clock.now, duration: duration, easing: policy.easing,
-        completion: completion)
+    var replaced = policy.independentCameraChannels ? [] : animator.stopAll()
+    animator.start(
+      channels: channels, from: projection, to: destination, at: clock.now, duration: duration, easing: policy.easing,
+      completion: completion, due: &replaced)
     willMove(gesture: false)
     scheduleFrame()
     for due in replaced { due.completion(due.finished) }

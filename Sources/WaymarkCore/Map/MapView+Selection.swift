@@ -57,11 +57,11 @@ extension MapView {
   /// Makes `marker` the selected marker and shows the window R7 resolves for it.
   func select(_ marker: Marker) {
     selection.beginResolution()
-    let layout = resolveInfoWindow(for: marker)
+    let window = resolveInfoWindow(for: marker)
     let changes = selection.endResolution()
-    if let layout {
+    if let window {
       setSelection(marker)
-      show(InfoWindow(marker: marker, pointOfInterest: nil, content: layout.content, layout: layout.layout))
+      show(window)
     } else if policy.selectMarkerWithoutWindow {
       setSelection(marker)
     }
@@ -70,10 +70,15 @@ extension MapView {
 
   /// Info-window resolution (R7): marker_info_window, else marker_info_contents, else the
   /// default window from title and snippet (none if both are blank or nil).
-  private func resolveInfoWindow(for marker: Marker) -> (content: InfoWindowContent?, layout: InfoWindowLayout)? {
-    if let content = emit(.markerInfoWindow(marker)).content { return (content, .window(content)) }
-    if let content = emit(.markerInfoContents(marker)).content { return (content, .contents(content)) }
-    return InfoWindowLayout.defaultWindow(title: marker.title, snippet: marker.snippet).map { (nil, $0) }
+  private func resolveInfoWindow(for marker: Marker) -> InfoWindow? {
+    if let content = emit(.markerInfoWindow(marker)).content {
+      return InfoWindow(marker: marker, pointOfInterest: nil, content: content, layout: .window(content))
+    }
+    if let content = emit(.markerInfoContents(marker)).content {
+      return InfoWindow(marker: marker, pointOfInterest: nil, content: content, layout: .contents(content))
+    }
+    guard let layout = InfoWindowLayout.defaultWindow(title: marker.title, snippet: marker.snippet) else { return nil }
+    return InfoWindow(marker: marker, pointOfInterest: nil, content: nil, layout: layout)
   }
 
   /// Shows a window (hiding any other first: R9).
@@ -89,17 +94,13 @@ extension MapView {
 
   /// Hides the shown window, if any, and fires did_close_info_window for its marker.
   func hideInfoWindow() {
-    // What the records and the callback need, read in place: a copy of the whole window
-    // (its layout inline) would cost more than the rest.
-    guard selection.infoWindow != nil else { return }
-    let marker = selection.infoWindow?.marker
-    let placeID = selection.infoWindow?.pointOfInterest?.placeID
+    guard let window = selection.infoWindow else { return }
     infoWindow = nil
     note(.infoWindowHidden) { record in
-      record.marker = marker?.id
-      if let placeID { record.extra.append(TraceField("place_id", .string(placeID))) }
+      record.marker = window.marker?.id
+      if let poi = window.pointOfInterest { record.extra.append(TraceField("place_id", .string(poi.placeID))) }
     }
-    if let marker {
+    if let marker = window.marker {
       emit(.didCloseInfoWindow(marker))
     }
   }

@@ -72,4 +72,34 @@ import WaymarkTesting
     }
     #expect(map.camera.zoom == 6, "nothing is half-applied")
   }
+
+  @Test("R20: A bearing or longitude already in range wraps to itself, and the others by the remainder")
+  func wrappingInRangeIsTheValueAndOutsideTheRemainder() {
+    // Bit for bit what the remainder gives: the short path for values in range must not
+    // change a single result (-0, the edges, huge values, infinities and NaN included).
+    func bearingByRemainder(_ bearing: Double) -> Double {
+      let wrapped = bearing.truncatingRemainder(dividingBy: 360)
+      let positive = wrapped < 0 ? wrapped + 360 : wrapped
+      return positive >= 360 ? 0 : positive
+    }
+    func longitudeByRemainder(_ longitude: Double) -> Double {
+      if (-180.0..<180.0).contains(longitude) { return longitude }
+      let wrapped = (longitude + 180).truncatingRemainder(dividingBy: 360)
+      return (wrapped < 0 ? wrapped + 360 : wrapped) - 180
+    }
+    var rng = SplitMix64(seed: 0x5752_4150)
+    var values: [Double] = [
+      0, -0.0, 360, -360, 359.999_999_999_999_94, 360.000_000_000_000_06, 180, -180, 540, -540, 720, 1e300,
+      -1e300, .infinity, -.infinity, .nan, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+    ]
+    values += (0..<2_000).map { _ in rng.uniform(-1_000, 1_000) }
+    for value in values {
+      let bearing = CameraPosition.wrapBearing(value), expectedBearing = bearingByRemainder(value)
+      #expect(bearing.bitPattern == expectedBearing.bitPattern || (bearing.isNaN && expectedBearing.isNaN), "\(value)")
+      let longitude = Coordinate.wrapLongitude(value), expectedLongitude = longitudeByRemainder(value)
+      #expect(
+        longitude.bitPattern == expectedLongitude.bitPattern || (longitude.isNaN && expectedLongitude.isNaN),
+        "\(value)")
+    }
+  }
 }

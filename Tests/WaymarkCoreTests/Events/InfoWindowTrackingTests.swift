@@ -78,4 +78,27 @@ import WaymarkTesting
     fixture.map.selectedMarker = half
     #expect(texts(fixture.map) == ["Only this"], "a blank title takes no line")
   }
+
+  @Test("R7, R9: A window taken from the map stays what it was shown with")
+  func aWindowTakenFromTheMapStaysWhatItWasShownWith() throws {
+    // Copies of a window share its parts: showing another window, hiding it, or the marker's
+    // new title change none of them; the next tap shows the new title.
+    let fixture = try MapFixture(Places.sydney, zoom: 5)
+    let a = try fixture.marker("a", at: Places.sydney, title: "First title")
+    let b = try fixture.marker("b", at: Places.melbourne, title: "Other", snippet: "Snippet")
+    try fixture.map.tap(a)
+    let first = try #require(fixture.map.infoWindow)
+    try a.update { $0.title = "Second title" }
+    try fixture.map.tap(b)
+    #expect(texts(fixture.map) == ["Other", "Snippet"])
+    #expect(first.marker === a && first.kind == .default && first.content == nil)
+    #expect(Self.texts(of: first.layout.content) == ["First title"])
+    fixture.map.selectedMarker = nil
+    #expect(fixture.map.infoWindow == nil)
+    #expect(Self.texts(of: first.layout.content) == ["First title"])
+    try fixture.map.tap(a)
+    #expect(fixture.map.infoWindow?.marker === a)
+    #expect(texts(fixture.map) == ["Second title"])
+    #expect(Self.texts(of: first.layout.content) == ["First title"])
+  }
 }
