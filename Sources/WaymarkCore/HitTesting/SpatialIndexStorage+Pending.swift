@@ -49,7 +49,7 @@ extension SpatialIndexStorage {
   static let sortedFlushMinimum = 256
   /// Bits of the Z-order key the pending entries are sorted on: the highest bits in which
   /// they differ, enough to bring the entries of each leaf together (2^24 cells for a
-  /// million entries).
+  /// million entries), in two passes of 12 bits.
   static let sortBits = 24
 
   /// Adds an entry to the pending ones.
@@ -68,91 +68,158 @@ extension SpatialIndexStorage {
   }
 
   private func insertPendingEntries() {
-    let entries = UnsafeBufferPointer(start: pending.entries, count: pending.count)
+    let entries = UnsafeMutableBufferPointer(start: pending.entries, count: pending.count)
     defer { entries.deallocate() }
     pending = PendingEntries()
     guard entries.count >= Self.sortedFlushMinimum else {
       for entry in entries { insertEntry(entry.id, x: entry.x, y: entry.y) }
       return
     }
-    var sorted = SortedInsertion()
-    withUnsafeTemporaryAllocation(of: Int32.self, capacity: entries.count) { order in
-      Self.sortInZOrder(entries, into: order)
-      for k in order { sorted.insert(entries[Int(k)], into: self) }
+    withUnsafeTemporaryAllocation(of: PendingEntry.self, capacity: entries.count) { scratch in
+      let orderedDepths = Self.sortInZOrder(entries, scratch: scratch)
+      merge(entries, into: 0, depth: 0, orderedDepths: orderedDepths, scratch: scratch)
     }
   }
 
-  /// Fills `order` with the places of `entries` sorted by their Z-order keys, on the
-  /// `sortBits` highest bits in which the keys differ (two passes of a counting sort).
+  /// Sorts `entries` by their Z-order keys on the `sortBits` highest bits in which the keys
+  /// differ (two passes of a counting sort, each reading one buffer in order and writing the
+  /// other), moving the entries themselves so that nothing after reads them out of order.
+  /// Returns how many depths from the root the order holds for: at depth d < that, the
+  /// entries of one node come in quadrant order.
   private static func sortInZOrder(
-    _ entries: UnsafeBufferPointer<PendingEntry>, into order: UnsafeMutableBufferPointer<Int32>
-  ) {
-    let keys = entries.map { zOrder($0.x, $0.y) }
-    var differing: UInt64 = 0
-    for key in keys { differing |= key ^ keys[0] }
-    let top = 64 - differing.leadingZeroBitCount
-    let low = UInt64(max(top - sortBits, 0))
-    let digit = UInt64(sortBits / 2)
-    let mask: UInt64 = (1 << digit) - 1
-    withUnsafeTemporaryAllocation(of: Int32.self, capacity: entries.count) { scratch in
-      for k in order.indices { scratch[k] = Int32(k) }
+    _ entries: UnsafeMutableBufferPointer<PendingEntry>, scratch: UnsafeMutableBufferPointer<PendingEntry>
+  ) -> Int32 {
+    var differingX: UInt32 = 0
+    var differingY: UInt32 = 0
+    for entry in entries {
+      differingX |= entry.x ^ entries[0].x
+      differingY |= entry.y ^ entries[0].y
+    }
+    // The key's bit 2b + 1 is bit b of y, bit 2b is bit b of x; `low` is even, so each
+    // 12-bit digit is 6 bits of x interleaved with the same 6 bits of y.
+    let top = max(2 * (32 - differingX.leadingZeroBitCount), 2 * (32 - differingY.leadingZeroBitCount))
+    let low = (max(top - sortBits, 0) + 1) & ~1
+    let digitBits = sortBits / 2
+    let buckets = 1 << digitBits
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * buckets) { starts in
+      starts.initialize(repeating: 0)
+      let shifts = [UInt32(low / 2), UInt32(low / 2 + digitBits / 2)]
+      for entry in entries {
+        starts[digit(entry, shift: shifts[0])] += 1
+        starts[buckets + digit(entry, shift: shifts[1])] += 1
+      }
+      for pass in 0..<2 {
+        var sum = 0
+        for bucket in pass * buckets..<(pass + 1) * buckets {
+          let size = starts[bucket]
+          starts[bucket] = sum
+          sum += size
+        }
+      }
       // Least significant digit first: each pass is stable, so the second keeps the first's order.
-      for (pass, (from, to)) in [(scratch, order), (order, scratch)].enumerated() {
-        let shift = low + UInt64(pass) * digit
-        var starts = [Int](repeating: 0, count: Int(mask) + 2)
-        for k in from { starts[Int((keys[Int(k)] >> shift) & mask) + 1] += 1 }
-        for bucket in 1..<starts.count { starts[bucket] += starts[bucket - 1] }
-        for k in from {
-          let bucket = Int((keys[Int(k)] >> shift) & mask)
-          to[starts[bucket]] = k
+      for (pass, (from, to)) in [(entries, scratch), (scratch, entries)].enumerated() {
+        let offset = pass * buckets
+        for entry in from {
+          let bucket = offset + digit(entry, shift: shifts[pass])
+          to[starts[bucket]] = entry
           starts[bucket] += 1
         }
       }
-      _ = order.update(fromContentsOf: scratch)
     }
+    return Int32((62 - low) / 2 + 1)
   }
 
-  /// Inserts entries that come in Z-order: the next entry mostly belongs to the leaf the last
-  /// one went to, which then takes it without a descent from the root.
-  private struct SortedInsertion {
-    /// The leaf the last entry went to, and its depth and the cells of that entry.
-    var leaf: Int32 = -1
-    var depth: Int32 = 0
-    var x: UInt32 = 0
-    var y: UInt32 = 0
+  /// Bits shift..<shift + 6 of the entry's x and y, interleaved (y's bit above x's).
+  @inline(__always)
+  private static func digit(_ entry: PendingEntry, shift: UInt32) -> Int {
+    Int(spread(entry.x >> shift & 63) | spread(entry.y >> shift & 63) << 1)
+  }
 
-    mutating func insert(_ entry: PendingEntry, into storage: SpatialIndexStorage) {
-      if leaf >= 0, storage.firstChild[Int(leaf)] < 0,
-        depth == 0 || storage.sameCell(entry.x, x, depth: depth) && storage.sameCell(entry.y, y, depth: depth),
-        storage.nodes[Int(leaf)].count < SpatialIndexStorage.leafLimit
-      {
-        storage.append(entry.id, x: entry.x, y: entry.y, to: leaf)
+  /// Puts `run`, entries inside the square of node `n` at `depth`, in `n`'s subtree: all in
+  /// the leaf when they fit (one resize of its block), else through its four children, the
+  /// leaf split first. `scratch` holds at least `run.count` entries.
+  private func merge(
+    _ run: UnsafeMutableBufferPointer<PendingEntry>, into n: Int32, depth: Int32, orderedDepths: Int32,
+    scratch: UnsafeMutableBufferPointer<PendingEntry>
+  ) {
+    if firstChild[Int(n)] < 0 {
+      let total = Int(nodes[Int(n)].count) + run.count
+      if total <= Int(Self.leafLimit) || depth >= Self.maxDepth {
+        appendAll(run, to: n, total: total)
         return
       }
-      storage.insertEntry(entry.id, x: entry.x, y: entry.y)
-      leaf = storage.leaf(containing: entry.x, entry.y)
-      depth = storage.nodes[Int(leaf)].depth
-      x = entry.x
-      y = entry.y
+      split(n)
+    }
+    let first = firstChild[Int(n)]
+    let ends =
+      depth < orderedDepths
+      ? Self.quadrantEnds(ofOrdered: run, depth: depth) : Self.partition(run, depth: depth, scratch: scratch)
+    var start = 0
+    for q in 0..<4 {
+      let end = ends[q]
+      if end > start {
+        let part = UnsafeMutableBufferPointer(rebasing: run[start..<end])
+        merge(part, into: first + Int32(q), depth: depth + 1, orderedDepths: orderedDepths, scratch: scratch)
+      }
+      start = end
     }
   }
 
-  /// The cell's place in the quadtree's order: the bits of y and x interleaved from the top,
-  /// so that the two bits for depth d pick the quadrant at that depth (bit 0 east, bit 1 south).
-  @inline(__always)
-  static func zOrder(_ x: UInt32, _ y: UInt32) -> UInt64 {
-    spread(x) | spread(y) << 1
+  /// Appends `run` to leaf `n`, which then holds `total` entries, growing its block once.
+  private func appendAll(_ run: UnsafeMutableBufferPointer<PendingEntry>, to n: Int32, total: Int) {
+    if total > Int(nodes[Int(n)].capacity) { resize(n, to: Self.capacity(for: Int32(total))) }
+    let node = nodes[Int(n)]
+    let entries = LeafEntries(node.block!, capacity: node.capacity)
+    var k = Int(node.count)
+    for entry in run {
+      entries.xs[k] = entry.x
+      entries.ys[k] = entry.y
+      entries.ids[k] = entry.id
+      k += 1
+    }
+    nodes[Int(n)].count = Int32(total)
   }
 
-  /// The 32 bits of `v` at the even bits of a 64-bit word.
+  /// Where each quadrant's entries end in `run`, whose entries come in quadrant order at
+  /// `depth`: three binary searches.
+  private static func quadrantEnds(ofOrdered run: UnsafeMutableBufferPointer<PendingEntry>, depth: Int32) -> InlineArray<4, Int> {
+    var ends: InlineArray<4, Int> = [0, 0, 0, run.count]
+    var low = 0
+    for q in 0..<3 {
+      var high = run.count
+      while low < high {
+        let middle = (low + high) / 2
+        if quadrant(run[middle].x, run[middle].y, depth: depth) <= q { low = middle + 1 } else { high = middle }
+      }
+      ends[q] = low
+    }
+    return ends
+  }
+
+  /// Puts `run`'s entries in quadrant order at `depth`, keeping the order within each
+  /// quadrant, and returns where each quadrant's entries end.
+  private static func partition(
+    _ run: UnsafeMutableBufferPointer<PendingEntry>, depth: Int32, scratch: UnsafeMutableBufferPointer<PendingEntry>
+  ) -> InlineArray<4, Int> {
+    var ends: InlineArray<4, Int> = [0, 0, 0, 0]
+    for entry in run { ends[Int(quadrant(entry.x, entry.y, depth: depth))] += 1 }
+    var starts: InlineArray<4, Int> = [0, ends[0], ends[0] + ends[1], ends[0] + ends[1] + ends[2]]
+    for entry in run {
+      let q = Int(quadrant(entry.x, entry.y, depth: depth))
+      scratch[starts[q]] = entry
+      starts[q] += 1
+    }
+    _ = run.update(fromContentsOf: scratch[..<run.count])
+    return starts
+  }
+
+  /// The 6 bits of `v` (< 64) at the even bits 0, 2, ..., 10.
   @inline(__always)
-  private static func spread(_ v: UInt32) -> UInt64 {
-    var w = UInt64(v)
-    w = (w | w << 16) & 0x0000_FFFF_0000_FFFF
-    w = (w | w << 8) & 0x00FF_00FF_00FF_00FF
-    w = (w | w << 4) & 0x0F0F_0F0F_0F0F_0F0F
-    w = (w | w << 2) & 0x3333_3333_3333_3333
-    w = (w | w << 1) & 0x5555_5555_5555_5555
+  private static func spread(_ v: UInt32) -> UInt32 {
+    var w = v
+    w = (w | w << 4) & 0x0F0F
+    w = (w | w << 2) & 0x3333
+    w = (w | w << 1) & 0x5555
     return w
   }
 }

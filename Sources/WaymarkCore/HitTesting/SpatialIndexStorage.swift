@@ -317,7 +317,7 @@ final class SpatialIndexStorage {
     mergeUpward(from: node.parent)
   }
 
-  /// Splits leaf `n` into four children and distributes its entries.
+  /// Splits leaf `n` into four children and distributes its entries, if any.
   func split(_ n: Int32) {
     let first = allocateGroup()
     let i = Int(n)
@@ -326,7 +326,9 @@ final class SpatialIndexStorage {
       nodes[Int(first) + q] = .leaf(parent: n, depth: node.depth + 1)
       firstChild[Int(first) + q] = -1
     }
-    let entries = LeafEntries(node.block!, capacity: node.capacity)
+    firstChild[i] = first
+    guard let block = node.block else { return }  // an empty leaf, split to take a batch
+    let entries = LeafEntries(block, capacity: node.capacity)
     let count = Int(node.count)
     withUnsafeTemporaryAllocation(of: Int32.self, capacity: count + 4) { scratch in
       // scratch[0..<count]: quadrant of each entry; scratch[count...]: sizes.
@@ -343,11 +345,10 @@ final class SpatialIndexStorage {
         append(entries.ids[k], x: entries.xs[k], y: entries.ys[k], to: first + scratch[k])
       }
     }
-    node.block?.deallocate()
+    block.deallocate()
     nodes[i].block = nil
     nodes[i].count = 0
     nodes[i].capacity = 0
-    firstChild[i] = first
   }
 
   /// Merges the children of `parent` (and further up) while four sibling

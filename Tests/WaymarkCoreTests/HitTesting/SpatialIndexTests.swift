@@ -336,14 +336,26 @@ private func ids(
     }
   }
 
-  /// Many insertions before a query go into the tree together, sorted along it: the answers
-  /// must be those of inserting one at a time, then moves and removals must find every id.
-  @Test(arguments: [7 as UInt64, 8])
-  func bulkInsertionsMatchBruteForce(seed: UInt64) {
+  /// Many insertions before a query go into the tree together, sorted along it and merged
+  /// into the leaves the earlier batches made: the answers must be those of inserting one
+  /// at a time, after every batch, then moves and removals must find every id.
+  @Test(arguments: [(7 as UInt64, 1), (8, 1), (9, 3), (10, 7)])
+  func bulkInsertionsMatchBruteForce(seed: UInt64, batches: Int) {
     var rng = IndexRNG(state: seed)
     var index = SpatialIndex()
     var reference = BruteForce()
     let spot = (x: rng.unit(), y: rng.unit())
+    func checkQueries() {
+      for _ in 0..<200 {
+        let minX = rng.double(-0.1, 1), minY = rng.double(-0.1, 1)
+        let size = rng.int(2) == 0 ? rng.double(0, 1e-5) : rng.double(0, 0.3)
+        let near = reference.query(
+          minX: minX - cell, minY: minY - cell, maxX: minX + size + cell, maxY: minY + size + cell)
+        let actual = ids(&index, minX: minX, minY: minY, maxX: minX + size, maxY: minY + size)
+        #expect(Set(reference.query(minX: minX, minY: minY, maxX: minX + size, maxY: minY + size)).isSubset(of: actual))
+        #expect(Set(actual).isSubset(of: near))
+      }
+    }
     for id in 0..<Int32(6_000) {
       let p: (x: Double, y: Double)
       switch rng.int(4) {
@@ -354,17 +366,9 @@ private func ids(
       }
       index.insert(id, x: p.x, y: p.y)
       reference.set(id, x: p.x, y: p.y)
+      if (Int(id) + 1) % (6_000 / batches) == 0 { checkQueries() }
     }
     #expect(index.count == 6_000)
-    for _ in 0..<200 {
-      let minX = rng.double(-0.1, 1), minY = rng.double(-0.1, 1)
-      let size = rng.int(2) == 0 ? rng.double(0, 1e-5) : rng.double(0, 0.3)
-      let near = reference.query(
-        minX: minX - cell, minY: minY - cell, maxX: minX + size + cell, maxY: minY + size + cell)
-      let actual = ids(&index, minX: minX, minY: minY, maxX: minX + size, maxY: minY + size)
-      #expect(Set(reference.query(minX: minX, minY: minY, maxX: minX + size, maxY: minY + size)).isSubset(of: actual))
-      #expect(Set(actual).isSubset(of: near))
-    }
     #expect(ids(&index, minX: spot.x, minY: spot.y, maxX: spot.x, maxY: spot.y).count >= 1_000)
     for (id, p) in reference.points.sorted(by: { $0.key < $1.key }) {
       if id % 2 == 0 {
