@@ -97,6 +97,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
   /// Points from the top edge.
   public var y: Double
   /// The point `x` points right and `y` points down of the top-left corner.
+  @inlinable
   public init(x: Double, y: Double) {
     self.x = x
     self.y = y

@@ -182,7 +182,9 @@ extension SpatialIndexStorage {
 
   /// Where each quadrant's entries end in `run`, whose entries come in quadrant order at
   /// `depth`: three binary searches.
-  private static func quadrantEnds(ofOrdered run: UnsafeMutableBufferPointer<PendingEntry>, depth: Int32) -> InlineArray<4, Int> {
+  private static func quadrantEnds(ofOrdered run: UnsafeMutableBufferPointer<PendingEntry>, depth: Int32)
+    -> InlineArray<4, Int>
+  {
     var ends: InlineArray<4, Int> = [0, 0, 0, run.count]
     var low = 0
     for q in 0..<3 {

@@ -38,9 +38,9 @@ public struct MarkerOptions {
   /// The default pin's size in points (used for the default and tinted pins).
   package static let defaultPinSize = Size(width: 27, height: 43)
   /// The default ground anchor: the bottom centre of the icon (R1).
-  package static let defaultGroundAnchor = Point(x: 0.5, y: 1)
+  @inlinable package static var defaultGroundAnchor: Point { Point(x: 0.5, y: 1) }
   /// The default info-window anchor: the top centre of the icon (R1).
-  package static let defaultInfoWindowAnchor = Point(x: 0.5, y: 0)
+  @inlinable package static var defaultInfoWindowAnchor: Point { Point(x: 0.5, y: 0) }
 
   /// A stable name used in traces and by scripts; nil gives `marker-N` in order of creation.
   public var id: String?
@@ -51,9 +51,15 @@ public struct MarkerOptions {
   /// The info window's second line; nil by default.
   public var snippet: String?
   /// The icon; the default pin by default.
-  public var icon: MarkerIcon = .defaultPin
+  public var icon: MarkerIcon {
+    get { rare?.icon ?? .defaultPin }
+    set { writableRare().icon = newValue }
+  }
   /// A custom view that wins over the icon (R3); nil by default.
-  public var iconView: MarkerIconView?
+  public var iconView: MarkerIconView? {
+    get { rare?.iconView }
+    set { writableRare().iconView = newValue }
+  }
   /// The point of the icon placed at the position, in unit coordinates of the icon
   /// (0,0 top-left, 1,1 bottom-right); bottom centre (0.5, 1) by default.
   public var groundAnchor = MarkerOptions.defaultGroundAnchor
@@ -76,7 +82,10 @@ public struct MarkerOptions {
   /// Whether taps can hit the marker (R4); true by default.
   public var tappable = true
   /// Anything the caller wants to keep with the marker; nil by default.
-  public var userData: AnyObject?
+  public var userData: AnyObject? {
+    get { rare?.userData }
+    set { writableRare().userData = newValue }
+  }
   /// Whether the icon view is redrawn when it changes; true by default.
   public var tracksViewChanges = true
   /// Whether an open default window shows a change of title or snippet at once (a window
@@ -84,7 +93,24 @@ public struct MarkerOptions {
   /// keeps what it was shown with until it is hidden and shown again (R7).
   public var tracksInfoWindowChanges = false
 
+  /// The icon, the icon view and the user data, which most markers leave at their defaults
+  /// (nil then): one reference to copy and release instead of five, so that copying the
+  /// options of a marker added in bulk costs little. Copies share it until one changes it.
+  @usableFromInline var rare: RareOptions?
+
+  /// The options behind ``rare``, held by no other copy.
+  private mutating func writableRare() -> RareOptions {
+    if rare == nil {
+      rare = RareOptions()
+    } else if !isKnownUniquelyReferenced(&rare) {
+      rare = rare!.copy()
+    }
+    return rare!
+  }
+
   /// Options for a marker at `position`, every other property at its default (R1).
+  /// Inlinable, so that a caller adding markers in bulk builds them in place.
+  @inlinable
   public init(position: Coordinate, id: String? = nil, title: String? = nil, snippet: String? = nil) {
     self.position = position
     self.id = id
@@ -147,5 +173,23 @@ public struct MarkerOptions {
     }
     if case .image(let name, _) = icon { try TextLimits.check(name, atMost: TextLimits.name, "marker.icon.image") }
     try TextLimits.check(iconView?.name, atMost: TextLimits.name, "marker.iconView.name")
+  }
+}
+
+/// The options of ``MarkerOptions`` that most markers leave at their defaults, boxed.
+@usableFromInline final class RareOptions {
+  var icon: MarkerIcon = .defaultPin
+  var iconView: MarkerIconView?
+  var userData: AnyObject?
+
+  @usableFromInline init() {}
+
+  /// A box of its own with the same values.
+  func copy() -> RareOptions {
+    let other = RareOptions()
+    other.icon = icon
+    other.iconView = iconView
+    other.userData = userData
+    return other
   }
 }

@@ -20,6 +20,34 @@ import WaymarkTesting
     #expect(try map.addMarker(MarkerOptions(position: Places.sydney)).id == "marker-2")
   }
 
+  @Test("Copies of options are independent: the boxed icon, icon view and user data too")
+  func optionCopiesAreIndependent() throws {
+    final class Tag {}
+    let tag = Tag()
+    var original = MarkerOptions(position: Places.sydney, title: "Pin")
+    original.icon = .tintedPin(color: "#00ff00")
+    var copy = original
+    copy.icon = .image(name: "flag", size: Size(width: 10, height: 20))
+    copy.iconView = MarkerIconView(name: "badge", size: Size(width: 30, height: 30))
+    copy.userData = tag
+    #expect(original.icon == .tintedPin(color: "#00ff00"))
+    #expect(original.iconView == nil && original.userData == nil)
+    #expect(copy.icon == .image(name: "flag", size: Size(width: 10, height: 20)))
+    #expect(copy.iconView?.name == "badge" && copy.userData === tag)
+    var third = copy
+    third.iconView?.size.width = 40
+    third.userData = nil
+    #expect(copy.iconView?.size.width == 30 && copy.userData === tag)
+    #expect(third.iconView?.size.width == 40 && third.userData == nil)
+    #expect(third.icon == copy.icon)
+    // A marker made from the options keeps them; changing the options later does not reach it.
+    let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 10))
+    let marker = try map.addMarker(copy)
+    copy.icon = .defaultPin
+    copy.userData = nil
+    #expect(marker.icon == .image(name: "flag", size: Size(width: 10, height: 20)) && marker.userData === tag)
+  }
+
   @Test("Changing one marker at its defaults leaves the others of its map at theirs")
   func changesStayWithTheirMarker() throws {
     // Markers at their defaults share the storage of their rarely set properties.
