@@ -40,24 +40,25 @@ int waymark_dispatch_remember(waymark_dispatch *d, size_t key, uintptr_t identit
   return 1;
 }
 
-/// The protected call of handler(first, argument) with everything on the stack but the
-/// message handler's slot below them: the host protected call of LuaC.protectedCall.
-static inline int finish(waymark_dispatch *d, int handler, int argument, int *status, int *timed_out) {
+/// The protected call of handler(first, argument): the host protected call of
+/// LuaC.protectedCall, with the message handler pushed below the handler and addressed from
+/// the top (-4), so the stack's height is never asked.
+static inline __attribute__((always_inline)) int finish(waymark_dispatch *d, int handler, int argument, int *status,
+                                                        int *timed_out) {
   lua_State *L = d->L;
   waymark_runtime *rt = d->rt;
-  int base = lua_gettop(L) + 1;
   lua_pushcfunction(L, waymark_traceback); // the same value as the registry's msgh_ref
   lua_rawgeti(L, LUA_REGISTRYINDEX, handler);
   lua_rawgeti(L, LUA_REGISTRYINDEX, d->first_ref);
   lua_rawgeti(L, LUA_REGISTRYINDEX, argument);
   int saved_enforce = 0;
   uint64_t token = waymark_call_begin(rt, L, &saved_enforce);
-  int s = lua_pcall(L, 2, 1, base);
+  int s = lua_pcall(L, 2, 1, -4);
   int stopped = waymark_call_end(rt, L, token, saved_enforce);
   if (s != LUA_OK || stopped) {
     *status = s;
     *timed_out = stopped;
-    lua_remove(L, base); // the message handler: the error value stays on top
+    lua_remove(L, -2); // the message handler: the error value stays on top
     return WAYMARK_DISPATCH_ERROR;
   }
   int result;
@@ -66,7 +67,7 @@ static inline int finish(waymark_dispatch *d, int handler, int argument, int *st
   case LUA_TNIL: result = WAYMARK_DISPATCH_NIL; break;
   default: result = WAYMARK_DISPATCH_OTHER + lua_type(L, -1); break;
   }
-  lua_settop(L, base - 1);
+  lua_settop(L, -3); // the answer and the message handler
   return result;
 }
 
@@ -80,4 +81,99 @@ int waymark_dispatch_call(waymark_dispatch *d, int slot, size_t key, uintptr_t i
 
 int waymark_dispatch_call_ref(waymark_dispatch *d, int slot, int ref, int *status, int *timed_out) {
   return finish(d, d->slots[slot], ref, status, timed_out);
+}
+
+// MARK: - The order
+
+static waymark_dispatch_list *new_list(waymark_dispatch *const *tables, void *const *owners, int count) {
+  size_t n = (size_t)(count > 0 ? count : 1);
+  waymark_dispatch_list *list = calloc(1, sizeof *list);
+  if (list == NULL) return NULL;
+  list->tables = malloc(sizeof *list->tables * n);
+  list->owners = malloc(sizeof *list->owners * n);
+  if (list->tables == NULL || list->owners == NULL) {
+    free(list->tables);
+    free(list->owners);
+    free(list);
+    return NULL;
+  }
+  for (int i = 0; i < count; i++) {
+    list->tables[i] = tables[i];
+    list->owners[i] = owners[i];
+  }
+  list->count = count;
+  return list;
+}
+
+static void free_lists(waymark_dispatch_list *list) {
+  while (list != NULL) {
+    waymark_dispatch_list *next = list->retired;
+    free(list->tables);
+    free(list->owners);
+    free(list);
+    list = next;
+  }
+}
+
+waymark_dispatch_order *waymark_order_new(int max_depth) {
+  waymark_dispatch_order *o = calloc(1, sizeof *o);
+  if (o == NULL) return NULL;
+  o->list = new_list(NULL, NULL, 0);
+  if (o->list == NULL) {
+    free(o);
+    return NULL;
+  }
+  o->max_depth = max_depth;
+  return o;
+}
+
+void waymark_order_free(waymark_dispatch_order *o) {
+  if (o == NULL) return;
+  free_lists(o->list);
+  free(o);
+}
+
+int waymark_order_set(waymark_dispatch_order *o, waymark_dispatch *const *tables, void *const *owners, int count) {
+  waymark_dispatch_list *list = new_list(tables, owners, count);
+  if (list == NULL) return 0;
+  if (o->walkers > 0) {
+    list->retired = o->list; // a loop may still walk it (and the lists it retired)
+  } else {
+    free_lists(o->list);
+  }
+  o->list = list;
+  return 1;
+}
+
+int waymark_order_release_retired(waymark_dispatch_order *o) {
+  free_lists(o->list->retired);
+  o->list->retired = NULL;
+  return 1;
+}
+
+/// The answer of waymark_dispatch_first_true.
+static inline long stopped(int code, int index) { return (long)index * 8 + code; }
+
+long waymark_dispatch_first_true(waymark_dispatch_order *o, const waymark_dispatch_list *list, int start, int slot,
+                                 size_t key, uintptr_t identity) {
+  for (int i = start; i < list->count; i++) {
+    waymark_dispatch *d = list->tables[i];
+    if (!d->open || d->slots[slot] == LUA_NOREF) continue;
+    if (o->depth >= o->max_depth) return stopped(WAYMARK_ORDER_NESTED, i);
+    const waymark_dispatch_entry *entry = d->cache != NULL ? &d->cache[key & (WAYMARK_DISPATCH_CACHE - 1)] : NULL;
+    if (entry == NULL || entry->identity != identity) return stopped(WAYMARK_ORDER_MISS, i);
+    long failures = d->failures;
+    o->depth++;
+    int result = finish(d, d->slots[slot], entry->ref, &o->stop_status, &o->stop_timed_out);
+    o->depth--;
+    if (result == WAYMARK_DISPATCH_ERROR) return stopped(WAYMARK_ORDER_ERROR, i);
+    if (d->failures != failures) continue; // failed inside: not a success
+    if (result >= WAYMARK_DISPATCH_OTHER) {
+      o->stop_type = result - WAYMARK_DISPATCH_OTHER;
+      return stopped(WAYMARK_ORDER_OTHER, i);
+    }
+    d->consecutive_failures = 0;
+    if (result == WAYMARK_DISPATCH_TRUE) return stopped(WAYMARK_ORDER_TRUE, i);
+  }
+  return stopped(WAYMARK_ORDER_NONE, list->count);
 }

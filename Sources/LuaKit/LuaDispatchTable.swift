@@ -15,9 +15,9 @@
 /// object while it is cached. Once ``close()`` is called or the state closes, no slot has a
 /// handler. Confined to the state's thread, like the state.
 public final class LuaDispatchTable {
-  private let table: LuaDispatchPointer
+  let table: LuaDispatchPointer
   private let lifetime: LuaStateLifetime
-  private let thread: LuaThreadPointer
+  let thread: LuaThreadPointer
   private let firstArgument: LuaRef
   private let slotCount: Int
   private var handlers: [LuaRef?]
@@ -36,9 +36,27 @@ public final class LuaDispatchTable {
     self.firstArgument = firstArgument
     slotCount = slots
     handlers = Array(repeating: nil, count: slots)
+    lifetime.dispatchTables.append(table)
   }
 
-  deinit { LuaC.freeDispatch(table) }
+  deinit {
+    lifetime.dispatchTables.removeAll { $0 == table }
+    LuaC.freeDispatch(table)
+  }
+
+  /// The owner's count of every failure of its calls, kept beside the handlers so that a
+  /// ``LuaDispatchOrder`` loop can tell a call in which a nested call failed from a success.
+  public var failures: Int {
+    @inline(__always) get { table.pointee.failures }
+    @inline(__always) set { table.pointee.failures = newValue }
+  }
+
+  /// The owner's count of failures since its last success; a ``LuaDispatchOrder`` loop
+  /// resets it after each successful call.
+  public var consecutiveFailures: Int {
+    @inline(__always) get { table.pointee.consecutive_failures }
+    @inline(__always) set { table.pointee.consecutive_failures = newValue }
+  }
 
   /// Makes `handler` (a function of the table's state; nil: none) the handler of `slot`.
   public func setHandler(_ handler: LuaRef?, at slot: Int) {
@@ -88,11 +106,15 @@ public final class LuaDispatchTable {
     case LuaC.dispatchFalse: return .boolean(false)
     case LuaC.dispatchTrue: return .boolean(true)
     case LuaC.dispatchNil: return .nothing
-    case LuaC.dispatchError:
-      let error = LuaError(thread: thread, status: status, timedOut: timedOut)
-      LuaC.setTop(thread, -2)
-      throw error
+    case LuaC.dispatchError: throw takeError(status: status, timedOut: timedOut)
     default: return .other(LuaType(rawValue: code - LuaC.dispatchOther))
     }
+  }
+
+  /// The error a failed call left on top of the stack, popped.
+  func takeError(status: Int32, timedOut: Bool) -> LuaError {
+    let error = LuaError(thread: thread, status: status, timedOut: timedOut)
+    LuaC.setTop(thread, -2)
+    return error
   }
 }

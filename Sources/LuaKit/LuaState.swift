@@ -63,6 +63,7 @@ public final class LuaState {
   public func close() {
     guard !isClosed else { return }
     lifetime.isClosed = true
+    for table in lifetime.dispatchTables { LuaC.dispatchClose(table) }
     LuaC.close(runtime)
     attachment = nil
   }
@@ -159,4 +160,7 @@ final class LuaStateLifetime {
   /// Set first thing in ``LuaState/close()``. Read before every call of a host's hot path:
   /// unchecked exclusivity (a flag of the state's thread, never borrowed).
   @exclusivity(unchecked) var isClosed = false
+  /// The C tables of this state's ``LuaDispatchTable``s, closed with the state (a
+  /// ``LuaDispatchOrder`` loop reads only the C side).
+  var dispatchTables: [LuaDispatchPointer] = []
 }

@@ -102,6 +102,17 @@ public enum DelegateEvent {
     }
   }
 
+  /// The serial and identity of the marker of a did_tap_marker event (nil for any other),
+  /// read without retaining it: a host's hot path for the veto whose sole argument is a marker.
+  @inlinable
+  package var tappedMarkerKey: (serial: Int, identity: ObjectIdentifier)? {
+    // A switch, not `guard case`, which copied the event (a retain and a release).
+    switch self {
+    case .didTapMarker(let marker): return (marker.serial, ObjectIdentifier(marker))
+    default: return nil
+    }
+  }
+
   /// The serial and identity of ``soleMarker``, read without retaining the marker: what a
   /// host's cache of marker arguments is keyed on, for events it answers in one call.
   @inlinable

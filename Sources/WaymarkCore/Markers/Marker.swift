@@ -56,8 +56,10 @@ public final class Marker {
     @usableFromInline let isShared: Bool
     /// The map the marker is on (for the shared instance: the map that created it).
     weak var map: MapView?
-    /// Own instances only: the marker's number on the map that created it.
-    @usableFromInline var serial: Int32 = 0
+    /// Own instances only: the marker's number on the map that created it. Unchecked
+    /// exclusivity: written only when the marker takes its extras, read by every event's
+    /// dispatch (``DelegateEvent/soleMarkerKey``), never borrowed across a call.
+    @exclusivity(unchecked) @usableFromInline var serial: Int32 = 0
     /// Own instances only: the marker's slot in its map's store, -1 when on no map.
     var slot: Int32 = -1
     var zIndex: Int32 = 0

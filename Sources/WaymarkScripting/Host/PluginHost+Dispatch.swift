@@ -8,6 +8,11 @@ extension PluginHost {
   /// Asks the plugins, in order, as the callback's composition says (docs/plugins.md), and
   /// the Swift delegate beside them, if any, before or after them with the same rules.
   public func mapView(_ mapView: MapView, receive event: DelegateEvent) -> CallbackAnswer {
+    // The hot path: did_tap_marker, the veto whose sole argument is a marker, with no
+    // delegate beside the plugins and no profiling, is the loop in C and nothing else.
+    if !hasDelegate, !isProfiling, let marker = event.tappedMarkerKey {
+      return vetoInOrder(event, marker, .didTapMarker)
+    }
     let callback = event.callback
     guard hasDelegate, let delegate else { return askPlugins(event, callback) }
     let first: Answerer = placement == .beforePlugins ? .delegate(delegate) : .plugins
@@ -171,31 +176,81 @@ extension PluginHost {
   }
 
   /// A veto: plugins in order until one returns `true`; anything but a boolean or nil is an
-  /// error of that plugin.
+  /// error of that plugin. With the event's marker and no profiling, the loop runs in C
+  /// (``vetoInOrder(_:_:_:)``).
   private func veto(_ event: DelegateEvent, _ marker: MarkerKey?, _ callback: DelegateCallback) -> CallbackAnswer {
+    if let marker, !isProfiling { return vetoInOrder(event, marker, callback) }
     var decidedBy: String?
     forEachPlugin { instance in
-      guard instance.dispatch.hasHandler(at: callback.rawValue), let result = call(instance, event, marker, callback)
-      else { return true }
-      switch result {
-      case .boolean(let handled):
-        if instance.consecutiveFailures != 0 { instance.consecutiveFailures = 0 }
-        if handled {
-          decidedBy = instance.name
-          return false
-        }
-      case .nothing:
-        if instance.consecutiveFailures != 0 { instance.consecutiveFailures = 0 }
-      case .other(let type):
-        fail(
-          instance, handler: callback.name,
-          message:
-            "\(instance.file):\(instance.returnLine(callback, type.description)): \(callback.name) returned a \(type); expected true, false or nil"
-        )
+      guard instance.dispatch.hasHandler(at: callback.rawValue), decides(instance, event, marker, callback) else {
+        return true
       }
-      return true
+      decidedBy = instance.name
+      return false
     }
     return decidedBy.map { CallbackAnswer(handled: true, decidedBy: $0) } ?? .none
+  }
+
+  /// The veto's loop over ``order`` in C: one C call asks every plugin in order that has a
+  /// handler and whose table knows the marker's userdata; Swift takes over one plugin where
+  /// it must report a failure or learn the marker, or refuses a call nested too deep (as
+  /// ``call(_:_:_:_:)`` does), then the loop goes on from the next plugin.
+  private func vetoInOrder(_ event: DelegateEvent, _ marker: MarkerKey, _ callback: DelegateCallback)
+    -> CallbackAnswer
+  {
+    let walk = order.enter()
+    defer { order.leave(walk) }
+    var start = 0
+    while true {
+      let index: Int
+      switch order.firstTrue(
+        in: walk, from: start, slot: callback.rawValue, key: marker.serial, identity: marker.identity)
+      {
+      case .none: return .none
+      case .decided(let at):
+        let name = Unmanaged<PluginInstance>.fromOpaque(walk.owner(at: at))._withUnsafeGuaranteedRef { $0.name }
+        return CallbackAnswer(handled: true, decidedBy: name)
+      case .failed(let at):
+        let instance = Unmanaged<PluginInstance>.fromOpaque(walk.owner(at: at)).takeUnretainedValue()
+        let error = order.takeError(of: walk, at: at)
+        fail(instance, handler: callback.name, error: error, line: instance.handlerLines[callback.rawValue])
+        index = at
+      case .other(let at, let type):
+        failReturned(Unmanaged<PluginInstance>.fromOpaque(walk.owner(at: at)).takeUnretainedValue(), type, callback)
+        index = at
+      case .miss(let at), .nested(let at):
+        let instance = Unmanaged<PluginInstance>.fromOpaque(walk.owner(at: at)).takeUnretainedValue()
+        if decides(instance, event, marker, callback) { return CallbackAnswer(handled: true, decidedBy: instance.name) }
+        index = at
+      }
+      start = index + 1
+    }
+  }
+
+  /// One plugin's veto (its table has a handler for `callback`): whether it returned `true`.
+  /// A boolean or nil is a success; any other value is a failure of the plugin.
+  private func decides(
+    _ instance: PluginInstance, _ event: DelegateEvent, _ marker: MarkerKey?, _ callback: DelegateCallback
+  ) -> Bool {
+    guard let result = call(instance, event, marker, callback) else { return false }
+    switch result {
+    case .boolean(let handled):
+      if instance.consecutiveFailures != 0 { instance.consecutiveFailures = 0 }
+      return handled
+    case .nothing:
+      if instance.consecutiveFailures != 0 { instance.consecutiveFailures = 0 }
+    case .other(let type): failReturned(instance, type, callback)
+    }
+    return false
+  }
+
+  /// Reports a veto handler's answer that is neither a boolean nor nil, at its `return`.
+  private func failReturned(_ instance: PluginInstance, _ type: LuaType, _ callback: DelegateCallback) {
+    fail(
+      instance, handler: callback.name,
+      message:
+        "\(instance.file):\(instance.returnLine(callback, type.description)): \(callback.name) returned a \(type); expected true, false or nil"
+    )
   }
 
   /// A content request: plugins in order until one returns valid non-nil content.

@@ -71,7 +71,12 @@ public final class PluginHost: DelegateEventHandler {
   public internal(set) var diagnostics: [PluginDiagnostic] = []
 
   /// Loaded plugins in the order they are asked.
-  @exclusivity(unchecked) var instances: [PluginInstance] = []
+  @exclusivity(unchecked) var instances: [PluginInstance] = [] {
+    didSet { order.set(instances.map { ($0.dispatch, $0) }) }
+  }
+  /// The plugins' prepared tables in the same order, with the nesting depth of their calls:
+  /// a veto whose sole argument is a marker runs in one C call (``LuaDispatchOrder``).
+  let order = LuaDispatchOrder(maxDepth: PluginHost.maxNesting)
   /// Folders watched for new and deleted files.
   var folders: [String] = []
   /// Files that failed to load, with the text that failed (retried when it changes).
@@ -86,10 +91,12 @@ public final class PluginHost: DelegateEventHandler {
   public var needsExactReplay: Bool {
     replays.isNeeded || instances.contains { !$0.state.isClosed && $0.state.needsExactReplay }
   }
-  /// How deep the host is in a handler call (reloads wait for 0). Unchecked exclusivity, as
-  /// for the fields of ``PluginInstance`` a dispatch reads: plain counters of the map's
-  /// thread, never borrowed across a call, read and written on every event.
-  @exclusivity(unchecked) var dispatchDepth = 0
+  /// How deep the host is in a handler call (reloads wait for 0): the depth ``order`` keeps
+  /// in C, where its veto loop counts its own calls.
+  var dispatchDepth: Int {
+    get { order.depth }
+    set { order.depth = newValue }
+  }
 
   /// Where a Swift delegate beside the plugins is asked.
   public enum DelegatePlacement: Sendable {
@@ -107,6 +114,8 @@ public final class PluginHost: DelegateEventHandler {
   public let delegateName: String
   /// Whether a delegate was given: without one, dispatch never loads the weak reference.
   let hasDelegate: Bool
+  /// Whether handler calls are timed (``Configuration/profile``), read once.
+  let isProfiling: Bool
 
   /// Creates a host and makes it the map's delegate (the map holds it weakly). With
   /// `delegate`, the map's callbacks reach that delegate too, as one more answerer asked
@@ -121,6 +130,7 @@ public final class PluginHost: DelegateEventHandler {
     self.placement = placement
     self.delegateName = delegateName
     hasDelegate = delegate != nil
+    isProfiling = configuration.profile != nil
     map.delegate = self
   }
 

@@ -32,10 +32,18 @@ final class PluginInstance {
   var saveState: LuaRef?
   /// The table the file returned.
   var table: LuaRef!
-  @exclusivity(unchecked) var consecutiveFailures = 0
+  /// Failures since the last success (docs/plugins.md: after `maxConsecutiveFailures` the
+  /// plugin is disabled). Kept in ``dispatch``, where the host's veto loop in C resets it.
+  var consecutiveFailures: Int {
+    get { dispatch.consecutiveFailures }
+    set { dispatch.consecutiveFailures = newValue }
+  }
   /// Every failure so far: a call that returns normally after a failure inside it (a nested
-  /// call) is not a success that resets ``consecutiveFailures``.
-  @exclusivity(unchecked) var failureCount = 0
+  /// call) is not a success that resets ``consecutiveFailures``. Kept in ``dispatch`` too.
+  var failureCount: Int {
+    get { dispatch.failures }
+    set { dispatch.failures = newValue }
+  }
   /// Where closing tells the host that this state's instruction budget asks for an exact
   /// replay (``PluginHost/needsExactReplay``).
   var replays: ExactReplayFlag?
