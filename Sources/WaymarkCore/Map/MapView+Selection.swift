@@ -36,13 +36,13 @@ extension MapView {
       deselect()
       return
     }
-    guard marker.map === self else {
+    guard marker.isOn(self) else {
       warn("selected_marker: marker \(marker.id) is not on this map; ignored (R11)")
       return
     }
     if marker === selectedMarker { return }
     deselect()
-    guard marker.map === self else { return }
+    guard marker.isOn(self) else { return }
     select(marker)
     if policy.centerOnProgrammaticSelect, selectedMarker === marker { centerCamera(on: marker) }
   }
