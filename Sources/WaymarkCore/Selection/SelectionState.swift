@@ -10,6 +10,9 @@ struct SelectionState {
   var selectedMarker: Marker?
   /// The shown info window (R9: at most one).
   var infoWindow: InfoWindow?
+  /// A hidden window nobody else holds, whose storage the next default window reuses
+  /// (``InfoWindow/defaultWindow(of:reusing:)``); never shown, and holding no marker.
+  var spareWindow: InfoWindow?
   /// Whether marker_info_window or marker_info_contents is being asked (R13).
   private(set) var isResolving = false
   /// Changes made during a resolution, in order (R13).
