@@ -4,8 +4,9 @@ import Testing
 import WaymarkTesting
 
 /// The tap path's shortcuts: the default window made in the storage of the hidden one
-/// (``InfoWindow/defaultWindow(of:reusing:)``) and the map-membership check of markers at
-/// their defaults (``Marker/isOn(_:)``). Each must answer what the long way answers.
+/// (``InfoWindow/defaultWindow(of:reusing:)``), the map-membership check of markers at
+/// their defaults (``Marker/isOn(_:)``) and the remembered world point
+/// (``WorldPointMemo``). Each must answer what the long way answers.
 @Suite struct TapShortcutTests {
   /// Titles and snippets of every kind: absent, blank, the one-line ASCII case, two lines,
   /// non-ASCII, too long for a line.
@@ -115,5 +116,27 @@ import WaymarkTesting
     first = nil
     check("the first map gone")
     #expect(!atDefaults[0].isOn(second))
+  }
+
+  @Test("The remembered world point has the bits of Mercator.worldPoint, hit or miss")
+  func theMemoGivesMercatorsBits() {
+    var memo = WorldPointMemo()
+    var rng = SplitMix64(seed: 0x4D45_4D4F)
+    var previous = Coordinate(latitude: 0, longitude: 0)
+    let edges = [
+      Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: -0.0, longitude: -0.0),
+      Coordinate(latitude: 85, longitude: 180), Coordinate(latitude: -85, longitude: -180),
+    ]
+    for step in 0..<3_000 {
+      let coordinate: Coordinate
+      switch rng.next() % 3 {
+      case 0: coordinate = previous
+      case 1: coordinate = edges[step % edges.count]
+      default: coordinate = Coordinate(latitude: rng.uniform(-85, 85), longitude: rng.uniform(-180, 180))
+      }
+      let remembered = memo.worldPoint(coordinate), exact = Mercator.worldPoint(coordinate)
+      #expect(remembered.x.bitPattern == exact.x.bitPattern && remembered.y.bitPattern == exact.y.bitPattern)
+      previous = coordinate
+    }
   }
 }
