@@ -41,19 +41,29 @@ public struct InfoWindow {
       return InfoWindow(marker: marker, pointOfInterest: nil, content: nil, layout: layout)
     }
     let parts = window.parts
+    // Swapped out, not copied: the lines buffer is then held by `element` alone.
+    var element = LaidOutElement.stack(.vertical)
+    swap(&element, &parts.layout.content.element)
     var lines: [LaidOutLine]?
-    if case .text(let text) = parts.layout.content.element {
-      lines = text.lines
-      parts.layout.content.element = .stack(.vertical)  // the buffer is now only `lines`'
-    }
-    guard
-      let layout = InfoWindowLayout.defaultWindow(title: marker.title, snippet: marker.snippet, reusing: lines.take())
-    else {
+    if case .text(let text) = consume element { lines = text.lines }
+    // Each layout written into the parts where it is made: handing it on through optionals
+    // copied its 200 bytes several times.
+    switch DefaultWindowLayout.standard.layout(title: marker.title, snippet: marker.snippet, reusing: lines.take()) {
+    case let layout??: parts.layout = layout
+    case .some(nil):
       spare = window
       return nil
+    case nil:
+      guard
+        let layout = InfoWindowLayout.generalDefaultWindow(
+          title: marker.title, snippet: marker.snippet, metrics: .standard)
+      else {
+        spare = window
+        return nil
+      }
+      parts.layout = layout
     }
     parts.marker = marker
-    parts.layout = layout
     return window
   }
 

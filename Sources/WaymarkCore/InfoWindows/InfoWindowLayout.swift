@@ -94,18 +94,7 @@ package struct InfoWindowLayout: Sendable, Equatable {
   /// ASCII words that fit on one line (`Marker 42`) take ``DefaultWindowLayout``, which
   /// gives the same layout without the content tree.
   package static func defaultWindow(title: String?, snippet: String?) -> InfoWindowLayout? {
-    defaultWindow(title: title, snippet: snippet, reusing: nil)
-  }
-
-  /// The default window with the standard metrics, as ``defaultWindow(title:snippet:)``,
-  /// filling `lines` (a buffer nobody else holds) with a one-text window's line instead of
-  /// allocating one.
-  static func defaultWindow(title: String?, snippet: String?, reusing lines: consuming [LaidOutLine]?)
-    -> InfoWindowLayout?
-  {
-    if let layout = DefaultWindowLayout.standard.layout(title: title, snippet: snippet, reusing: lines) {
-      return layout
-    }
+    if let layout = DefaultWindowLayout.standard.layout(title: title, snippet: snippet) { return layout }
     return generalDefaultWindow(title: title, snippet: snippet, metrics: .standard)
   }
 
