@@ -3,8 +3,9 @@
 /// (MapView+Selection.swift).
 ///
 /// Invariants (``checkInvariants()``, between inputs): at most one window is shown (R9,
-/// by construction); a marker's window belongs to the selected marker; changes wait only
-/// while a window is being resolved, and are applied, in order, when it is.
+/// by construction); a marker's window belongs to the selected marker; the spare window
+/// holds no marker, place or content; changes wait only while a window is being resolved,
+/// and are applied, in order, when it is.
 struct SelectionState {
   /// The selected marker, whose window (if any) is shown.
   var selectedMarker: Marker?
@@ -42,6 +43,9 @@ struct SelectionState {
   func checkInvariants() -> String? {
     if let marker = infoWindow?.marker, marker !== selectedMarker {
       return "the window of \(marker.id) is shown but \(selectedMarker?.id ?? "nothing") is selected"
+    }
+    if let spare = spareWindow, spare.marker != nil || spare.pointOfInterest != nil || spare.content != nil {
+      return "the spare window still holds what it was shown for"
     }
     if !isResolving && !waiting.isEmpty { return "\(waiting.count) change(s) wait with no resolution running" }
     return nil
