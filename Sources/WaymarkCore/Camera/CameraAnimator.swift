@@ -46,10 +46,11 @@ final class CameraAnimator {
   var isActive: Bool { !unmoving.isEmpty || tweens.contains { $0 != nil } }
 
   /// Starts an animation from the camera of `projection` to `destination` (both clamped) on
-  /// `channels`. Appends to `due` the completions of animations that this one ended by
-  /// replacing their last channel.
+  /// `channels`; `targetWorld` is `Mercator.worldPoint(destination.target)` when the target
+  /// channel is among them. Appends to `due` the completions of animations that this one
+  /// ended by replacing their last channel.
   func start(
-    channels: CameraChannels, from projection: Projection, to destination: CameraPosition,
+    channels: CameraChannels, from projection: Projection, to destination: CameraPosition, targetWorld: WorldPoint,
     at time: Double, duration: Double, easing: Easing, completion: ((Bool) -> Void)?,
     due: inout [DueCompletion]
   ) {
@@ -65,7 +66,7 @@ final class CameraAnimator {
     animations.append((id, Animation(remainingChannels: moves ? named : 0, interrupted: false, completion: completion)))
     for channel in CameraChannel.allCases where moves && channels.contains(channel) {
       if let replaced = tweens[channel.rawValue] { end(replaced.animation, interrupted: true, due: &due) }
-      let (from, to) = CameraAnimator.endpoints(channel, projection, destination)
+      let (from, to) = CameraAnimator.endpoints(channel, projection, destination, targetWorld)
       tweens[channel.rawValue] = Tween(
         animation: id, start: time, duration: max(duration, 0), easing: easing, from: from, to: to,
         destination: destination)
@@ -139,14 +140,16 @@ final class CameraAnimator {
 
   /// A channel's start and end values; the target moves the short way around the world and
   /// the bearing the short way around the circle. The start is the camera of `projection`,
-  /// whose target's world point it already holds.
-  private static func endpoints(_ channel: CameraChannel, _ projection: Projection, _ to: CameraPosition)
+  /// whose target's world point it already holds; `b` is the world point of `to`'s target.
+  private static func endpoints(
+    _ channel: CameraChannel, _ projection: Projection, _ to: CameraPosition, _ b: WorldPoint
+  )
     -> (SIMD2<Double>, SIMD2<Double>)
   {
     let from = projection.camera
     switch channel {
     case .target:
-      let a = projection.targetWorld, b = Mercator.worldPoint(to.target)
+      let a = projection.targetWorld
       return (SIMD2(a.x, a.y), SIMD2(a.x + Mercator.wrappedDelta(from: a.x, to: b.x), b.y))
     case .zoom: return (SIMD2(from.zoom, 0), SIMD2(to.zoom, 0))
     case .bearing:

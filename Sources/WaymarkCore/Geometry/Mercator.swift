@@ -62,3 +62,25 @@ package enum Mercator {
     2 * .pi * earthRadius * cos(min(max(latitude, -maxLatitude), maxLatitude) * .pi / 180)
   }
 }
+
+/// The world point of the coordinate projected last through it: projecting the same
+/// coordinate again, bit for bit, costs two comparisons instead of a sine and a logarithm,
+/// and gives the same bits (``Mercator/worldPoint(_:)`` is a pure function). A tap's
+/// centring projects the selected marker's position, and the next tap's R16 check projects
+/// it again.
+struct WorldPointMemo {
+  private var latitudeBits: UInt64 = 0
+  private var longitudeBits: UInt64 = 0
+  private var world: WorldPoint?
+
+  /// ``Mercator/worldPoint(_:)`` of `coordinate`, remembered.
+  mutating func worldPoint(_ coordinate: Coordinate) -> WorldPoint {
+    let latitude = coordinate.latitude.bitPattern, longitude = coordinate.longitude.bitPattern
+    if let world, latitude == latitudeBits, longitude == longitudeBits { return world }
+    let computed = Mercator.worldPoint(coordinate)
+    latitudeBits = latitude
+    longitudeBits = longitude
+    world = computed
+    return computed
+  }
+}

@@ -50,18 +50,19 @@ struct DefaultWindowLayout {
 
   /// The default window of `title` and `snippet` if both are absent (nil or empty) or fit
   /// the common case; `.some(nil)` means no window (both absent), nil that the general
-  /// path must lay them out.
-  func layout(title: String?, snippet: String?) -> InfoWindowLayout?? {
+  /// path must lay them out. A window of one text fills `lines` (a buffer nobody else
+  /// holds) with its line, if given, instead of allocating one.
+  func layout(title: String?, snippet: String?, reusing lines: consuming [LaidOutLine]? = nil) -> InfoWindowLayout?? {
     guard let first = oneLine(title, self.title), let second = oneLine(snippet, body) else { return nil }
     let padding = (dx: metrics.framePadding.left, dy: metrics.framePadding.top)
     let content: LaidOutNode
     switch (first, second) {
     case (nil, nil): return .some(nil)
-    case (let text?, nil): content = node(text, self.title, moves: (0, 0), padding)
-    case (nil, let text?): content = node(text, body, moves: (0, 0), padding)
+    case (let text?, nil): content = node(text, self.title, moves: (0, 0), padding, reusing: lines)
+    case (nil, let text?): content = node(text, body, moves: (0, 0), padding, reusing: lines)
     case (let titleLine?, let snippetLine?):
       // A vertical stack: the snippet moved under the title, then both into the frame.
-      let titleNode = node(titleLine, self.title, moves: (0, 0), padding)
+      let titleNode = node(titleLine, self.title, moves: (0, 0), padding, reusing: lines)
       var along = 0.0
       along += Double(1) * self.title.lineHeight
       along += metrics.titleSnippetSpacing
@@ -77,17 +78,30 @@ struct DefaultWindowLayout {
 
   /// A text node of one line laid out at (0, 0), then moved twice as
   /// ``LaidOutNode/offsetBy(dx:dy:)`` would move it (leading alignment, no colour, not
-  /// truncated).
+  /// truncated), its line in `buffer` if given (emptied first), else in a new array.
   private func node(
-    _ line: OneLine, _ style: Style, moves first: (dx: Double, dy: Double), _ second: (dx: Double, dy: Double)
+    _ line: OneLine, _ style: Style, moves first: (dx: Double, dy: Double), _ second: (dx: Double, dy: Double),
+    reusing buffer: consuming [LaidOutLine]? = nil
   )
     -> LaidOutNode
   {
     let lineFrame = Rect(x: 0, y: Double(0) * style.lineHeight, width: line.width, height: style.lineHeight)
+    let laidOut = LaidOutLine(text: line.text, frame: Self.moved(Self.moved(lineFrame, first), second))
+    let lines: [LaidOutLine]
+    if var reused = buffer.take() {
+      // One line replaced in place costs a store; emptying and appending cost 150.
+      if reused.count == 1 {
+        reused[0] = laidOut
+      } else {
+        reused.removeAll(keepingCapacity: true)
+        reused.append(laidOut)
+      }
+      lines = reused
+    } else {
+      lines = [laidOut]
+    }
     let text = LaidOutText(
-      style: style.style, color: nil, fontSize: style.fontSize,
-      lines: [LaidOutLine(text: line.text, frame: Self.moved(Self.moved(lineFrame, first), second))],
-      isTruncated: false)
+      style: style.style, color: nil, fontSize: style.fontSize, lines: lines, isTruncated: false)
     let frame = Rect(x: 0, y: 0, width: line.width, height: Double(1) * style.lineHeight)
     return LaidOutNode(frame: Self.moved(Self.moved(frame, first), second), element: .text(text))
   }

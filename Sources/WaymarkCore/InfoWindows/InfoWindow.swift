@@ -1,15 +1,17 @@
 /// The info window the map shows (R9: at most one at a time).
 ///
-/// A window is one reference to its parts, which never change once it is made: the map
-/// hands it around (selection, showing, hiding, every tap's R16 check) for a retain, where
-/// copying its layout inline cost thousands of instructions a tap.
+/// A window is one reference to its parts, which never change while anyone but the map
+/// holds them: the map hands it around (selection, showing, hiding, every tap's R16 check)
+/// for a retain, where copying its layout inline cost thousands of instructions a tap. A
+/// hidden window that nobody else holds becomes the map's spare (``recycle()``), whose
+/// storage the next default window is made in (``defaultWindow(of:reusing:)``).
 public struct InfoWindow {
   /// What a window is made of, shared by its copies.
   private final class Parts {
-    let marker: Marker?
-    let pointOfInterest: PointOfInterest?
-    let content: InfoWindowContent?
-    let layout: InfoWindowLayout
+    var marker: Marker?
+    var pointOfInterest: PointOfInterest?
+    var content: InfoWindowContent?
+    var layout: InfoWindowLayout
 
     init(marker: Marker?, pointOfInterest: PointOfInterest?, content: InfoWindowContent?, layout: InfoWindowLayout) {
       self.marker = marker
@@ -19,12 +21,61 @@ public struct InfoWindow {
     }
   }
 
-  private let parts: Parts
+  private var parts: Parts
 
   /// A window of `marker` (or of a point of interest under the web policy, R33) showing
   /// `layout`, laid out from `content` (nil for the default window).
   init(marker: Marker?, pointOfInterest: PointOfInterest?, content: InfoWindowContent?, layout: InfoWindowLayout) {
     parts = Parts(marker: marker, pointOfInterest: pointOfInterest, content: content, layout: layout)
+  }
+
+  /// The default window of `marker` (R7), nil if its title and snippet are both blank; made
+  /// in `spare`'s storage when there is a spare (which it takes), saving the window's
+  /// allocation, the deallocation of the hidden one, and the allocation of a one-text
+  /// layout's lines (their buffer is refilled).
+  static func defaultWindow(of marker: Marker, reusing spare: inout InfoWindow?) -> InfoWindow? {
+    guard let window = spare.take() else {
+      guard let layout = InfoWindowLayout.defaultWindow(title: marker.title, snippet: marker.snippet) else {
+        return nil
+      }
+      return InfoWindow(marker: marker, pointOfInterest: nil, content: nil, layout: layout)
+    }
+    let parts = window.parts
+    // Swapped out, not copied: the lines buffer is then held by `element` alone.
+    var element = LaidOutElement.stack(.vertical)
+    swap(&element, &parts.layout.content.element)
+    var lines: [LaidOutLine]?
+    if case .text(let text) = consume element { lines = text.lines }
+    // Each layout written into the parts where it is made: handing it on through optionals
+    // copied its 200 bytes several times.
+    switch DefaultWindowLayout.standard.layout(title: marker.title, snippet: marker.snippet, reusing: lines.take()) {
+    case let layout??: parts.layout = layout
+    case .some(nil):
+      spare = window
+      return nil
+    case nil:
+      guard
+        let layout = InfoWindowLayout.generalDefaultWindow(
+          title: marker.title, snippet: marker.snippet, metrics: .standard)
+      else {
+        spare = window
+        return nil
+      }
+      parts.layout = layout
+    }
+    parts.marker = marker
+    return window
+  }
+
+  /// Makes this hidden window a spare for the map if nobody else holds it (true): its
+  /// marker, place and content let go, the layout's buffers kept for the next default
+  /// window. False, changing nothing, if it is shared.
+  mutating func recycle() -> Bool {
+    guard isKnownUniquelyReferenced(&parts) else { return false }
+    parts.marker = nil
+    parts.pointOfInterest = nil
+    parts.content = nil
+    return true
   }
 
   /// The marker it belongs to (nil for a POI window under the web policy, R33).

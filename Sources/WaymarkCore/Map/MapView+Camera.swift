@@ -106,9 +106,11 @@ extension MapView {
     let animator = cameraController.animator
     let channels = update.channels(from: camera, to: destination)
     var replaced = policy.independentCameraChannels ? [] : animator.stopAll()
+    let targetWorld =
+      channels.contains(.target) ? worldPoints.worldPoint(destination.target) : projection.targetWorld
     animator.start(
-      channels: channels, from: projection, to: destination, at: clock.now, duration: duration, easing: policy.easing,
-      completion: completion, due: &replaced)
+      channels: channels, from: projection, to: destination, targetWorld: targetWorld, at: clock.now,
+      duration: duration, easing: policy.easing, completion: completion, due: &replaced)
     willMove(gesture: false)
     scheduleFrame()
     for due in replaced { due.completion(due.finished) }

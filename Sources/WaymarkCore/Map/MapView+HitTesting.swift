@@ -52,7 +52,8 @@ extension MapView {
     else { return nil }
     let anchorPoint: Point
     if let marker = selection.infoWindow?.marker {
-      guard let ground = screenPoint(of: marker) else { return nil }
+      // The centring that showed the window projected the marker already, most often.
+      guard let ground = projection.point(forWorld: worldPoints.worldPoint(marker.position)) else { return nil }
       anchorPoint = MarkerGeometry.point(marker.infoWindowAnchor, of: marker, at: ground, bearing: flatMarkerBearing)
     } else if let location = selection.infoWindow?.pointOfInterest?.location, let at = projection.point(for: location) {
       anchorPoint = at

@@ -36,13 +36,13 @@ extension MapView {
       deselect()
       return
     }
-    guard marker.map === self else {
+    guard marker.isOn(self) else {
       warn("selected_marker: marker \(marker.id) is not on this map; ignored (R11)")
       return
     }
     if marker === selectedMarker { return }
     deselect()
-    guard marker.map === self else { return }
+    guard marker.isOn(self) else { return }
     select(marker)
     if policy.centerOnProgrammaticSelect, selectedMarker === marker { centerCamera(on: marker) }
   }
@@ -77,8 +77,7 @@ extension MapView {
     if let content = emit(.markerInfoContents(marker)).content {
       return InfoWindow(marker: marker, pointOfInterest: nil, content: content, layout: .contents(content))
     }
-    guard let layout = InfoWindowLayout.defaultWindow(title: marker.title, snippet: marker.snippet) else { return nil }
-    return InfoWindow(marker: marker, pointOfInterest: nil, content: nil, layout: layout)
+    return InfoWindow.defaultWindow(of: marker, reusing: &selection.spareWindow)
   }
 
   /// Shows a window (hiding any other first: R9).
@@ -94,8 +93,9 @@ extension MapView {
 
   /// Hides the shown window, if any, and fires did_close_info_window for its marker.
   func hideInfoWindow() {
-    guard let window = selection.infoWindow else { return }
-    infoWindow = nil
+    // Taken out, not copied: the window stays uniquely held unless someone else holds it.
+    guard var window = selection.infoWindow.take() else { return }
+    notify(.selectionChanged)
     note(.infoWindowHidden) { record in
       record.marker = window.marker?.id
       if let poi = window.pointOfInterest { record.extra.append(TraceField("place_id", .string(poi.placeID))) }
@@ -103,6 +103,7 @@ extension MapView {
     if let marker = window.marker {
       emit(.didCloseInfoWindow(marker))
     }
+    if window.recycle() { selection.spareWindow = window }
   }
 
   /// Deselects the selected marker, closing its window if one is shown (R10.1, R12, R14).

@@ -123,15 +123,15 @@ extension MapView {
   private func tapMarker(_ marker: Marker) {
     if policy.closeWindowBeforeMarkerTap { deselect() }
     let handled = emit(.didTapMarker(marker)).isHandled
-    guard !handled, policy.selectOnMarkerTap, marker.map === self else { return }
+    guard !handled, policy.selectOnMarkerTap, marker.isOn(self) else { return }
     if marker === selectedMarker {
       guard policy.retap == .reopen else { return }
     }
     deselect()
-    guard marker.map === self else { return }
+    guard marker.isOn(self) else { return }
     select(marker)
     // R13 changes made during the resolution may have moved the selection or the marker.
-    if policy.centerOnSelect, selectedMarker === marker, marker.map === self { centerCamera(on: marker) }
+    if policy.centerOnSelect, selectedMarker === marker, marker.isOn(self) { centerCamera(on: marker) }
   }
 
   /// A tap on a point of interest (R17; web policy: a default window, R33).

@@ -47,6 +47,9 @@ public final class MapView {
   @exclusivity(unchecked) var selection = SelectionState()
   /// The camera, the view, and what moves on the frames.
   @exclusivity(unchecked) var cameraController: CameraController
+  /// The world point of the coordinate projected last by the tap path (the centring's
+  /// target, the shown window's marker).
+  @exclusivity(unchecked) var worldPoints = WorldPointMemo()
   /// The tiles shown and loading (R31).
   var tiles = TileTracker()
   /// The overlays (R15).

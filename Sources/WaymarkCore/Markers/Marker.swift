@@ -116,6 +116,17 @@ public final class Marker {
     }
   }
 
+  /// Whether the marker is on `map` (``map`` `=== map`), told without loading the weak
+  /// reference for a marker that shares `map`'s defaults: a map's shared instance holds the
+  /// map's number, unique in the process, and only markers on that map share it (a marker
+  /// leaving the map takes extras of its own first). Loading the weak reference and
+  /// releasing the map cost about 140 instructions, three times a tap.
+  func isOn(_ map: MapView) -> Bool {
+    let extras = self.extras
+    if extras.isShared && extras.origin == map.mapNumber { return true }
+    return extras.map === map
+  }
+
   /// Own extras only: the slot in the map's store.
   var ownSlot: Int32 {
     get { extras.slot }

@@ -3,13 +3,17 @@
 /// (MapView+Selection.swift).
 ///
 /// Invariants (``checkInvariants()``, between inputs): at most one window is shown (R9,
-/// by construction); a marker's window belongs to the selected marker; changes wait only
-/// while a window is being resolved, and are applied, in order, when it is.
+/// by construction); a marker's window belongs to the selected marker; the spare window
+/// holds no marker, place or content; changes wait only while a window is being resolved,
+/// and are applied, in order, when it is.
 struct SelectionState {
   /// The selected marker, whose window (if any) is shown.
   var selectedMarker: Marker?
   /// The shown info window (R9: at most one).
   var infoWindow: InfoWindow?
+  /// A hidden window nobody else holds, whose storage the next default window reuses
+  /// (``InfoWindow/defaultWindow(of:reusing:)``); never shown, and holding no marker.
+  var spareWindow: InfoWindow?
   /// Whether marker_info_window or marker_info_contents is being asked (R13).
   private(set) var isResolving = false
   /// Changes made during a resolution, in order (R13).
@@ -39,6 +43,9 @@ struct SelectionState {
   func checkInvariants() -> String? {
     if let marker = infoWindow?.marker, marker !== selectedMarker {
       return "the window of \(marker.id) is shown but \(selectedMarker?.id ?? "nothing") is selected"
+    }
+    if let spare = spareWindow, spare.marker != nil || spare.pointOfInterest != nil || spare.content != nil {
+      return "the spare window still holds what it was shown for"
     }
     if !isResolving && !waiting.isEmpty { return "\(waiting.count) change(s) wait with no resolution running" }
     return nil
