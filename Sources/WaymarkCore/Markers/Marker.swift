@@ -279,15 +279,11 @@ public final class Marker {
   /// shares the defaults and leaves them takes extras of its own with `serial` and `slot`.
   private func storeExtras(_ options: borrowing MarkerOptions, serial: Int32, slot: Int32) {
     let flags = Flags(options)
-    guard case .defaultPin = options.icon else {
-      storeOwnExtras(options, flags, serial: serial, slot: slot)
-      return
-    }
-    if extras.isShared && flags == .defaults && options.zIndex == 0 && options.id == nil && options.snippet == nil
-      && options.iconView == nil
+    if extras.isShared && flags == .defaults && options.rareAreDefaults && options.zIndex == 0 && options.id == nil
+      && options.snippet == nil
       && options.groundAnchor == MarkerOptions.defaultGroundAnchor
       && options.infoWindowAnchor == MarkerOptions.defaultInfoWindowAnchor && options.rotation == 0
-      && options.opacity == 1 && options.appearAnimation == .none && options.userData == nil
+      && options.opacity == 1 && options.appearAnimation == .none
     {
       return
     }

@@ -141,9 +141,16 @@ public struct MarkerOptions {
   /// Whether every property but the position and the title is at its default, as for most
   /// markers added in bulk: then only those two can be out of their domains.
   private var hasOnlyPositionAndTitle: Bool {
-    guard case .defaultPin = icon else { return false }
-    return id == nil && snippet == nil && iconView == nil && opacity == 1 && rotation == 0
+    rareAreDefaults && id == nil && snippet == nil && opacity == 1 && rotation == 0
       && groundAnchor == MarkerOptions.defaultGroundAnchor && infoWindowAnchor == MarkerOptions.defaultInfoWindowAnchor
+  }
+
+  /// Whether the icon, the icon view and the user data are at their defaults (the default
+  /// pin, none, none), read without copying them: at once when no box holds them.
+  package var rareAreDefaults: Bool {
+    guard let rare else { return true }
+    guard case .defaultPin = rare.icon else { return false }
+    return rare.iconView == nil && rare.userData == nil
   }
 
   /// Throws an error naming the first field whose value is out of its domain, if any.
