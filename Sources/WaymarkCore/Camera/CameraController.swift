@@ -31,6 +31,16 @@ struct CameraController {
   var drag: MarkerDrag?
   /// Marker position animations, by marker.
   var markerAnimations: [ObjectIdentifier: MarkerAnimation] = [:]
+
+  /// The marker animations in order of their markers' serials (the order they step and end
+  /// in). Each serial is read once: a marker at its map's defaults asks its map's store.
+  var markerAnimationsInSerialOrder: [(key: ObjectIdentifier, animation: MarkerAnimation)] {
+    let entries = Array(markerAnimations)
+    // Sorted as (serial, place) pairs: moving whole animations in the sort cost more than it.
+    let order = entries.indices.map { (serial: entries[$0].value.marker.serial, place: $0) }
+      .sorted { $0.serial < $1.serial }
+    return order.map { entries[$0.place] }
+  }
   /// Whether idle_at_camera_position is owed (R23-R25).
   var idlePending = false
   /// The next frame's clock task, if scheduled.

@@ -39,6 +39,7 @@ extension MapView {
     guard marker.map === self else { throw .notOnThisMap(what: "marker \(marker.id)") }
     let position = try position.validated("position")
     try MapError.requireDuration(duration, "animateMarker.duration")
+    marker.keepOwnPlace()
     let replaced = cameraController.markerAnimations[ObjectIdentifier(marker)]
     cameraController.markerAnimations[ObjectIdentifier(marker)] = MarkerAnimation(
       marker: marker, from: Mercator.worldPoint(marker.position), to: position, start: clock.now,
@@ -52,6 +53,7 @@ extension MapView {
     if let running = cameraController.drag { endDrag(running.marker) }
     emit(.didBeginDraggingMarker(marker))
     guard marker.map === self else { return }
+    marker.keepOwnPlace()
     cameraController.drag = MarkerDrag(
       marker: marker, from: Mercator.worldPoint(marker.position), to: destination, start: clock.now,
       duration: duration, nextSample: clock.now)
@@ -95,9 +97,7 @@ extension MapView {
   func stepMarkerAnimations(at now: Double) {
     guard !cameraController.markerAnimations.isEmpty else { return }
     var finished: [MarkerAnimation] = []
-    for (key, animation) in cameraController.markerAnimations.sorted(by: {
-      $0.value.marker.serial < $1.value.marker.serial
-    }) {
+    for (key, animation) in cameraController.markerAnimationsInSerialOrder {
       let progress = animation.duration > 0 ? (now - animation.start) / animation.duration : 1
       if progress >= 1 {
         animation.marker.move(to: animation.to)

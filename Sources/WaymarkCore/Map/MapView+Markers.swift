@@ -72,7 +72,7 @@ extension MapView {
     if deferIfResolving("clear", { [weak self] in self?.clear() }) { return }
     let dragged = cameraController.drag?.marker
     cameraController.drag = nil
-    let animations = cameraController.markerAnimations.values.sorted { $0.marker.serial < $1.marker.serial }
+    let animations = cameraController.markerAnimationsInSerialOrder.map(\.animation)
     cameraController.markerAnimations.removeAll()
     let removed = store.removeAll()
     for marker in removed { marker.map = nil }

@@ -245,6 +245,12 @@ public final class Marker {
     return UnsafePointer(counter)
   }
 
+  /// Gives a marker at its map's defaults extras of its own, which store its serial and
+  /// slot, for a marker its map is about to ask for them often: an animated or dragged one
+  /// moves every frame, and each move of a marker sharing the defaults looks its slot up in
+  /// the spatial index.
+  func keepOwnPlace() { _ = ownExtras() }
+
   /// The marker's own extras, copied from the shared defaults first if it had none (with
   /// its serial and slot, which its map tells).
   private func ownExtras() -> Extras {

@@ -33,6 +33,31 @@ import WaymarkTesting
     #expect(other.marker(id: "marker-8") === kept[7] && other.checkInvariants() == nil)
   }
 
+  @Test("S3: animated markers at their defaults step and finish in the order they were added, and stay findable")
+  func animatedMarkersKeepTheirOrder() throws {
+    let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 12))
+    let markers = try (0..<6).map { i in
+      try map.addMarker(
+        MarkerOptions(position: Coordinate(latitude: -33.92 + Double(i) * 0.02, longitude: 151.2), title: "m\(i)"))
+    }
+    var finished: [String] = []
+    for marker in markers.reversed() {
+      let target = Coordinate(latitude: marker.position.latitude, longitude: 151.21)
+      try map.animate(marker, to: target, duration: 1) { done in if done { finished.append(marker.id) } }
+      // Its serial and slot are stored now: each frame moves it without a lookup.
+      #expect(!marker.isAtDefaults)
+    }
+    try map.settle()
+    #expect(finished == markers.map(\.id))
+    #expect(markers.map(\.id) == (1...6).map { "marker-\($0)" })
+    #expect(map.checkInvariants() == nil)
+    for marker in markers {
+      #expect(marker.position.longitude == 151.21)
+      let point = try #require(map.projection.point(for: marker.position))
+      #expect(map.topmostMarker(at: Point(x: point.x, y: point.y - 20)) === marker)
+    }
+  }
+
   @Test("Markers at their defaults that move, animate, change and leave keep every invariant")
   func sharedMarkersUnderRandomChanges() throws {
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 11))
