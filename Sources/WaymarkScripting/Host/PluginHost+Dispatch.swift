@@ -83,7 +83,7 @@ extension PluginHost {
     let failures = instance.failureCount
     do {
       let result: LuaBooleanResult
-      if let marker, configuration.profile == nil {
+      if let marker, !isProfiling {
         result = try callWithMarker(instance, event, marker, callback)
       } else {
         result = try timedCall(instance, event, marker, callback)
