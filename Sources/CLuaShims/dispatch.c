@@ -51,10 +51,10 @@ static inline __attribute__((always_inline)) int finish(waymark_dispatch *d, int
   lua_rawgeti(L, LUA_REGISTRYINDEX, handler);
   lua_rawgeti(L, LUA_REGISTRYINDEX, d->first_ref);
   lua_rawgeti(L, LUA_REGISTRYINDEX, argument);
-  int saved_enforce = 0;
-  uint64_t token = waymark_call_begin(rt, L, &saved_enforce);
+  waymark_call call;
+  waymark_call_begin(rt, L, &call);
   int s = lua_pcall(L, 2, 1, -4);
-  int stopped = waymark_call_end(rt, L, token, saved_enforce);
+  int stopped = waymark_call_end(rt, L, &call);
   if (s != LUA_OK || stopped) {
     *status = s;
     *timed_out = stopped;

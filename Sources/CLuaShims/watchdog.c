@@ -48,6 +48,17 @@ void waymark_set_running(waymark_runtime *rt, lua_State *L) {
   // may be collected once the resume wrapper returns.
 }
 
+void waymark_call_enter_thread(waymark_runtime *rt, lua_State *L) {
+  waymark_set_running(rt, L);
+  waymark_count_on(rt, L);
+  waymark_arm_if_expired(rt, L);
+}
+
+void waymark_call_leave_thread(waymark_runtime *rt, lua_State *returner) {
+  waymark_set_running(rt, returner);
+  waymark_arm_if_expired(rt, returner);
+}
+
 void waymark_watch_disarm(waymark_runtime *rt, lua_State *L) {
   while (atomic_load(&rt->busy)) sched_yield(); // the watchdog may still be arming
   lua_sethook(L, NULL, 0, 0);

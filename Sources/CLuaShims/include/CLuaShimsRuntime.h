@@ -96,24 +96,45 @@ int waymark_instructions_end(waymark_runtime *rt, lua_State *L, uint64_t token);
 /// Whether line coverage is recorded (coverage.c); read at the start of each outermost call.
 extern _Atomic int waymark_coverage_on;
 
-/// Starts a host protected call on thread L. Returns a token for
-/// waymark_call_end. Cost: plain stores and relaxed atomic stores; no clock,
-/// no lock, no syscall (unless an instruction budget is set).
-static inline uint64_t waymark_call_begin(waymark_runtime *rt, lua_State *L, int *saved_enforce) {
-  *saved_enforce = rt->enforce;
+/// What a host protected call saved at its start for its end.
+typedef struct {
+  uint64_t token;      // the outermost budgeted call's generation; 0 for any other call
+  int enforce;         // the memory cap's enforcement before the call
+  lua_State *returner; // a nested call on a thread other than the running one: the running one
+} waymark_call;
+
+/// Slow path of a nested call's start: publishes `L`, the thread it runs on, as the running
+/// thread (the watchdog arms the running one), arming it at once if the budget has run out.
+void waymark_call_enter_thread(waymark_runtime *rt, lua_State *L);
+
+/// Starts a host protected call on thread L. Cost: plain stores and relaxed atomic stores;
+/// no clock, no lock, no syscall (unless an instruction budget is set, or the call is
+/// nested on another thread than the running one: a handler called while a coroutine of
+/// the state runs).
+static inline void waymark_call_begin(waymark_runtime *rt, lua_State *L, waymark_call *call) {
+  call->enforce = rt->enforce;
+  call->token = 0;
+  call->returner = NULL;
   rt->enforce = 1;
-  if (rt->depth++ > 0) return 0;
+  if (rt->depth++ > 0) {
+    lua_State *running = atomic_load_explicit(&rt->running, memory_order_relaxed);
+    if (running != L) {
+      call->returner = running;
+      waymark_call_enter_thread(rt, L);
+    }
+    return;
+  }
   if (rt->instruction_budget != 0 || atomic_load_explicit(&waymark_coverage_on, memory_order_relaxed)) {
     waymark_instructions_begin(rt, L);
   }
+  atomic_store_explicit(&rt->running, L, memory_order_relaxed);
   uint32_t budget_ms = rt->fast_budget_ms != 0 ? rt->fast_budget_ms : rt->configured_budget_ms;
-  if (budget_ms == 0) return 0;
+  if (budget_ms == 0) return;
   uint64_t g = ++rt->next_generation;
   atomic_store_explicit(&rt->budget_ms, budget_ms, memory_order_relaxed);
-  atomic_store_explicit(&rt->running, L, memory_order_relaxed);
   atomic_store_explicit(&rt->generation, g, memory_order_relaxed);
   atomic_store_explicit(&rt->active, 1, memory_order_release);
-  return g;
+  call->token = g;
 }
 
 /// Whether the running budgeted call has been stopped, by the watchdog or by the
@@ -125,16 +146,23 @@ static inline int waymark_timed_out(waymark_runtime *rt) {
               atomic_load_explicit(&rt->generation, memory_order_relaxed));
 }
 
+/// Slow path of a nested call's end: hands the running thread back to `returner`, armed if
+/// the budget ran out meanwhile.
+void waymark_call_leave_thread(waymark_runtime *rt, lua_State *returner);
+
 /// Ends a host protected call. Returns 1 if the watchdog stopped it (the
 /// error on the stack is then a timeout), after removing the hook.
-static inline int waymark_call_end(waymark_runtime *rt, lua_State *L, uint64_t token, int saved_enforce) {
-  rt->enforce = saved_enforce;
+static inline int waymark_call_end(waymark_runtime *rt, lua_State *L, const waymark_call *call) {
+  rt->enforce = call->enforce;
   rt->depth--;
+  if (call->returner != NULL) waymark_call_leave_thread(rt, call->returner);
   int counted_out = 0;
-  if (rt->depth == 0 && (rt->instruction_budget != 0 || rt->hooked)) counted_out = waymark_instructions_end(rt, L, token);
-  if (token == 0) return counted_out || (rt->depth > 0 ? waymark_timed_out(rt) : 0);
+  if (rt->depth == 0 && (rt->instruction_budget != 0 || rt->hooked)) {
+    counted_out = waymark_instructions_end(rt, L, call->token);
+  }
+  if (call->token == 0) return counted_out || (rt->depth > 0 ? waymark_timed_out(rt) : 0);
   atomic_store_explicit(&rt->active, 0, memory_order_relaxed);
-  if (atomic_load_explicit(&rt->expired, memory_order_relaxed) != token) return counted_out;
+  if (atomic_load_explicit(&rt->expired, memory_order_relaxed) != call->token) return counted_out;
   waymark_watch_disarm(rt, L);
   return 1;
 }

@@ -190,10 +190,10 @@ enum LuaC {
   static func protectedCall(
     _ rt: LuaRuntimePointer, _ L: LuaThreadPointer, _ nargs: Int32, _ nresults: Int32, _ msgh: Int32
   ) -> (status: Int32, timedOut: Bool) {
-    var savedEnforce: Int32 = 0
-    let token = waymark_call_begin(rt, L, &savedEnforce)
+    var call = waymark_call()
+    waymark_call_begin(rt, L, &call)
     let status = waymark_pcall(L, nargs, nresults, msgh)
-    let timedOut = waymark_call_end(rt, L, token, savedEnforce) != 0
+    let timedOut = waymark_call_end(rt, L, &call) != 0
     return (status, timedOut)
   }
 

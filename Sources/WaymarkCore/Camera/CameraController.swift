@@ -39,7 +39,7 @@ struct CameraController {
     // Sorted as (serial, place) pairs: moving whole animations in the sort cost more than it.
     let order = entries.indices.map { (serial: entries[$0].value.marker.serial, place: $0) }
       .sorted { $0.serial < $1.serial }
-    return order.map { entries[$0.place] }
+    return order.map { (key: entries[$0.place].key, animation: entries[$0.place].value) }
   }
   /// Whether idle_at_camera_position is owed (R23-R25).
   var idlePending = false

@@ -122,6 +122,17 @@ import WaymarkCore
         "loop_in_close.lua:17: time budget of \(PluginHost.Configuration.testBudgetMilliseconds) ms exceeded"))
   }
 
+  @Test func anEndlessLoopInAHandlerNestedInACoroutineIsStopped() throws {
+    let f = try PluginFixture.hostile("loop_nested_in_coroutine.lua")
+    try f.map.tap(f.melbourne)
+    // The stop ends the whole outermost call: the nested handler, then the tap's own.
+    let budget = "time budget of \(PluginHost.Configuration.testBudgetMilliseconds) ms exceeded"
+    #expect(f.errors.map(\.handler) == ["did_change_camera_position", "did_tap_marker"])
+    #expect(f.errors.first?.message?.contains("loop_nested_in_coroutine.lua:12: \(budget)") == true)
+    #expect(f.errors.last?.message?.contains(budget) == true)
+    expectDefaultSelection(f, f.melbourne)
+  }
+
   @Test func aBacktrackingPatternBombIsStoppedByTheBudget() throws {
     let f = try PluginFixture.hostile("pattern_bomb.lua")
     try f.map.tap(f.melbourne)
