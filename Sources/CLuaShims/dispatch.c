@@ -19,6 +19,8 @@ waymark_dispatch *waymark_dispatch_new(lua_State *L, int slots, int first_ref) {
   d->open = 1;
   d->first_ref = first_ref;
   d->slot_count = slots;
+  d->thread_ref = LUA_NOREF;
+  waymark_dispatch_make_thread(d);
   return d;
 }
 
@@ -37,50 +39,84 @@ int waymark_dispatch_remember(waymark_dispatch *d, size_t key, uintptr_t identit
   waymark_dispatch_entry *entry = &d->cache[key & (WAYMARK_DISPATCH_CACHE - 1)];
   entry->identity = identity;
   entry->ref = ref;
+  waymark_dispatch_frame_entry(d, entry);
   return 1;
 }
 
-/// The protected call of handler(first, argument): the host protected call of
-/// LuaC.protectedCall, with the message handler pushed below the handler and addressed from
-/// the top (-4), so the stack's height is never asked.
-static inline __attribute__((always_inline)) int finish(waymark_dispatch *d, int handler, int argument, int *status,
-                                                        int *timed_out) {
-  lua_State *L = d->L;
+/// The protected call of the handler and arguments pushed on `L` above the message handler
+/// at `msgh`, read back: the host protected call of LuaC.protectedCall. Leaves L as it was
+/// below the handler, or with the error value on top (then `d->error_at` is L).
+static inline __attribute__((always_inline)) int call_pushed(waymark_dispatch *d, lua_State *L, int msgh,
+                                                             int *status, int *timed_out) {
   waymark_runtime *rt = d->rt;
-  lua_pushcfunction(L, waymark_traceback); // the same value as the registry's msgh_ref
-  lua_rawgeti(L, LUA_REGISTRYINDEX, handler);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, d->first_ref);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, argument);
   waymark_call call;
   waymark_call_begin(rt, L, &call);
-  int s = lua_pcall(L, 2, 1, -4);
+  int s = lua_pcall(L, 2, 1, msgh);
   int stopped = waymark_call_end(rt, L, &call);
   if (s != LUA_OK || stopped) {
     *status = s;
     *timed_out = stopped;
-    lua_remove(L, -2); // the message handler: the error value stays on top
+    d->error_at = L;
     return WAYMARK_DISPATCH_ERROR;
   }
-  int result;
-  switch (lua_type(L, -1)) {
+  int type = lua_type(L, -1), result;
+  switch (type) {
   case LUA_TBOOLEAN: result = lua_toboolean(L, -1) ? WAYMARK_DISPATCH_TRUE : WAYMARK_DISPATCH_FALSE; break;
   case LUA_TNIL: result = WAYMARK_DISPATCH_NIL; break;
-  default: result = WAYMARK_DISPATCH_OTHER + lua_type(L, -1); break;
+  default: result = WAYMARK_DISPATCH_OTHER + type; break;
   }
-  lua_settop(L, -3); // the answer and the message handler
+  lua_settop(L, -2);
   return result;
+}
+
+/// handler(first, argument) on the table's thread, from its frame (ready for `entry`).
+static inline __attribute__((always_inline)) int call_on_thread(waymark_dispatch *d, int slot, int entry,
+                                                                int *status, int *timed_out) {
+  lua_State *thread = d->thread;
+  lua_pushvalue(thread, WAYMARK_FRAME_HANDLERS + slot);
+  lua_pushvalue(thread, WAYMARK_FRAME_FIRST);
+  lua_pushvalue(thread, waymark_frame_argument(d, entry));
+  d->busy++;
+  int result = call_pushed(d, thread, WAYMARK_FRAME_MSGH, status, timed_out);
+  if (--d->busy == 0 && !d->open) waymark_dispatch_close(d); // closed by its own handler
+  return result;
+}
+
+/// handler(first, argument) on the main thread, from the registry: the message handler is
+/// pushed below the handler and addressed from the top (-4), so the stack's height is never
+/// asked.
+static int call_on_main(waymark_dispatch *d, int handler, int argument, int *status, int *timed_out) {
+  lua_State *L = d->L;
+  lua_pushcfunction(L, waymark_traceback); // the same value as the registry's msgh_ref
+  lua_rawgeti(L, LUA_REGISTRYINDEX, handler);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, d->first_ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, argument);
+  int result = call_pushed(d, L, -4, status, timed_out);
+  lua_remove(L, -2); // the message handler, below the error value or on top
+  return result;
+}
+
+/// The call of the cached `entry`: on the table's thread when it is free, else on the main
+/// thread.
+static inline __attribute__((always_inline)) int call_entry(waymark_dispatch *d, int slot,
+                                                            waymark_dispatch_entry *entry, int *status,
+                                                            int *timed_out) {
+  if ((d->busy == 0 && d->framed && entry->framed) || waymark_dispatch_frame_ready(d, entry)) {
+    return call_on_thread(d, slot, (int)(entry - d->cache), status, timed_out);
+  }
+  return call_on_main(d, d->slots[slot], entry->ref, status, timed_out);
 }
 
 int waymark_dispatch_call(waymark_dispatch *d, int slot, size_t key, uintptr_t identity, int *status,
                           int *timed_out) {
   if (d->cache == NULL) return WAYMARK_DISPATCH_MISS;
-  const waymark_dispatch_entry *entry = &d->cache[key & (WAYMARK_DISPATCH_CACHE - 1)];
+  waymark_dispatch_entry *entry = &d->cache[key & (WAYMARK_DISPATCH_CACHE - 1)];
   if (entry->identity != identity) return WAYMARK_DISPATCH_MISS;
-  return finish(d, d->slots[slot], entry->ref, status, timed_out);
+  return call_entry(d, slot, entry, status, timed_out);
 }
 
 int waymark_dispatch_call_ref(waymark_dispatch *d, int slot, int ref, int *status, int *timed_out) {
-  return finish(d, d->slots[slot], ref, status, timed_out);
+  return call_on_main(d, d->slots[slot], ref, status, timed_out);
 }
 
 // MARK: - The order
@@ -160,11 +196,11 @@ long waymark_dispatch_first_true(waymark_dispatch_order *o, const waymark_dispat
     waymark_dispatch *d = list->tables[i];
     if (!d->open || d->slots[slot] == LUA_NOREF) continue;
     if (o->depth >= o->max_depth) return stopped(WAYMARK_ORDER_NESTED, i);
-    const waymark_dispatch_entry *entry = d->cache != NULL ? &d->cache[key & (WAYMARK_DISPATCH_CACHE - 1)] : NULL;
+    waymark_dispatch_entry *entry = d->cache != NULL ? &d->cache[key & (WAYMARK_DISPATCH_CACHE - 1)] : NULL;
     if (entry == NULL || entry->identity != identity) return stopped(WAYMARK_ORDER_MISS, i);
     long failures = d->failures;
     o->depth++;
-    int result = finish(d, d->slots[slot], entry->ref, &o->stop_status, &o->stop_timed_out);
+    int result = call_entry(d, slot, entry, &o->stop_status, &o->stop_timed_out);
     o->depth--;
     if (result == WAYMARK_DISPATCH_ERROR) return stopped(WAYMARK_ORDER_ERROR, i);
     if (d->failures != failures) continue; // failed inside: not a success

@@ -1,21 +1,48 @@
-// The field cache of object userdata: `__index` answers the fields named cacheable from a
-// table kept in the object's user value, without calling Swift, as long as the object's
+// The field cache of object userdata: `__index` answers the fields named cacheable from the
+// object's own user values, one per field, without calling Swift, as long as the object's
 // change counter (an address the Swift object owns, bumped on every change) still holds
-// the value it had when the cache was filled. A miss, any other key, and an object without
-// a counter call the Swift `__index` directly (its errors keep the Lua caller's position).
+// the value it had when they were filled. A miss, any other key, and an object without a
+// counter call the Swift `__index` directly (its errors keep the Lua caller's position).
 // `__newindex` empties the cache before and after the Swift setter runs.
+//
+// A key is recognized by identity: field names are short strings, which Lua interns, so
+// the key "title" of any script is the very string the type's fields were named with.
 #include "CLuaShims.h"
 #include "internal.h"
 
-/// The value a cached nil is stored as (a table cannot hold nil).
-static char cached_nil;
+/// The most fields a type caches (a bit each in object_slot.filled).
+enum { MAX_CACHED = 16 };
+
+/// The cached fields of one object type: the upvalue of its `__index`, and found by the
+/// objects of the type through their metatable (fields_key), which tells how many user
+/// values they get. Its own user value keeps the name strings alive.
+typedef struct field_cache {
+  int count;
+  const void *names[MAX_CACHED]; ///< the interned strings, as lua_topointer gives them
+  uint32_t copies;               ///< fields whose table answer is handed out as a copy
+  function_slot *fallback;       ///< the Swift `__index`
+} field_cache;
+
+/// The metatable key of a type's field_cache.
+static char fields_key;
+
+const field_cache *waymark_cached_fields_of_metatable(lua_State *L) {
+  const field_cache *fields = NULL;
+  if (lua_rawgetp(L, -1, &fields_key) == LUA_TUSERDATA) fields = (const field_cache *)lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  return fields;
+}
+
+int waymark_cached_field_count(const field_cache *fields) { return fields != NULL ? fields->count : 0; }
 
 /// The object at 1 if it is an object userdata whose cache can be used, else NULL.
 static object_slot *cache_of(lua_State *L) {
   // A full userdata of an object's size: lua_touserdata is NULL for anything but userdata,
   // and lua_rawlen is 0 for a light one.
   object_slot *slot = (object_slot *)lua_touserdata(L, 1);
-  if (slot == NULL || lua_rawlen(L, 1) != sizeof *slot || slot->base.box == NULL || slot->counter == NULL) return NULL;
+  if (slot == NULL || lua_rawlen(L, 1) != sizeof *slot || slot->base.box == NULL || slot->counter == NULL ||
+      slot->fields == NULL)
+    return NULL;
   return slot;
 }
 
@@ -31,88 +58,93 @@ static void push_copy(lua_State *L, int i) {
   }
 }
 
-/// Whether the key at 2 names a field cached as a copy (upvalue 1: name -> true for copies,
-/// false for values handed out as they are; absent: not cached). Stack: 0.
-static int lookup_field(lua_State *L, int *copies) {
-  if (lua_type(L, 2) != LUA_TSTRING) return 0;
-  lua_pushvalue(L, 2);
-  int type = lua_rawget(L, lua_upvalueindex(1));
-  *copies = lua_toboolean(L, -1);
-  lua_pop(L, 1);
-  return type == LUA_TBOOLEAN;
+/// The index of the key at 2 among the cached fields, or -1.
+static inline int field_index(lua_State *L, const field_cache *fields) {
+  const void *key = lua_topointer(L, 2); // a string's identity; NULL for numbers and booleans
+  for (int i = 0; i < fields->count; i++) {
+    if (fields->names[i] == key) return i;
+  }
+  return -1;
+}
+
+/// The Swift `__index` of the closure running now.
+static function_slot *fallback(lua_State *L) {
+  return ((const field_cache *)lua_touserdata(L, lua_upvalueindex(1)))->fallback;
 }
 
 static int cached_index(lua_State *L) {
   object_slot *slot = cache_of(L);
-  uint64_t now = slot != NULL ? *slot->counter : 0;
-  int copies = 0;
-  if (slot != NULL && now == slot->seen && lua_getiuservalue(L, 1, 1) == LUA_TTABLE) { // the cache, at 3
-    lua_pushvalue(L, 2);
-    switch (lua_rawget(L, 3)) {
-    case LUA_TNIL: break; // not cached (yet, or not a cached field)
-    case LUA_TLIGHTUSERDATA:
-      if (lua_touserdata(L, -1) == &cached_nil) lua_pushnil(L);
-      return 1;
-    case LUA_TTABLE:
-      (void)lookup_field(L, &copies);
-      if (copies) push_copy(L, -1);
-      return 1;
-    default: return 1;
-    }
+  const field_cache *fields = slot != NULL ? slot->fields : NULL;
+  int field = fields != NULL ? field_index(L, fields) : -1;
+  if (field < 0) return waymark_call_swift(L, fallback(L));
+  uint64_t now = *slot->counter;
+  uint32_t bit = 1u << field;
+  if (now == slot->seen && (slot->filled & bit) != 0) {
+    int type = lua_getiuservalue(L, 1, field + 1);
+    if (type == LUA_TTABLE && (fields->copies & bit) != 0) push_copy(L, -1);
+    return 1;
   }
-  function_slot *fallback = (function_slot *)lua_touserdata(L, lua_upvalueindex(2));
-  if (slot == NULL) return waymark_call_swift(L, fallback);
   lua_settop(L, 2);
-  if (!lookup_field(L, &copies)) return waymark_call_swift(L, fallback);
-  int n = waymark_call_swift(L, fallback); // u, key, value
+  int n = waymark_call_swift(L, fallback(L)); // u, key, value
   if (n != 1 || lua_gettop(L) != 3 || *slot->counter != now) return n; // the getter changed it: keep nothing
-  if (now != slot->seen || lua_getiuservalue(L, 1, 1) != LUA_TTABLE) { // a new cache, at 4
-    lua_settop(L, 3);
-    lua_createtable(L, 0, 4);
-    lua_pushvalue(L, -1);
-    lua_setiuservalue(L, 1, 1);
+  if (now != slot->seen) {
     slot->seen = now;
+    slot->filled = 0;
   }
-  lua_pushvalue(L, 2);
-  if (lua_isnil(L, 3)) {
-    lua_pushlightuserdata(L, &cached_nil);
-  } else {
-    lua_pushvalue(L, 3);
-  }
-  lua_rawset(L, 4);
-  lua_settop(L, 3);
-  if (copies && lua_istable(L, 3)) push_copy(L, 3); // the caller's copy, not the cached one
+  lua_pushvalue(L, 3);
+  // An object pushed before its type cached fields has no user value for them.
+  if (lua_setiuservalue(L, 1, field + 1)) slot->filled |= bit;
+  if ((fields->copies & bit) != 0 && lua_istable(L, 3)) push_copy(L, 3); // the caller's copy, not the cached one
   return 1;
 }
 
 static int clearing_newindex(lua_State *L) {
   function_slot *setter = (function_slot *)lua_touserdata(L, lua_upvalueindex(1));
   object_slot *slot = cache_of(L);
-  if (slot != NULL) {
-    lua_pushnil(L);
-    lua_setiuservalue(L, 1, 1);
-  }
+  if (slot != NULL) slot->filled = 0;
   int n = waymark_call_swift(L, setter);
-  if (slot != NULL) {
-    lua_pushnil(L);
-    lua_setiuservalue(L, 1, 1);
-  }
+  if (slot != NULL) slot->filled = 0;
   return n;
 }
 
-/// The function_slot of the Swift function (trampoline closure) at `i`, pushed. Stack: +1.
+/// Pushes upvalue 1 of the Swift function (trampoline closure) at `i`, its function_slot
+/// userdata (nil if none). Stack: +1.
 static void push_function_slot(lua_State *L, int i) {
   if (lua_getupvalue(L, i, 1) == NULL) lua_pushnil(L);
 }
 
-void waymark_push_cached_index(lua_State *L) {
-  push_function_slot(L, -1); // fields, fallback, slot
-  lua_remove(L, -2);         // fields, slot
-  lua_pushcclosure(L, cached_index, 2);
+void waymark_push_cached_index(lua_State *L, int metatable) {
+  metatable = lua_absindex(L, metatable);
+  int names = lua_absindex(L, -2); // then the fallback
+  field_cache *fields = (field_cache *)lua_newuserdatauv(L, sizeof *fields, 3);
+  int at = lua_gettop(L);
+  fields->count = 0;
+  fields->copies = 0;
+  push_function_slot(L, names + 1);
+  fields->fallback = (function_slot *)lua_touserdata(L, -1);
+  lua_setiuservalue(L, at, 2); // keeps the fallback alive
+  lua_rawgetp(L, metatable, &fields_key);
+  lua_setiuservalue(L, at, 3); // keeps the fields objects pushed before point to alive
+  lua_pushnil(L);
+  while (lua_next(L, names)) { // name, copies
+    if (lua_type(L, -2) == LUA_TSTRING && lua_rawlen(L, -2) <= 40 && fields->count < MAX_CACHED) { // short: interned
+      fields->names[fields->count] = lua_topointer(L, -2);
+      if (lua_toboolean(L, -1)) fields->copies |= 1u << fields->count;
+      fields->count++;
+    }
+    lua_pop(L, 1);
+  }
+  lua_pushvalue(L, names);
+  lua_setiuservalue(L, at, 1); // keeps the names alive, so no other string takes their addresses
+  lua_pushvalue(L, at);
+  lua_rawsetp(L, metatable, &fields_key);
+  lua_pushcclosure(L, cached_index, 1);
+  lua_replace(L, names);
+  lua_pop(L, 1);
 }
 
 void waymark_push_cache_clearing_newindex(lua_State *L) {
-  push_function_slot(L, -1);
+  push_function_slot(L, -1); // setter, its slot
   lua_remove(L, -2);
   lua_pushcclosure(L, clearing_newindex, 1);
 }
@@ -120,9 +152,7 @@ void waymark_push_cache_clearing_newindex(lua_State *L) {
 void waymark_set_change_counter(lua_State *L, int i, const uint64_t *counter) {
   object_slot *slot = (object_slot *)lua_touserdata(L, i);
   if (slot == NULL || lua_type(L, i) != LUA_TUSERDATA || lua_rawlen(L, i) != sizeof *slot) return;
-  i = lua_absindex(L, i);
   slot->counter = counter;
   slot->seen = counter != NULL ? *counter : 0;
-  lua_pushnil(L);
-  lua_setiuservalue(L, i, 1);
+  slot->filled = 0;
 }

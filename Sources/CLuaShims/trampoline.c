@@ -76,15 +76,19 @@ int waymark_object_metatable(lua_State *L, const char *tname) {
 
 void waymark_push_object(lua_State *L, void *box, waymark_release_function release,
                          const char *tname) {
-  object_slot *slot = (object_slot *)lua_newuserdatauv(L, sizeof *slot, 1); // 1: the field cache
-  slot->base.box = box; // owned from here: released by __gc, or right now below
-  slot->base.release = release;
-  slot->counter = NULL;
-  slot->seen = 0;
   if (luaL_getmetatable(L, tname) != LUA_TTABLE) {
     lua_pop(L, 1);
     waymark_object_metatable(L, tname);
   }
+  const struct field_cache *fields = waymark_cached_fields_of_metatable(L);
+  object_slot *slot = (object_slot *)lua_newuserdatauv(L, sizeof *slot, waymark_cached_field_count(fields));
+  slot->base.box = box; // owned from here: released by __gc, or right now below
+  slot->base.release = release;
+  slot->fields = fields; // alive as long as the metatable, which the userdata keeps
+  slot->counter = NULL;
+  slot->seen = 0;
+  slot->filled = 0;
+  lua_insert(L, -2);
   lua_setmetatable(L, -2);
 }
 

@@ -41,6 +41,7 @@ public final class LuaDispatchTable {
 
   deinit {
     lifetime.dispatchTables.removeAll { $0 == table }
+    if !lifetime.isClosed { LuaC.dispatchClose(table) }  // lets its thread go
     LuaC.freeDispatch(table)
   }
 
@@ -113,6 +114,7 @@ public final class LuaDispatchTable {
 
   /// The error a failed call left on top of the stack, popped.
   func takeError(status: Int32, timedOut: Bool) -> LuaError {
+    let thread = table.pointee.error_at!
     let error = LuaError(thread: thread, status: status, timedOut: timedOut)
     LuaC.setTop(thread, -2)
     return error

@@ -47,7 +47,9 @@ extension LuaStack {
   /// the object is assigned through `__newindex` (``registerCacheClearingNewIndex(inMetatableAt:_:)``).
   /// A table answer of a field in `copied` is handed out as a fresh shallow copy each time
   /// (what a getter building a new table gives); other answers are handed out as they are.
-  /// Objects without a counter always call `body`. Stack: 0.
+  /// Objects without a counter always call `body`, and so do names past the 16th or longer
+  /// than 40 bytes. Each object of the type pushed from now on keeps a user value per
+  /// cached field. Stack: 0.
   public func registerCachedIndex(
     inMetatableAt index: Int32, cached: [String], copied: Set<String> = [], _ body: @escaping LuaFunctionBody
   ) {
@@ -58,7 +60,7 @@ extension LuaStack {
       rawSetField(name, ofTableAt: -2)
     }
     push(function: "__index", body)
-    LuaC.pushCachedIndex(L)
+    LuaC.pushCachedIndex(L, metatable: t)
     rawSetField("__index", ofTableAt: t)
   }
 

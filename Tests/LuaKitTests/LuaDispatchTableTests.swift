@@ -123,6 +123,69 @@ import Testing
     #expect(state.stack.top == 0)
   }
 
+  @Test func theTablesOwnThreadCannotBeResumedOrClosedByScripts() throws {
+    let (state, table) = try fixture(
+      "return function(first, object) host = coroutine.running(); return coroutine.status(host) end")
+    final class Object {}
+    let a = Object()
+    let ref = object("a", answer: nil, on: state)
+    _ = try table.call(slot: 1, argument: ref, key: 1, identity: ObjectIdentifier(a))
+    // Called from the cache: on the table's thread, which a script then holds.
+    #expect(try table.call(slot: 1, key: 1, identity: ObjectIdentifier(a)) == .other(.string))
+    try state.stack.run(
+      """
+      local ok, message = coroutine.resume(host)
+      local closed, closing = pcall(coroutine.close, host)
+      return tostring(ok) .. " " .. message .. " | " .. tostring(closed) .. " " .. closing .. " | " .. coroutine.status(host)
+      """, results: 1)
+    #expect(
+      state.stack.string(at: -1)
+        == "false cannot resume non-suspended coroutine | false cannot close a normal coroutine | normal")
+    state.stack.pop()
+    // The thread's frame is intact: the next call gets the same arguments.
+    #expect(try table.call(slot: 1, key: 1, identity: ObjectIdentifier(a)) == .other(.string))
+    #expect(state.stack.top == 0)
+  }
+
+  @Test func aNestedCallOfTheSameTableAndChangesMadeDuringACallAreSeen() throws {
+    let (state, table) = try fixture(
+      """
+      return function(first, object)
+        calls[#calls + 1] = first .. ':' .. object.name
+        if object.name == 'outer' then nest() end
+        return object.answer
+      end
+      """)
+    final class Object {}
+    let outer = Object(), inner = Object(), later = Object()
+    let stack = state.stack
+    try stack.run("return function(first, object) calls[#calls + 1] = 'second:' .. object.name; return true end", results: 1)
+    let second = stack.ref()
+    let innerRef = object("inner", answer: false, on: state), laterRef = object("later", answer: true, on: state)
+    var nested: [LuaBooleanResult?] = []
+    stack.pushGlobals()
+    stack.register("nest", inTableAt: -1) { _ in
+      // While the outer call runs on the table's thread: a nested call, a new handler and
+      // a new argument, all of which later calls must see.
+      nested.append(try? table.call(slot: 1, argument: innerRef, key: 2, identity: ObjectIdentifier(inner)))
+      nested.append(try? table.call(slot: 1, key: 2, identity: ObjectIdentifier(inner)))
+      table.setHandler(second, at: 2)
+      _ = try? table.call(slot: 2, argument: laterRef, key: 3, identity: ObjectIdentifier(later))
+      return 0
+    }
+    stack.pop()
+    let outerRef = object("outer", answer: true, on: state)
+    _ = try table.call(slot: 1, argument: outerRef, key: 1, identity: ObjectIdentifier(outer))
+    #expect(try table.call(slot: 1, key: 1, identity: ObjectIdentifier(outer)) == .boolean(true))
+    #expect(nested == [.boolean(false), .boolean(false), .boolean(false), .boolean(false)])
+    #expect(try table.call(slot: 2, key: 3, identity: ObjectIdentifier(later)) == .boolean(true))
+    #expect(try table.call(slot: 1, key: 2, identity: ObjectIdentifier(inner)) == .boolean(false))
+    #expect(
+      try calls(state)
+        == "map:outer map:inner map:inner second:later map:outer map:inner map:inner second:later second:later map:inner")
+    #expect(state.stack.top == 0)
+  }
+
   @Test func noSlotHasAHandlerOnceTheTableOrItsStateIsClosed() throws {
     let (state, table) = try fixture()
     table.close()

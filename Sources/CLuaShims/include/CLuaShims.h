@@ -138,10 +138,12 @@ void *waymark_test_object(lua_State *L, int i, const char *tname);
 // MARK: - The field cache of objects (object_cache.c)
 
 /// Replaces the Swift function on top (an object type's `__index`) and the table below it
-/// (field name -> false, or true for a table handed out as a shallow copy) by an `__index`
-/// that answers those fields from the object's cache while its change counter holds, and
-/// calls the Swift function for the rest and for misses, caching what they return.
-void waymark_push_cached_index(lua_State *L);
+/// (field name -> false, or true for a table handed out as a shallow copy; at most 16 names
+/// of at most 40 bytes) by an `__index` that answers those fields from the object's cache
+/// while its change counter holds, and calls the Swift function for the rest and for
+/// misses, caching what they return. The type's metatable, at `metatable`, learns the
+/// fields: objects pushed from now on get a user value for each.
+void waymark_push_cached_index(lua_State *L, int metatable);
 /// Replaces the Swift function on top (an object type's `__newindex`) by one that empties
 /// the object's cache before and after calling it.
 void waymark_push_cache_clearing_newindex(lua_State *L);

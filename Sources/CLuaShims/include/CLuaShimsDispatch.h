@@ -3,12 +3,14 @@
 
 // A call table prepared in C for one state (dispatch.c): handlers by slot, a fixed first
 // argument, and a small cache of second arguments by key and identity, so that one C call
-// pushes the traceback handler, the handler and both arguments from the registry, runs the
-// protected call under the memory cap and the time and instruction budgets
-// (waymark_call_begin/end) and reads back one boolean, with no Swift object touched.
+// pushes the traceback handler, the handler and both arguments, runs the protected call
+// under the memory cap and the time and instruction budgets (waymark_call_begin/end) and
+// reads back one boolean, with no Swift object touched.
 //
-// The table only copies registry indexes: its owner (LuaKit's LuaDispatchTable) keeps every
-// reference alive, and closes the table before the state closes.
+// The table copies registry indexes: its owner (LuaKit's LuaDispatchTable) keeps every
+// reference alive, and closes the table before the state closes. It also keeps a copy of
+// each value at a fixed place of the stack of its own thread (dispatch_frame.c): a call
+// made while no other call of the table runs is made on that thread from those copies.
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -21,7 +23,7 @@ enum {
   WAYMARK_DISPATCH_TRUE = 1,  ///< the handler returned true
   WAYMARK_DISPATCH_NIL = 2,   ///< nil or nothing
   WAYMARK_DISPATCH_MISS = 3,  ///< the argument's key is not cached: nothing was called
-  WAYMARK_DISPATCH_ERROR = 4, ///< the call failed: the error value is on top (pop it)
+  WAYMARK_DISPATCH_ERROR = 4, ///< the call failed: the error value is on top of error_at (pop it)
   WAYMARK_DISPATCH_OTHER = 16 ///< plus the Lua type of any other value returned
 };
 
@@ -31,6 +33,7 @@ enum { WAYMARK_DISPATCH_CACHE = 256 };
 typedef struct waymark_dispatch_entry {
   uintptr_t identity; ///< 0: empty
   int ref;
+  int framed; ///< 1 when the table's thread holds the value at the entry's place
 } waymark_dispatch_entry;
 
 typedef struct waymark_dispatch {
@@ -43,12 +46,22 @@ typedef struct waymark_dispatch {
   waymark_dispatch_entry *cache; ///< NULL until the first entry
   long failures;             ///< the owner's count of every failure (read by the order's loop)
   long consecutive_failures; ///< the owner's count since the last success (reset by the loop)
+  lua_State *thread;   ///< the table's own thread (NULL: none could be made, or released)
+  int thread_ref;      ///< what anchors it
+  int framed;          ///< 1 when its stack holds the frame (the handlers and arguments)
+  int busy;            ///< calls running on it (a nested call of the table runs on L)
+  lua_State *error_at; ///< the thread the last WAYMARK_DISPATCH_ERROR left its error on
 } waymark_dispatch;
 
 /// A table for the main thread L with `slots` empty slots and the first argument
 /// `first_ref`. NULL when out of memory.
 waymark_dispatch *waymark_dispatch_new(lua_State *L, int slots, int first_ref);
 void waymark_dispatch_free(waymark_dispatch *d);
+
+/// Makes `ref` (LUA_NOREF: none) the handler of `slot`.
+void waymark_dispatch_set_slot(waymark_dispatch *d, int slot, int ref);
+/// Closes the table: from now on no slot has a handler, and its thread lets its values go.
+void waymark_dispatch_close(waymark_dispatch *d);
 
 /// Whether slot `slot` has a handler and the table is open.
 static inline int waymark_dispatch_has(const waymark_dispatch *d, int slot) {
@@ -62,7 +75,8 @@ int waymark_dispatch_remember(waymark_dispatch *d, size_t key, uintptr_t identit
 /// Calls the handler of `slot` (which must have one) as handler(first, argument) with the
 /// argument cached for `key` and `identity`; WAYMARK_DISPATCH_MISS when none is. On
 /// WAYMARK_DISPATCH_ERROR, `*status` is the status of lua_pcall and `*timed_out` whether
-/// the time or instruction budget stopped the call, and the error value is left on top.
+/// the time or instruction budget stopped the call, and the error value is left on top of
+/// the thread `error_at` (pop it).
 int waymark_dispatch_call(waymark_dispatch *d, int slot, size_t key, uintptr_t identity, int *status,
                           int *timed_out);
 /// The same with the argument's registry reference given.
@@ -95,7 +109,7 @@ typedef struct waymark_dispatch_order {
 enum {
   WAYMARK_ORDER_NONE = 0,   ///< every table was asked: no handler returned true
   WAYMARK_ORDER_TRUE = 1,   ///< the table at `index` returned true
-  WAYMARK_ORDER_ERROR = 2,  ///< its call failed: the error value is on top of its state
+  WAYMARK_ORDER_ERROR = 2,  ///< its call failed: the error value is on top of its error_at
   WAYMARK_ORDER_OTHER = 3,  ///< it returned a value of Lua type `type`, not a boolean or nil
   WAYMARK_ORDER_MISS = 4,   ///< it has a handler but no cached argument: nothing was called
   WAYMARK_ORDER_NESTED = 5  ///< it has a handler but the depth is max_depth: nothing was called

@@ -216,7 +216,7 @@ enum LuaC {
   ) {
     waymark_push_object(L, box, release, name)
   }
-  static func pushCachedIndex(_ L: LuaThreadPointer) { waymark_push_cached_index(L) }
+  static func pushCachedIndex(_ L: LuaThreadPointer, metatable: Int32) { waymark_push_cached_index(L, metatable) }
   static func pushCacheClearingNewIndex(_ L: LuaThreadPointer) { waymark_push_cache_clearing_newindex(L) }
   static func setChangeCounter(_ L: LuaThreadPointer, _ i: Int32, _ counter: UnsafePointer<UInt64>?) {
     waymark_set_change_counter(L, i, counter)
@@ -234,9 +234,9 @@ enum LuaC {
   }
   static func freeDispatch(_ d: LuaDispatchPointer) { waymark_dispatch_free(d) }
   static func dispatchSetSlot(_ d: LuaDispatchPointer, _ slot: Int, _ ref: Int32?) {
-    d.pointee.slots[slot] = ref ?? LUA_NOREF
+    waymark_dispatch_set_slot(d, Int32(slot), ref ?? LUA_NOREF)
   }
-  static func dispatchClose(_ d: LuaDispatchPointer) { d.pointee.open = 0 }
+  static func dispatchClose(_ d: LuaDispatchPointer) { waymark_dispatch_close(d) }
   @inline(__always)
   static func dispatchHas(_ d: LuaDispatchPointer, _ slot: Int) -> Bool { waymark_dispatch_has(d, Int32(slot)) != 0 }
   static func dispatchRemember(_ d: LuaDispatchPointer, _ key: Int, _ identity: UInt, _ ref: Int32) -> Bool {
