@@ -195,6 +195,7 @@ extension PluginHost {
   /// handler and whose table knows the marker's userdata; Swift takes over one plugin where
   /// it must report a failure or learn the marker, or refuses a call nested too deep (as
   /// ``call(_:_:_:_:)`` does), then the loop goes on from the next plugin.
+  @inline(__always)
   private func vetoInOrder(_ event: DelegateEvent, _ marker: MarkerKey, _ callback: DelegateCallback)
     -> CallbackAnswer
   {
