@@ -16,7 +16,7 @@ extension MapView {
   /// Throws if a value is out of its domain or the id is already used on this map; nothing
   /// is added then.
   @discardableResult
-  public func addMarker(_ options: MarkerOptions) throws(MapError) -> Marker {
+  public func addMarker(_ options: consuming MarkerOptions) throws(MapError) -> Marker {
     try options.validate()
     if let id = options.id, marker(id: id) != nil {
       throw .invalidValue(

@@ -43,13 +43,13 @@ public struct MarkerOptions {
   @inlinable package static var defaultInfoWindowAnchor: Point { Point(x: 0.5, y: 0) }
 
   /// A stable name used in traces and by scripts; nil gives `marker-N` in order of creation.
-  public var id: String?
+  public var id: Optional<String>
   /// Where the marker stands (required).
   public var position: Coordinate
   /// The info window's title; nil by default.
-  public var title: String?
+  public var title: Optional<String>
   /// The info window's second line; nil by default.
-  public var snippet: String?
+  public var snippet: Optional<String>
   /// The icon; the default pin by default.
   public var icon: MarkerIcon {
     get { rare?.icon ?? .defaultPin }
@@ -96,7 +96,7 @@ public struct MarkerOptions {
   /// The icon, the icon view and the user data, which most markers leave at their defaults
   /// (nil then): one reference to copy and release instead of five, so that copying the
   /// options of a marker added in bulk costs little. Copies share it until one changes it.
-  @usableFromInline var rare: RareOptions?
+  @usableFromInline var rare: Optional<RareOptions>
 
   /// The options behind ``rare``, held by no other copy.
   private mutating func writableRare() -> RareOptions {
@@ -110,12 +110,17 @@ public struct MarkerOptions {
 
   /// Options for a marker at `position`, every other property at its default (R1).
   /// Inlinable, so that a caller adding markers in bulk builds them in place.
+  ///
+  /// The optional stored properties are spelled `Optional<...>`: a `T?` property has an
+  /// implicit nil value the initializer then overwrites, and the compiler builds such a
+  /// value in a temporary it copies out and destroys (about 300 instructions a marker).
   @inlinable
   public init(position: Coordinate, id: String? = nil, title: String? = nil, snippet: String? = nil) {
     self.position = position
     self.id = id
     self.title = title
     self.snippet = snippet
+    rare = nil
   }
 
   /// The size of what is drawn: the icon view, else the icon, else the default pin (R3).

@@ -102,7 +102,7 @@ struct MarkerStore {
   }
 
   /// Creates a marker of this map from valid options and puts it in a new slot at the end.
-  mutating func add(_ options: borrowing MarkerOptions) -> Marker {
+  mutating func add(_ options: consuming MarkerOptions) -> Marker {
     let slot = Int32(slots.count)
     let serial = nextSerial
     nextSerial += 1
