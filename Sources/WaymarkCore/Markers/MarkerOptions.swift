@@ -160,6 +160,19 @@ public struct MarkerOptions {
 
   /// Throws an error naming the first field whose value is out of its domain, if any.
   package func validate() throws(MapError) {
+    // Options of a marker added in bulk pass at once; anything else is checked field by
+    // field, which names the first field out of its domain.
+    let latitude = position.latitude
+    if latitude >= -90 && latitude <= 90 && position.longitude.isFinite && hasOnlyPositionAndTitle
+      && (title?.utf8.count ?? 0) <= TextLimits.text
+    {
+      return
+    }
+    try validateEachField()
+  }
+
+  /// ``validate()`` field by field.
+  private func validateEachField() throws(MapError) {
     _ = try position.validated("marker.position")
     if hasOnlyPositionAndTitle {
       // The checks below, less those a default value always passes (same order, same errors).
