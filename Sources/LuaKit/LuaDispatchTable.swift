@@ -3,10 +3,13 @@
 ///
 /// The table keeps, in C, the registry indexes of a handler per slot (a host's callback
 /// number), of a fixed first argument (a map, say) and of recently passed second arguments
-/// (objects known by a key and their identity). A call pushes the traceback handler, the
-/// handler and both arguments, runs the protected call under the state's memory cap and
-/// time and instruction budgets, exactly as ``LuaState/callReturningBoolean(_:with:)``
-/// does, and reads back one boolean.
+/// (objects known by a key and their identity), and a copy of each at a fixed place of the
+/// stack of a Lua thread of its own. A call pushes the traceback handler, the handler and
+/// both arguments, runs the protected call under the state's memory cap and time and
+/// instruction budgets, exactly as ``LuaState/callReturningBoolean(_:with:)`` does, and
+/// reads back one boolean. It runs on the table's thread, from those copies, unless another
+/// call of the table is running there (a handler whose Swift call calls the table again):
+/// then on the state's main thread, from the registry.
 ///
 /// Lifetimes by construction: the table holds every ``LuaRef`` whose index it copied (the
 /// first argument, the handlers, the cached arguments), so an index in C is valid as long
@@ -93,11 +96,14 @@ public final class LuaDispatchTable {
     precondition(slot >= 0 && slot < slotCount && !lifetime.isClosed, "LuaDispatchTable: bad call")
     precondition(argument.thread == thread, "LuaRef used with another state")
     let entry = key & (LuaC.dispatchCacheSize - 1)
-    if LuaC.dispatchRemember(table, key, UInt(bitPattern: identity), argument.reference) {
-      if arguments.isEmpty { arguments = Array(repeating: nil, count: LuaC.dispatchCacheSize) }
-      arguments[entry] = argument
+    guard LuaC.dispatchRemember(table, key, UInt(bitPattern: identity), argument.reference) else {
+      let (code, status, timedOut) = LuaC.dispatchCall(table, slot, ref: argument.reference)
+      return try result(code, status, timedOut)
     }
-    let (code, status, timedOut) = LuaC.dispatchCall(table, slot, ref: argument.reference)
+    if arguments.isEmpty { arguments = Array(repeating: nil, count: LuaC.dispatchCacheSize) }
+    arguments[entry] = argument
+    // Through the cache, as every later call: on the table's thread when it is free.
+    let (code, status, timedOut) = LuaC.dispatchCall(table, slot, key, UInt(bitPattern: identity))
     return try result(code, status, timedOut)
   }
 
