@@ -163,7 +163,8 @@ import Testing
     final class Object {}
     let outer = Object(), inner = Object(), later = Object()
     let stack = state.stack
-    try stack.run("return function(first, object) calls[#calls + 1] = 'second:' .. object.name; return true end", results: 1)
+    try stack.run(
+      "return function(first, object) calls[#calls + 1] = 'second:' .. object.name; return true end", results: 1)
     let second = stack.ref()
     let innerRef = object("inner", answer: false, on: state), laterRef = object("later", answer: true, on: state)
     var nested: [LuaBooleanResult?] = []
@@ -186,7 +187,8 @@ import Testing
     #expect(try table.call(slot: 1, key: 2, identity: ObjectIdentifier(inner)) == .boolean(false))
     #expect(
       try calls(state)
-        == "map:outer map:inner map:inner second:later map:outer map:inner map:inner second:later second:later map:inner")
+        == "map:outer map:inner map:inner second:later map:outer map:inner map:inner second:later second:later map:inner"
+    )
     #expect(state.stack.top == 0)
   }
 
