@@ -1,3 +1,5 @@
+import Foundation
+
 // Entries added to a `SpatialIndexStorage` wait in `pending` until the next query, lookup,
 // move or removal, which puts them all in the tree at once, in the order of the quadtree
 // (Z-order): a million markers added one after another then cost the tree one pass down
@@ -11,26 +13,28 @@ struct PendingEntries {
   var count = 0
   var capacity = 0
 
-  /// Doubles the capacity (at least 64).
+  /// Doubles the capacity (at least 64) with `realloc`: a large buffer grows by remapping its
+  /// pages (`mremap`), not by copying them into fresh ones, which a million additions
+  /// would touch twice.
   mutating func grow() {
     let newCapacity = max(64, 2 * capacity)
-    let grown = UnsafeMutablePointer<PendingEntry>.allocate(capacity: newCapacity)
-    if let entries {
-      grown.moveInitialize(from: entries, count: count)
-      entries.deallocate()
+    guard let grown = realloc(entries, newCapacity * MemoryLayout<PendingEntry>.stride) else {
+      fatalError("SpatialIndex: out of memory for \(newCapacity) pending entries")
     }
-    entries = grown
+    entries = grown.bindMemory(to: PendingEntry.self, capacity: newCapacity)
     capacity = newCapacity
   }
+
+  /// Frees the buffer (its entries are plain values).
+  func release() { free(entries) }
 
   /// A copy with its own buffer.
   func copy() -> PendingEntries {
     var other = PendingEntries()
     guard let entries, count > 0 else { return other }
-    other.entries = .allocate(capacity: count)
+    while other.capacity < count { other.grow() }
     other.entries!.initialize(from: entries, count: count)
     other.count = count
-    other.capacity = count
     return other
   }
 }
@@ -68,8 +72,9 @@ extension SpatialIndexStorage {
   }
 
   private func insertPendingEntries() {
-    let entries = UnsafeMutableBufferPointer(start: pending.entries, count: pending.count)
-    defer { entries.deallocate() }
+    let taken = pending
+    defer { taken.release() }
+    let entries = UnsafeMutableBufferPointer(start: taken.entries, count: taken.count)
     pending = PendingEntries()
     guard entries.count >= Self.sortedFlushMinimum else {
       for entry in entries { insertEntry(entry.id, x: entry.x, y: entry.y) }

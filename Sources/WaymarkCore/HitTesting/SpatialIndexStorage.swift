@@ -97,7 +97,7 @@ final class SpatialIndexStorage {
     nodes.deallocate()
     firstChild.deallocate()
     walkStack.deallocate()
-    pending.entries?.deallocate()
+    pending.release()
   }
 
   func copy() -> SpatialIndexStorage {
