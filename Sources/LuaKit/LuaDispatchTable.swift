@@ -48,6 +48,9 @@ public final class LuaDispatchTable {
     LuaC.freeDispatch(table)
   }
 
+  /// Whether a hook is set on the table's own thread (for tests: none stays once its call ended).
+  var isThreadHookArmed: Bool { table.pointee.thread.map { LuaC.hasHook($0) } ?? false }
+
   /// The owner's count of every failure of its calls, kept beside the handlers so that a
   /// ``LuaDispatchOrder`` loop can tell a call in which a nested call failed from a success.
   public var failures: Int {

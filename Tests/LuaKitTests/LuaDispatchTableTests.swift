@@ -192,6 +192,35 @@ import Testing
     #expect(state.stack.top == 0)
   }
 
+  @Test func aCallNestedOnTheTablesThreadIsCountedAndLeavesNoHookThere() throws {
+    let (state, table) = try fixture(
+      "return function(first, object) if object.name == 'loop' and armed then while true do end end return true end")
+    state.instructionBudget = (100_000, .exact)
+    final class Object {}
+    let a = Object(), b = Object()
+    let fine = object("fine", answer: nil, on: state), loop = object("loop", answer: nil, on: state)
+    _ = try table.call(slot: 1, argument: fine, key: 1, identity: ObjectIdentifier(a))
+    _ = try table.call(slot: 1, argument: loop, key: 2, identity: ObjectIdentifier(b))
+    var nested: [LuaError.Kind?] = []
+    state.stack.pushGlobals()
+    state.stack.register("nest", inTableAt: -1) { _ in
+      // Called from a script on the main thread: the table's calls run on its own thread.
+      for key in [1, 2] {
+        do {
+          _ = try table.call(slot: 1, key: key, identity: ObjectIdentifier(key == 1 ? a : b))
+          nested.append(nil)
+        } catch { nested.append((error as? LuaError)?.kind) }
+      }
+      return 0
+    }
+    state.stack.pop()
+    let outer = try #require(throws: LuaError.self) { try state.stack.run("armed = true; nest(); while true do end") }
+    #expect(nested == [nil, .timeout])  // the nested loop is stopped by the count...
+    #expect(outer.kind == .timeout)  // ...and so is the script that called it
+    #expect(!table.isThreadHookArmed && !state.isHookArmed)
+    #expect(try table.call(slot: 1, key: 1, identity: ObjectIdentifier(a)) == .boolean(true))
+  }
+
   @Test func noSlotHasAHandlerOnceTheTableOrItsStateIsClosed() throws {
     let (state, table) = try fixture()
     table.close()
