@@ -78,7 +78,7 @@ static inline __attribute__((always_inline)) int call_on_thread(waymark_dispatch
   lua_pushvalue(thread, waymark_frame_argument(d, entry));
   d->busy++;
   int result = call_pushed(d, thread, WAYMARK_FRAME_MSGH, status, timed_out);
-  if (--d->busy == 0 && !d->open) waymark_dispatch_close(d); // closed by its own handler
+  d->busy--; // closed meanwhile: the thread (maybe holding the error) goes at the next close
   return result;
 }
 

@@ -96,7 +96,8 @@ void waymark_dispatch_set_slot(waymark_dispatch *d, int slot, int ref) {
 
 void waymark_dispatch_close(waymark_dispatch *d) {
   d->open = 0;
-  if (d->thread == NULL || d->busy != 0) return; // a running call keeps it until the state closes
+  // A running call keeps the thread until the next close (the owner's deinit) or the state's.
+  if (d->thread == NULL || d->busy != 0) return;
   lua_settop(d->thread, 0);
   luaL_unref(d->L, LUA_REGISTRYINDEX, d->thread_ref);
   d->thread = NULL;

@@ -221,6 +221,25 @@ import Testing
     #expect(try table.call(slot: 1, key: 1, identity: ObjectIdentifier(a)) == .boolean(true))
   }
 
+  @Test func aTableClosedByItsOwnHandlerStillReportsThatCallsError() throws {
+    let (state, table) = try fixture("return function(first, object) close_me(); error('after closing') end")
+    state.stack.pushGlobals()
+    state.stack.register("close_me", inTableAt: -1) { _ in
+      table.close()  // a plugin disabled from inside its own call
+      return 0
+    }
+    state.stack.pop()
+    final class Object {}
+    let a = Object()
+    let ref = object("a", answer: nil, on: state)
+    let error = try #require(throws: LuaError.self) {
+      try table.call(slot: 1, argument: ref, key: 1, identity: ObjectIdentifier(a))
+    }
+    #expect(error.message.hasSuffix("after closing"))
+    #expect(!table.hasHandler(at: 1))
+    #expect(state.stack.top == 0)
+  }
+
   @Test func noSlotHasAHandlerOnceTheTableOrItsStateIsClosed() throws {
     let (state, table) = try fixture()
     table.close()
