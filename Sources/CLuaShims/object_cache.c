@@ -74,8 +74,8 @@ static function_slot *fallback(lua_State *L) {
 
 static int cached_index(lua_State *L) {
   object_slot *slot = cache_of(L);
-  const field_cache *fields = slot != NULL ? slot->fields : NULL;
-  int field = fields != NULL ? field_index(L, fields) : -1;
+  const field_cache *fields = slot != NULL ? slot->fields : NULL; // cache_of: not NULL then
+  int field = slot != NULL ? field_index(L, fields) : -1;
   if (field < 0) return waymark_call_swift(L, fallback(L));
   uint64_t now = *slot->counter;
   uint32_t bit = 1u << field;

@@ -13,11 +13,10 @@ struct PendingEntries {
   var count = 0
   var capacity = 0
 
-  /// Doubles the capacity (at least 64) with `realloc`: a large buffer grows by remapping its
-  /// pages (`mremap`), not by copying them into fresh ones, which a million additions
+  /// Grows the capacity to `newCapacity` with `realloc`: a large buffer grows by remapping
+  /// its pages (`mremap`), not by copying them into fresh ones, which a million additions
   /// would touch twice.
-  mutating func grow() {
-    let newCapacity = max(64, 2 * capacity)
+  mutating func grow(to newCapacity: Int) {
     guard let grown = realloc(entries, newCapacity * MemoryLayout<PendingEntry>.stride) else {
       fatalError("SpatialIndex: out of memory for \(newCapacity) pending entries")
     }
@@ -32,7 +31,7 @@ struct PendingEntries {
   func copy() -> PendingEntries {
     var other = PendingEntries()
     guard let entries, count > 0 else { return other }
-    while other.capacity < count { other.grow() }
+    other.grow(to: count)
     other.entries!.initialize(from: entries, count: count)
     other.count = count
     return other
@@ -59,7 +58,7 @@ extension SpatialIndexStorage {
   /// Adds an entry to the pending ones.
   @inline(__always)
   func insertPending(_ id: Int32, x: UInt32, y: UInt32) {
-    if pending.count == pending.capacity { pending.grow() }
+    if pending.count == pending.capacity { pending.grow(to: max(64, 2 * pending.capacity)) }
     pending.entries![pending.count] = PendingEntry(id: id, x: x, y: y)
     pending.count += 1
     count += 1

@@ -174,11 +174,6 @@ public struct MarkerOptions {
   /// ``validate()`` field by field.
   private func validateEachField() throws(MapError) {
     _ = try position.validated("marker.position")
-    if hasOnlyPositionAndTitle {
-      // The checks below, less those a default value always passes (same order, same errors).
-      try TextLimits.check(title, atMost: TextLimits.text, "marker.title")
-      return
-    }
     try MapError.require(opacity, in: 0...1, "marker.opacity")
     try MapError.requireFinite(rotation, "marker.rotation")
     // Anchors are unit coordinates of the icon, each within 0...1 (R1).
