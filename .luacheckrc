@@ -78,8 +78,11 @@ stds.waymark_script = {
   },
 }
 
--- Plugins by default; scripts (they call waymark.map) in scripts/ and *_test.lua files.
+-- Plugins by default; scripts (they call waymark.map) are the .lua files beside this one (a plugin
+-- is always a folder), everything in scripts/ and every *_test.lua. A script elsewhere says so on
+-- its first line: -- luacheck: std waymark_script
 std = "waymark_plugin"
+files["*.lua"] = { std = "waymark_script" }
 files["scripts"] = { std = "waymark_script" }
 files["**/*_test.lua"] = { std = "waymark_script" }
 

@@ -31,11 +31,12 @@ import Testing
     #expect(ci.contains("scripts/setup.sh") && ci.contains("scripts/test.sh"))
   }
 
-  @Test func theTutorialRunsAsWritten() throws {
-    let folder = try CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+  /// Saves the tutorial's Lua files where their first line says (`-- my_scenario.lua`) in
+  /// `folder`; their paths.
+  @discardableResult
+  static func saveTutorialFiles(in folder: URL) throws -> [String] {
     var written: [String] = []
-    for block in Self.blocks("lua") {
+    for block in blocks("lua") {
       guard let first = block.split(separator: "\n").first, first.hasPrefix("-- "), first.hasSuffix(".lua") else {
         continue
       }
@@ -45,6 +46,13 @@ import Testing
       try Data(block.utf8).write(to: file)
       written.append(path)
     }
+    return written
+  }
+
+  @Test func theTutorialRunsAsWritten() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let written = try Self.saveTutorialFiles(in: folder)
     #expect(written == ["my_plugins/first.lua", "my_scenario.lua"])
     // (A generous handler budget, so that a loaded test machine cannot turn a stall into an error.)
     let run = try CLI.run(["run", "my_scenario.lua", "--budget", "2000"], in: folder)
@@ -55,6 +63,11 @@ import Testing
     #expect(run.stdout.contains("log                                       plugin=first you found cave"))
     let check = try CLI.run(["check", "my_plugins", "my_scenario.lua"], in: folder)
     #expect(check.status == 0, "\(check.stdout)")
+    // luacheck with the shipped .luacheckrc, as is: a script beside it gets the script globals.
+    try FileManager.default.copyItem(
+      at: CLI.root.appendingPathComponent(".luacheckrc"), to: folder.appendingPathComponent(".luacheckrc"))
+    let luacheck = try CLI.shell("luacheck --no-color .", in: folder)
+    #expect(luacheck.status == 0, "\(luacheck.output)")
 
     // The tutorial's edit: return false instead of true; the second expectation then fails.
     let plugin = folder.appendingPathComponent("my_plugins/first.lua")
