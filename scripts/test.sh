@@ -64,9 +64,12 @@ fi
 examples=$(mktemp -d)
 trap 'rm -rf "$examples"' EXIT
 scripts/lua-examples.sh "$examples"
-luacheck --no-color -q plugins scripts
+luacheck --no-color -q plugins scripts tests
 luacheck --no-color -q --std waymark_plugin "$examples/plugins"
 luacheck --no-color -q --std waymark_script "$examples/scripts"
+# The files the tutorial names, where it saves them, with the shipped .luacheckrc as it is.
+cp .luacheckrc "$examples/project/"
+(cd "$examples/project" && luacheck --no-color -q .)
 # ...and with it luacheck catches io, a global shared between functions and a missing
 # `return plugin` (three of the broken plugins of Tests/WaymarkCLITests/Fixtures/broken).
 broken=Tests/WaymarkCLITests/Fixtures/broken
