@@ -94,6 +94,28 @@ import WaymarkCore
     #expect(keyframeBytes < eventBytes, "keyframes are a fraction of the timeline")
   }
 
+  /// The replay's last moment is the state at the end of the trace: a tap on the empty map that
+  /// closes the window after the camera came to rest (docs/semantics.md R14) is recorded after
+  /// that idle, at the scene's end, where the page's timeline takes every event
+  /// (Tests/Browser/test_replay.py checks the page at each demo's end).
+  @Test func aWindowClosedAtTheLastIdleIsClosedAtTheEnd() throws {
+    let map = try MapView(camera: CameraPosition(target: Places.melbourne, zoom: 5))
+    let recorder = ReplayRecorder()
+    recorder.begin(map, traceStart: 0)
+    let melbourne = try map.addMarker(MarkerOptions(position: Places.melbourne, id: "melbourne", title: "Melbourne"))
+    try map.tap(melbourne)
+    try map.settle()
+    try map.tap(at: Point(x: 30, y: 800))
+    recorder.end(traceEnd: map.trace.records.count)
+    let scene = try json(try #require(recorder.recording.scenes.first).json)
+    let events = try #require(scene["events"] as? [[Any]])
+    let end = try #require(scene["end"] as? Double)
+    let lastIdle = try #require(events.lastIndex { ($0[1] as? String) == "i" })
+    let closing = try #require(events.lastIndex { ($0[1] as? String) == "s" })
+    #expect(lastIdle < closing && events[closing][3] as? Int == -1, "the window closes after the last idle")
+    #expect(events[closing][0] as? Double == end, "at the scene's end")
+  }
+
   @Test func thePageIsOneFileThatLoadsNothing() throws {
     let (map, recording) = try recordedRun()
     var records = map.trace.records

@@ -381,8 +381,11 @@ package enum MapDrawingScript {
 
         // How many events make the state at t: every event at or before t, except that at the
         // time of a picture (an idle camera, "i", or a snapshot, "k") the state is the one the
-        // picture shows, even if more happened at that same virtual time afterwards.
+        // picture shows, even if more happened at that same virtual time afterwards. The end of
+        // the scene is its last moment: every event (a tap that closes a window at the time the
+        // camera came to rest leaves no window there).
         countAt(t) {
+          if (t >= this.scene.end - 1e-9) return this.times.length;
           let lo = 0, hi = this.times.length;
           while (lo < hi) { const mid = (lo + hi) >> 1; if (this.times[mid] < t - 1e-9) lo = mid + 1; else hi = mid; }
           for (let i = lo; i < this.times.length && this.times[i] <= t + 1e-9; i++) {
