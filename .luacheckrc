@@ -78,13 +78,60 @@ stds.waymark_script = {
   },
 }
 
+stds.waymark_test = {
+  read_globals = {
+    _G = { other_fields = true },
+    _VERSION = {},
+    after_each = {},
+    assert = {},
+    before_each = {},
+    collectgarbage = {},
+    coroutine = { fields = { close = {}, create = {}, isyieldable = {}, resume = {}, running = {}, status = {}, wrap = {}, yield = {} } },
+    debug = { fields = { traceback = {} } },
+    describe = {},
+    error = {},
+    expect = {},
+    expect_eq = {},
+    expect_near = {},
+    expect_plugin_error = {},
+    getmetatable = {},
+    inspect = {},
+    ipairs = {},
+    it = {},
+    load = {},
+    math = { fields = { abs = {}, acos = {}, asin = {}, atan = {}, atan2 = {}, ceil = {}, cos = {}, cosh = {}, deg = {}, exp = {}, floor = {}, fmod = {}, frexp = {}, huge = {}, ldexp = {}, log = {}, log10 = {}, max = {}, maxinteger = {}, min = {}, mininteger = {}, modf = {}, pi = {}, pow = {}, rad = {}, random = {}, randomseed = {}, sin = {}, sinh = {}, sqrt = {}, tan = {}, tanh = {}, tointeger = {}, type = {}, ult = {} } },
+    next = {},
+    os = { fields = { clock = {}, date = {}, difftime = {}, time = {} } },
+    pairs = {},
+    pcall = {},
+    pending = {},
+    print = {},
+    rawequal = {},
+    rawget = {},
+    rawlen = {},
+    rawset = {},
+    require = {},
+    select = {},
+    setmetatable = {},
+    string = { fields = { byte = {}, char = {}, dump = {}, find = {}, format = {}, gmatch = {}, gsub = {}, len = {}, lower = {}, match = {}, pack = {}, packsize = {}, rep = {}, reverse = {}, sub = {}, unpack = {}, upper = {} } },
+    table = { fields = { concat = {}, insert = {}, move = {}, pack = {}, remove = {}, sort = {}, unpack = {} } },
+    tonumber = {},
+    tostring = {},
+    type = {},
+    utf8 = { fields = { char = {}, charpattern = {}, codepoint = {}, codes = {}, len = {}, offset = {} } },
+    waymark = { fields = { check_invariants = {}, invariant = {}, map = {}, plugin_errors = {}, version = {} } },
+    xpcall = {},
+  },
+}
+
 -- Plugins by default; scripts (they call waymark.map) are the .lua files beside this one (a plugin
--- is always a folder), everything in scripts/ and every *_test.lua. A script elsewhere says so on
--- its first line: -- luacheck: std waymark_script
+-- is always a folder) and everything in scripts/; a script elsewhere says so on its first line:
+-- -- luacheck: std waymark_script. Tests (*_test.lua, anywhere) also have describe, it, ...
 std = "waymark_plugin"
 files["*.lua"] = { std = "waymark_script" }
 files["scripts"] = { std = "waymark_script" }
-files["**/*_test.lua"] = { std = "waymark_script" }
+files["**/*_test.lua"] = { std = "waymark_test" }
+files["*_test.lua"] = { std = "waymark_test" }
 
 -- A handler receives every argument of its callback, used or not.
 unused_args = false

@@ -8,6 +8,37 @@ import Testing
     #expect(result.stderr.contains("no problems"))
   }
 
+  /// A `*_test.lua` is a script whose cases' functions (describe, it, before_each, after_each,
+  /// pending) `check` and luacheck know; a plugin still has none of them.
+  @Test func aTestFileKnowsTheFunctionsOfItsCasesAndAPluginDoesNot() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cases = """
+      describe("cart", function()
+        before_each(function() end)
+        after_each(function() end)
+        it("opens", function() expect(true, "it does") end)
+        pending("later")
+      end)
+
+      """
+    try Data(cases.utf8).write(to: folder.appendingPathComponent("cart_test.lua"))
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("plugins/cart"), withIntermediateDirectories: true)
+    try Data("---@type Plugin\nlocal plugin = { name = \"cart\" }\ndescribe(\"x\")\nreturn plugin\n".utf8).write(
+      to: folder.appendingPathComponent("plugins/cart/cart.lua"))
+    let check = try CLI.run(["check", "cart_test.lua", "plugins"], in: folder)
+    #expect(check.status == 1)
+    #expect(
+      check.stdout
+        == "plugins/cart/cart.lua:3: error: describe is not defined (a global that is read but never set, so it is nil)\n"
+    )
+    try FileManager.default.copyItem(
+      at: CLI.root.appendingPathComponent(".luacheckrc"), to: folder.appendingPathComponent(".luacheckrc"))
+    let luacheck = try CLI.shell("luacheck --no-color --formatter plain .", in: folder)
+    #expect(luacheck.output == "plugins/cart/cart.lua:3:1: accessing undefined variable 'describe'\n")
+  }
+
   @Test func checkReportsEveryProblemWithFileAndLine() throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -2,12 +2,16 @@
 /// from the sandbox itself (``SandboxGlobals``) so it cannot drift from what plugins see:
 /// a `waymark_plugin` standard with exactly the sandbox's globals and library functions (no
 /// `io`, `os` reduced to its four virtual-time functions, `debug` to `traceback`), and a
-/// `waymark_script` standard that adds `waymark` and the expectations.
+/// `waymark_script` standard that adds `waymark` and the expectations, and a `waymark_test`
+/// standard that adds the functions of a test file's cases (`describe`, `it`, ...).
 ///
 /// With it, luacheck flags `io.open`, `os.execute`, a global shared between a plugin's
 /// functions ("setting non-standard global variable") and a plugin file that forgets
 /// `return plugin` ("variable plugin is mutated but never accessed").
 public enum LuacheckConfiguration {
+  /// The functions a test file (`*_test.lua`) writes its cases with, beyond a script's globals.
+  public static let caseFunctions = SandboxGlobals.caseFunctions
+
   /// The configuration file's text.
   public static func generate() -> String {
     var out = [
@@ -17,14 +21,16 @@ public enum LuacheckConfiguration {
     ]
     out += standard("waymark_plugin", SandboxGlobals.plugin)
     out += standard("waymark_script", SandboxGlobals.script)
+    out += standard("waymark_test", SandboxGlobals.test)
     out += [
       "-- Plugins by default; scripts (they call waymark.map) are the .lua files beside this one (a plugin",
-      "-- is always a folder), everything in scripts/ and every *_test.lua. A script elsewhere says so on",
-      "-- its first line: -- luacheck: std waymark_script",
+      "-- is always a folder) and everything in scripts/; a script elsewhere says so on its first line:",
+      "-- -- luacheck: std waymark_script. Tests (*_test.lua, anywhere) also have describe, it, ...",
       "std = \"waymark_plugin\"",
       "files[\"*.lua\"] = { std = \"waymark_script\" }",
       "files[\"scripts\"] = { std = \"waymark_script\" }",
-      "files[\"**/*_test.lua\"] = { std = \"waymark_script\" }",
+      "files[\"**/*_test.lua\"] = { std = \"waymark_test\" }",
+      "files[\"*_test.lua\"] = { std = \"waymark_test\" }",
       "",
       "-- A handler receives every argument of its callback, used or not.",
       "unused_args = false",

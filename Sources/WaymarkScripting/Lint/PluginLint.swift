@@ -69,7 +69,9 @@ final class PluginLint {
   init(file: String, kind: FileKind) {
     self.file = file
     self.kind = kind
-    sandbox = kind == .script ? SandboxGlobals.script : SandboxGlobals.plugin
+    sandbox =
+      kind != .script
+      ? SandboxGlobals.plugin : SandboxGlobals.isTestFile(file) ? SandboxGlobals.test : SandboxGlobals.script
   }
 
   /// The line of the `return` that most probably gave a value of Lua type `type` (`number`,

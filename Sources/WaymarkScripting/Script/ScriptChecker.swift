@@ -53,7 +53,8 @@ public enum ScriptChecker {
   }
 
   private static func check(_ source: String, file: String, options: ScriptOptions) -> [PluginDiagnostic] {
-    let kind: PluginLint.FileKind = isScript(source) ? .script : isModule(file) ? .module : .plugin
+    let kind: PluginLint.FileKind =
+      isScript(source) || SandboxGlobals.isTestFile(file) ? .script : isModule(file) ? .module : .plugin
     let loaded =
       kind == .plugin ? PluginHost.check([file], configuration: options.plugins) : compile(source, file: file)
     guard let found = PluginLint.check(source, file: file, kind: kind) else { return loaded }

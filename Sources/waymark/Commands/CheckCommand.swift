@@ -13,8 +13,9 @@ struct CheckCommand {
       os.execute, ...), return values of the wrong type, every problem of a literal content table, and
       unknown members of maps, markers, cameras and option tables. Folders are searched for *.lua files:
       a file that calls waymark.map is a script; a file in lib/, or that a file beside it requires, is a
-      helper module; any other is a plugin. With no PATH: ./plugins and ./scripts when present, else the
-      current folder. Exit 1 when anything is found.
+      helper module; any other is a plugin (a *_test.lua is a script, whose cases' functions describe, it,
+      before_each, after_each and pending are known). With no PATH: ./plugins, ./scripts and ./tests when
+      present, else the current folder. Exit 1 when anything is found.
       """,
     options: [],
     positionals: 0...Int.max,
@@ -23,7 +24,7 @@ struct CheckCommand {
   let paths: [String]
 
   init(_ arguments: ParsedArguments) {
-    let defaults = ["plugins", "scripts"].filter { FileManager.default.fileExists(atPath: $0) }
+    let defaults = ["plugins", "scripts", "tests"].filter { FileManager.default.fileExists(atPath: $0) }
     paths = arguments.positionals.isEmpty ? (defaults.isEmpty ? ["."] : defaults) : arguments.positionals
   }
 
