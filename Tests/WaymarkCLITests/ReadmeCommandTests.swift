@@ -23,7 +23,7 @@ import Testing
   @Test func theCommandsAreTheOnesTheReadmeShows() {
     let commands = Self.commands().map { $0.joined(separator: " ") }
     for expected in [
-      "run scripts/marker_events.lua", "run my_scenario.lua", "repl my_scenario.lua", "test tests",
+      "init my_map", "run scripts/marker_events.lua", "run my_scenario.lua", "repl my_scenario.lua", "test tests",
       "test tests --golden tests/golden",
       "fuzz tests/shop_test.lua --plugins plugins/shop --seed 3 --out fuzz-failures",
       "test tests --golden tests/golden --shard 1/4 --junit junit-1.xml",

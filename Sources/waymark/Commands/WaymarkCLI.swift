@@ -1,12 +1,12 @@
 import Foundation
 import WaymarkCore
 
-/// The command line: `waymark run | test | serve | repl | check | types | --help | --version`.
+/// The command line: `waymark run | test | fuzz | serve | repl | check | types | init | --help | --version`.
 enum WaymarkCLI {
   /// The subcommands.
   static let commands: [CommandSpec] = [
     RunCommand.spec, TestCommand.spec, FuzzCommand.spec, ServeCommand.spec, ReplCommand.spec, CheckCommand.spec,
-    TypesCommand.spec,
+    TypesCommand.spec, InitCommand.spec,
   ]
 
   /// Runs the command line and returns the exit code (0 success, 1 an expectation
@@ -50,6 +50,7 @@ enum WaymarkCLI {
       case ServeCommand.spec.name: return try ServeCommand(parsed).execute()
       case ReplCommand.spec.name: return try ReplCommand(parsed).execute()
       case CheckCommand.spec.name: return CheckCommand(parsed).execute()
+      case InitCommand.spec.name: return try InitCommand(parsed).execute()
       default: return try TypesCommand(parsed).execute()
       }
     } catch let error as UsageError {
@@ -79,11 +80,13 @@ enum WaymarkCLI {
       repl SCRIPT     the same live map in the terminal: a line of Lua at a time
       check [PATH]... load plugins and scripts without running them; report problems with file:line
       types           print the LuaLS definition file (---@meta) of the whole Lua API
+      init [DIR]      write a small working project: a plugin, a scenario, tests, editor and luacheck settings, CI
 
       --help          this help ('waymark <command> --help' for a command's options)
       --version       print the version
 
     examples:
+      waymark init my_map
       waymark run scripts/marker_events.lua
       waymark run scripts/marker_events.lua --trace json --trace-file trace.jsonl
       waymark run scripts/drag.lua --watch

@@ -1,0 +1,70 @@
+import Foundation
+
+/// `waymark init [DIR]`: writes a small working project (``ProjectTemplate``) into DIR, or
+/// nothing at all when any of its files is already there.
+struct InitCommand {
+  static let spec = CommandSpec(
+    name: "init", usage: "[DIR]",
+    summary: """
+      Writes a small working project into DIR (default: the current folder, made when missing): a plugin in
+      plugins/, a scenario in scripts/, a test with a few cases in tests/, the LuaLS definition files in types/
+      with the .luarc.json files that load them, a .luacheckrc of the sandbox's globals, and a GitHub Actions
+      workflow that runs 'waymark test' in four shards with JUnit reports. In it, at once, 'waymark test tests'
+      passes, 'waymark check' and 'luacheck .' report nothing. Overwrites nothing: when any of these files
+      exists, names every one and writes none (exit 2).
+      """,
+    options: [],
+    positionals: 0...1,
+    examples: ["waymark init", "waymark init my_map"])
+
+  let folder: String
+
+  init(_ arguments: ParsedArguments) {
+    folder = arguments.positionals.first ?? "."
+  }
+
+  func execute() throws(CommandFailure) -> Int32 {
+    let root = URL(fileURLWithPath: folder)
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+      throw CommandFailure(message: "\(folder): a file, not a folder", code: ExitCode.usage)
+    }
+    let files = ProjectTemplate.files
+    let existing = files.map(\.path).filter {
+      FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
+    }
+    guard existing.isEmpty else {
+      throw CommandFailure(
+        message:
+          "would overwrite \(existing.map(shown).joined(separator: ", ")); nothing written (move them away or init elsewhere)",
+        code: ExitCode.usage)
+    }
+    for file in files {
+      let url = root.appendingPathComponent(file.path)
+      do {
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
+      } catch {
+        throw CommandFailure(
+          message: "cannot write \(url.path): \(RunCommand.reason(error))", code: ExitCode.scriptError)
+      }
+      Output.print("wrote \(shown(file.path))")
+    }
+    Output.print(
+      """
+
+      next\(folder == "." ? "" : ", in \(folder)"):
+        waymark test tests             the cases of tests/places_test.lua
+        waymark run scripts/demo.lua   its trace (--html demo.html plays it in a browser)
+        waymark check                  plugins/, scripts/ and tests/, without running them
+        luacheck .                     the sandbox's globals, from .luacheckrc
+      """)
+    return ExitCode.success
+  }
+
+  /// A file of the project as the user names it: its path from the current folder.
+  private func shown(_ path: String) -> String {
+    folder == "." ? path : (folder as NSString).appendingPathComponent(path)
+  }
+}
