@@ -29,6 +29,44 @@ import Testing
     try CLI.run(["repl", "demo.lua"], in: folder, input: input)
   }
 
+  /// The script's top-level locals are reachable from the REPL's lines, live: a line reads the
+  /// value the script's closures see now and an assignment sets the script's own local; a
+  /// `<const>` local reads but is not assigned; line numbers of the script do not move.
+  @Test func theScriptsTopLevelLocalsAreReachable() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(
+      """
+      local map = waymark.map{ camera = { target = { lat = 0, lng = 0 }, zoom = 4 } }
+      local taps = 0
+      local function count() taps = taps + 1 end
+      local limit <const> = 3
+      map:after(1, count)
+      local function boom() error("boom") end
+      do local hidden = 1 end
+      if taps > 0 then return end
+      return { boom = boom }
+      """.utf8
+    ).write(to: folder.appendingPathComponent("demo.lua"))
+    let result = try Self.repl(
+      """
+      taps, limit
+      map:advance(1)
+      taps
+      taps = 10
+      count()
+      taps
+      limit = 4
+      limit
+      hidden
+      boom()
+      """, in: folder)
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix(" ") }
+    #expect(lines == ["0\t3", "1", "11", "4", "nil"], "\(result.stdout)")
+    #expect(result.stderr.contains("demo.lua:6: boom"), "\(result.stderr)")
+  }
+
   @Test func linesRunInTheScriptsEnvironmentAndTheirRecordsFollow() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -23,6 +23,8 @@ struct LuaToken: Equatable {
   var number: Double = 0
   /// The 1-based line where the token starts.
   let line: Int
+  /// The byte offset in the source where the token starts.
+  var offset = 0
 }
 
 /// A syntax error found by ``LuaLexer`` or ``LuaParser``: the line and what is wrong.
@@ -92,10 +94,13 @@ struct LuaLexer {
           while position < bytes.count, peek() != 10, peek() != 13 { position += 1 }
         }
       default:
-        return try token(startingWith: byte)
+        let begin = position
+        var token = try token(startingWith: byte)
+        token.offset = begin
+        return token
       }
     }
-    return LuaToken(kind: .end, text: "<eof>", line: line)
+    return LuaToken(kind: .end, text: "<eof>", line: line, offset: bytes.count)
   }
 
   private mutating func token(startingWith byte: UInt8) throws(LuaSyntaxError) -> LuaToken {

@@ -15,9 +15,10 @@ public enum LiveEvaluation: Sendable, Hashable {
 extension LiveSession {
   /// Evaluates a chunk of Lua in the script's environment, as the `lua` interpreter does a
   /// line: first as an expression (`return chunk`), else as statements. Names resolve to the
-  /// chunk's own globals, then the fields of the table the script returned (its locals, if
-  /// it returns them), then `map` (the map the script drives now), then the script's
-  /// globals (`waymark`, `expect`, `inspect`, ...). The script's time budget applies.
+  /// chunk's own globals, then the fields of the table the script returned, then `map` (the
+  /// map the script drives now), then the script's top-level locals (their values now; an
+  /// assignment sets the script's local), then the script's globals (`waymark`, `expect`,
+  /// `inspect`, ...). The script's time budget applies.
   ///
   /// The records the chunk made wait for ``takeRecords()``.
   public func evaluate(_ chunk: String) -> LiveEvaluation {
@@ -73,7 +74,8 @@ extension LiveSession {
         bridge.pushMap(on: context.stack)
         return 1
       }
-      try stack.call(arguments: 3, results: 2)
+      if let locals = session.locals { stack.push(locals) } else { stack.pushNil() }
+      try stack.call(arguments: 4, results: 2)
       evaluationShow = stack.ref()
       replEnvironment = stack.ref()
     }
@@ -82,11 +84,12 @@ extension LiveSession {
   }
 
   /// Trusted Lua run with the real globals: the evaluation environment (reads fall through
-  /// to the script's returned table, the current map, then the script's globals; writes stay
-  /// in it) and how a value is shown (`inspect`, which the environment may redefine).
+  /// to the script's returned table, the current map, the script's top-level locals, then the
+  /// script's globals; a write to a top-level local's name sets that local, any other stays in
+  /// it) and how a value is shown (`inspect`, which the environment may redefine).
   static let evaluationPrelude = #"""
-    local script_env, returned, current_map = ...
-    local setmetatable, type, tostring = setmetatable, type, tostring
+    local script_env, returned, current_map, locals = ...
+    local setmetatable, type, tostring, rawset = setmetatable, type, tostring, rawset
     local env = setmetatable({}, {
       __index = function(_, key)
         if returned ~= nil then
@@ -97,7 +100,14 @@ extension LiveSession {
           local map = current_map()
           if map ~= nil then return map end
         end
+        local accessors = locals and locals[key]
+        if accessors ~= nil then return accessors[1]() end
         return script_env[key]
+      end,
+      __newindex = function(self, key, value)
+        local accessors = locals and locals[key]
+        if accessors ~= nil and accessors[2] ~= nil then return accessors[2](value) end
+        rawset(self, key, value)
       end,
     })
     local function show(value)

@@ -39,6 +39,8 @@ public final class LiveSession {
   /// `error` set.
   public init(script: String, options: ScriptOptions) throws(LiveSessionError) {
     self.script = script
+    var options = options
+    options.capturesLocals = true
     session = ScriptSession(path: script, options: options)
     session.execute()
     var startup = session.outcome

@@ -44,6 +44,9 @@ public struct ScriptOptions: Sendable {
   /// Called when the script's own code has run to its end, with the session still open
   /// (its map current, its state alive): `waymark fuzz` drives the map from here.
   var afterScript: (@Sendable (ScriptSession) -> Void)?
+  /// Whether the script's top-level locals are captured when its main chunk ends
+  /// (``ScriptLocals``), for a live session to reach them.
+  var capturesLocals = false
 
   /// The defaults.
   public init() {}

@@ -58,6 +58,9 @@ final class ScriptSession {
   private(set) var current: (map: MapView, host: PluginHost)?
   /// What the script's chunk returned, when a table (a live session shows its fields).
   private(set) var returned: LuaRef?
+  /// The accessors of the script's top-level locals, name → `{ getter, setter }`, when
+  /// ``ScriptOptions/capturesLocals`` asked for them and the main chunk ran to its end.
+  private(set) var locals: LuaRef?
   /// Whether the script's chunk was loaded and started (false: unreadable or a syntax error).
   private(set) var didStart = false
   private var hostFiles: Set<String> = []
@@ -126,12 +129,23 @@ final class ScriptSession {
       pluginErrorMatcher = try ScriptLibrary.install(into: -1, on: stack, session: self, values: bridge.values!)
       stack.pushValue(at: -1)
       modules.environment = stack.ref()
-      try stack.load(source, chunkName: "@" + path, environmentAt: -1)
+      let capturing = options.capturesLocals ? ScriptLocals.capturing(source) : nil
+      try stack.load(capturing ?? source, chunkName: "@" + path, environmentAt: -1)
+      let sink = capturing.map { _ in
+        stack.newTable()
+        stack.pushValue(at: -1)
+        return stack.ref()
+      }
       state.timeBudget = options.scriptBudget
       defer { state.timeBudget = nil }
       didStart = true
-      try stack.call(arguments: 0, results: 1)
+      try stack.call(arguments: sink == nil ? 0 : 1, results: 1)
       if stack.type(at: -1) == .table { returned = stack.ref() } else { stack.pop() }
+      if let sink {
+        stack.push(sink)
+        if stack.rawGetIndex(1, ofTableAt: -1) == .table { locals = stack.ref() } else { stack.pop() }
+        stack.pop()
+      }
       options.afterScript?(self)
     } catch {
       outcome.error = describe(error)
