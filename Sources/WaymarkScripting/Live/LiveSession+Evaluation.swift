@@ -59,7 +59,7 @@ extension LiveSession {
   }
 
   /// Pushes the evaluation environment and the `show` function, made once. Stack: +2.
-  private func pushEvaluationTools(on stack: LuaStack) throws(LuaError) {
+  func pushEvaluationTools(on stack: LuaStack) throws(LuaError) {
     if replEnvironment == nil {
       try stack.load(Self.evaluationPrelude, chunkName: "=(repl)")
       guard let environment = session.modules.environment else {

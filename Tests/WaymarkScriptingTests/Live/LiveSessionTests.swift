@@ -260,3 +260,43 @@ private struct LiveStepError: Error, CustomStringConvertible {
   let description: String
   init(_ description: String) { self.description = description }
 }
+
+/// The REPL's completion (`waymark repl` on a terminal, through libedit).
+@Suite struct LiveSessionCompletionTests {
+  static let script = """
+    local map = waymark.map{ camera = { target = { lat = 0, lng = 0 }, zoom = 4 } }
+    local home = map:add_marker{ id = "home", position = { lat = 0, lng = 0 }, title = "Home" }
+    local settings = { speed = 2, spin = true, [1] = "not a name" }
+    greeting = "hello"
+    return { home = home }
+    """
+
+  @Test func namesCompleteAmongWhatALineReaches() throws {
+    let fixture = try LiveSessionTests.Fixture(Self.script)
+    let session = fixture.session
+    #expect(session.completions(of: "gree") == ["greeting"], "a script global")
+    #expect(
+      session.completions(of: "print(set") == ["setmetatable", "settings"], "a top-level local, after other text")
+    #expect(session.completions(of: "ho") == ["home"], "a field of the returned table")
+    #expect(session.completions(of: "ma").contains("map") && session.completions(of: "ma").contains("math"))
+    let everything = session.completions(of: "x = ")
+    #expect(everything.contains("settings") && everything.contains("waymark") && !everything.contains("end"))
+  }
+
+  @Test func membersCompleteByWhatTheValueIs() throws {
+    let fixture = try LiveSessionTests.Fixture(Self.script)
+    let session = fixture.session
+    // A map's and a marker's properties after '.', their methods after ':' (the Lua API's).
+    #expect(session.completions(of: "map.cam") == ["map.camera"])
+    let adds = session.completions(of: "map:add_")
+    #expect(adds.contains("map:add_marker") && adds.contains("map:add_polygon"))
+    #expect(adds.allSatisfy { LuaAPI.entry("Map", String($0.dropFirst(4)))?.kind == .method }, "\(adds)")
+    #expect(session.completions(of: "home.tit") == ["home.title"])
+    #expect(!session.completions(of: "home.").contains { $0.hasPrefix("home.set_") || $0 == "home.remove" })
+    #expect(session.completions(of: "map.selected") == ["map.selected_marker"])
+    // A table's string keys; the fields of a value the chain reaches.
+    #expect(session.completions(of: "settings.sp") == ["settings.speed", "settings.spin"])
+    #expect(session.completions(of: "map.camera.zo") == ["map.camera.zoom"])
+    #expect(session.completions(of: "greeting.") == [] && session.completions(of: "nothing.x") == [])
+  }
+}
