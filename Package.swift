@@ -39,9 +39,12 @@ let package = Package(
     // The live map over HTTP: a live session on its own thread, routes, the page.
     .target(
       name: "WaymarkServe", dependencies: ["WaymarkScripting", "WaymarkRender", "WaymarkCore", "CMicroHTTPD"]),
+    // libedit from the system (Debian: libedit-dev): line editing and history for `waymark repl`.
+    .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
     // The command-line tool.
     .executableTarget(
-      name: "waymark", dependencies: ["WaymarkScripting", "WaymarkRender", "WaymarkCore", "WaymarkServe", "LuaKit"]),
+      name: "waymark",
+      dependencies: ["WaymarkScripting", "WaymarkRender", "WaymarkCore", "WaymarkServe", "LuaKit", "CEditLine"]),
     // The benchmarks' floors written in plain C (lua_dispatch: a Lua event with no host).
     .target(name: "CLuaFloor", dependencies: ["CLua"], path: "Benchmarks/CLuaFloor"),
     // Benchmarks with their own baselines, measured in the same run.

@@ -144,18 +144,25 @@ import Testing
     #expect(result.stderr.contains("demo.lua:1:"))
   }
 
-  @Test func aTerminalGetsPromptsAndContinuationPrompts() throws {
-    let folder = try Self.folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+  /// `waymark repl demo.lua` on a pseudo-terminal, its history in `history`.
+  static func terminalRepl(in folder: URL, history: URL) throws -> (Process, PseudoTerminal) {
     let terminal = try PseudoTerminal()
     let process = Process()
     process.executableURL = CLI.executable
     process.arguments = ["repl", "demo.lua"]
     process.currentDirectoryURL = folder
+    process.environment = ProcessInfo.processInfo.environment.merging(["WAYMARK_HISTORY": history.path]) { $1 }
     process.standardInput = terminal.follower
     process.standardOutput = terminal.follower
     process.standardError = terminal.follower
     try process.run()
+    return (process, terminal)
+  }
+
+  @Test func aTerminalGetsPromptsAndContinuationPrompts() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (process, terminal) = try Self.terminalRepl(in: folder, history: folder.appendingPathComponent("history"))
     defer { if process.isRunning { process.terminate() } }
     #expect(terminal.read(until: "> ").contains("its map is live"))
     terminal.write("function f()\n")
@@ -163,6 +170,35 @@ import Testing
     terminal.write("return 6 * 7 end\n")
     terminal.write("f()\n")
     #expect(terminal.read(until: "42").contains("42"))
+    terminal.write(":quit\n")
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+
+  /// On a terminal, lines are edited through libedit: TAB completes a marker's field, and the
+  /// lines of a session are in the history file, where the next session's up arrow finds them.
+  @Test func aTerminalCompletesAndKeepsAHistory() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let history = folder.appendingPathComponent("history")
+    do {
+      let (process, terminal) = try Self.terminalRepl(in: folder, history: history)
+      defer { if process.isRunning { process.terminate() } }
+      _ = terminal.read(until: "> ")
+      terminal.write("home.tit\t\n")
+      #expect(terminal.read(until: #""Home""#).contains(#""Home""#), "home.tit<TAB> completed to home.title")
+      terminal.write("1+41\n")
+      #expect(terminal.read(until: "42").contains("42"))
+      terminal.write(":quit\n")
+      process.waitUntilExit()
+    }
+    let saved = try String(contentsOf: history, encoding: .utf8)
+    #expect(saved.contains("home.title") && saved.contains("1+41"), "\(saved)")
+    let (process, terminal) = try Self.terminalRepl(in: folder, history: history)
+    defer { if process.isRunning { process.terminate() } }
+    _ = terminal.read(until: "> ")
+    terminal.write("\u{1b}[A\u{1b}[A\u{1b}[A\n")  // up past :quit and 1+41: home.title
+    #expect(terminal.read(until: #""Home""#).contains(#""Home""#))
     terminal.write(":quit\n")
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)

@@ -12,7 +12,10 @@ struct ReplCommand {
       Runs SCRIPT to build a map, then reads Lua a line at a time in the script's environment (map, the fields
       of the table the script returns, its globals, inspect): results are shown with inspect, the trace records
       the line caused are printed after it, an unfinished chunk continues on the next line. Changed plugin files
-      are hot-reloaded between lines. Commands: :reload, :trace text|json, :time, :help, :quit.
+      are hot-reloaded between lines. The script's top-level locals are reachable. On a terminal, lines are
+      edited through libedit: history in ~/.waymark_history (or the file WAYMARK_HISTORY names; empty: none),
+      TAB completes names and the fields and methods of maps, markers and tables. Commands: :reload,
+      :trace text|json, :time, :help, :quit.
       """,
     options: ScriptOptionParsing.pluginSpecs + ScriptOptionParsing.limitSpecs,
     positionals: 1...1,
@@ -40,7 +43,9 @@ struct ReplCommand {
     if let error = session.startup.error {
       Output.error("waymark repl: the script stopped with an error: \(TraceText.escaped(error))")
     }
-    var repl = Repl(session: session, isInteractive: isatty(STDIN_FILENO) == 1)
+    var repl = Repl(
+      session: session, isInteractive: isatty(STDIN_FILENO) == 1,
+      historyFile: LineEditor.historyFile(in: ProcessInfo.processInfo.environment))
     repl.run()
     return ExitCode.success
   }

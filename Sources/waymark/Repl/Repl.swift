@@ -12,14 +12,24 @@ struct Repl {
   let session: LiveSession
   /// Whether standard input is a terminal: then prompts are shown.
   let isInteractive: Bool
+  /// Line editing, history and completion, on a terminal (nil: plain line reading).
+  let editor: LineEditor?
   var format = TraceFormat.text
+
+  /// A REPL over `session`; on a terminal (`isInteractive`) it edits lines through libedit,
+  /// with the history in `historyFile`.
+  init(session: LiveSession, isInteractive: Bool, historyFile: String?) {
+    self.session = session
+    self.isInteractive = isInteractive
+    editor = isInteractive ? LineEditor(historyFile: historyFile) { session.completions(of: $0) } : nil
+  }
 
   static let prompt = "> "
   static let continuation = ">> "
 
   static let help = """
     Each line is Lua, run in the script's environment: map, the fields of the table the script returns,
-    its globals, inspect. An expression's values are shown with inspect; the trace records a line caused
+    its top-level locals, its globals, inspect. TAB completes names and fields (on a terminal). An expression's values are shown with inspect; the trace records a line caused
     follow it. A line that does not finish a chunk continues on the next (as lua does).
       :reload              reload every plugin now (changed files also reload by themselves between lines)
       :trace text|json     how trace records are printed (text by default)
@@ -43,8 +53,9 @@ struct Repl {
     }
     var chunk: [String] = []
     while true {
-      if isInteractive { Self.write(chunk.isEmpty ? Self.prompt : Self.continuation) }
-      guard let line = readLine(strippingNewline: true) else {
+      let prompt = chunk.isEmpty ? Self.prompt : Self.continuation
+      let read = if let editor { editor.readLine(prompt: prompt) } else { readLine(strippingNewline: true) }
+      guard let line = read else {
         if isInteractive { Self.write("\n") }
         return
       }
