@@ -180,16 +180,14 @@ def test_demo(driver, waymark, demo, folder):
         # An idle at the scene's end followed by more at that time (a closing tap) shows the end:
         # the check after this loop.
         at_end = abs(report["t"] - driver.execute_script(f"return {replay}.duration")) < 1e-9
-        if at_end:
-            pass
-        elif window:
+        if window and not at_end:
             shown = state["infoWindow"]
             if check(shown is not None, f"{where}: the window of {window['marker']} is not drawn"):
                 check(shown["marker"] == window["marker"] and shown["kind"] == window["kind"],
                       f"{where}: window {shown['marker']} {shown['kind']}, expected {window['marker']} {window['kind']}")
                 check(words(shown["text"]) == words(window["text"]),
                       f"{where}: window text {shown['text']!r}, the plugin's is {window['text']!r}")
-        else:
+        elif not at_end:
             check(state["infoWindow"] is None, f"{where}: a window is drawn but none is shown")
         if index < len(snapshots):
             t, markers, svg_window = snapshot_state(os.path.join(pictures, snapshots[index]))
