@@ -28,6 +28,7 @@ struct Benchmark {
       HTMLReplayBenchmark.benchmark,
       ServeInputLatencyBenchmark.benchmark,
       ServeStreamThroughputBenchmark.benchmark,
+      SlowClientsBenchmark.benchmark,
     ]
   }
 }

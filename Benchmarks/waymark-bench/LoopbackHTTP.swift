@@ -22,14 +22,18 @@ func connectLoopback(_ port: Int) throws -> Int32 {
 /// Posts JSON on one kept-alive connection and reads each answer whole (by Content-Length).
 struct KeepAliveClient {
   let socket: Int32
+  let port: Int
   private var buffer: [UInt8] = []
 
-  init(port: Int) throws { socket = try connectLoopback(port) }
+  init(port: Int) throws {
+    socket = try connectLoopback(port)
+    self.port = port
+  }
 
   /// The body of the answer to `POST target` with `json`.
   mutating func post(_ target: String, _ json: String) throws -> String {
     let request = Array(
-      "POST \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)"
+      "POST \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)"
         .utf8)
     guard send(socket, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
       throw BenchmarkFailure(description: "the server closed the connection")
@@ -63,7 +67,7 @@ final class EventCounter: @unchecked Sendable {
 
   init(port: Int, target: String) throws {
     let fd = try connectLoopback(port)
-    let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8)
+    let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n".utf8)
     _ = send(fd, request, request.count, Int32(MSG_NOSIGNAL))
     // The head comes once the server has subscribed the stream: from then on, nothing is missed.
     let crlf: [UInt8] = [13, 10], marker = Array("\ndata: ".utf8)

@@ -31,6 +31,9 @@ public final class LiveMapServer: @unchecked Sendable {
     public var token: String?
     /// Unsent bytes a client's event stream may hold before the client is dropped.
     public var streamCapacity = 1 << 20
+    /// Seconds a client may take to send a whole request (headers and body), from the
+    /// opening of its connection or the end of its previous answer; then it is closed.
+    public var requestDeadline = 10.0
     /// The defaults.
     public init() {}
   }
@@ -68,9 +71,14 @@ public final class LiveMapServer: @unchecked Sendable {
     self.startup = startup.0
     token = configuration.token ?? Self.randomToken()
     isExposed = !address.isLoopback
-    let routes = Routes(loop: loop, token: token, streamCapacity: configuration.streamCapacity)
+    let routes = Routes(
+      loop: loop, token: token, streamCapacity: configuration.streamCapacity, origin: OwnOrigin(address: address))
     do {
-      server = try HTTPServer(address: address, port: configuration.port) { request in routes.respond(to: request) }
+      var limits = HTTPServer.Limits()
+      limits.requestDeadline = configuration.requestDeadline
+      server = try HTTPServer(address: address, port: configuration.port, limits: limits) { request in
+        routes.respond(to: request)
+      }
     } catch {
       loop.stop()
       throw error

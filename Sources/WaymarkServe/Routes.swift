@@ -9,6 +9,8 @@ struct Routes: Sendable {
   let loop: LiveMapLoop
   let token: String
   let streamCapacity: Int
+  /// The names requests may call the server by (`Host`, `Origin`).
+  let origin: OwnOrigin
 
   /// The paths that exist, each with the methods it answers.
   enum Route: String, CaseIterable {
@@ -21,9 +23,11 @@ struct Routes: Sendable {
     var methods: [String] { self == .input ? ["POST"] : ["GET", "HEAD"] }
   }
 
-  /// Answers a request: 404 for an unknown path; 403 without the right token (a bare `GET /`
-  /// gets a page saying where the token is); 405 for a method the path does not answer.
+  /// Answers a request: 403 when it names another server or comes from another site's page
+  /// (whatever the path); 404 for an unknown path; 403 without the right token (a bare
+  /// `GET /` gets a page saying where the token is); 405 for a method the path does not answer.
   func respond(to request: HTTPRequest) -> HTTPResponse {
+    if let refusal = refusalOfForeignCaller(request) { return refusal }
     guard let route = Route(rawValue: request.path) else {
       return .error(
         404, "no such route: \(Self.printable(request.path)) (the routes are /, /state, /events, /input, /map.svg)")
@@ -49,9 +53,35 @@ struct Routes: Sendable {
         200, "text/html; charset=utf-8", Data(Page.html(nonce: nonce).utf8), extra: [Page.securityPolicy(nonce: nonce)])
     case .state: return state()
     case .events: return events(request)
-    case .input: return input(request.body)
+    case .input: return input(request)
     case .picture: return picture()
     }
+  }
+
+  /// 403 for a request whose `Host` is not the server's own address (a page on another site
+  /// that rebound its name to 127.0.0.1), or none in HTTP/1.1, and for one whose `Origin`,
+  /// when sent, is not the server's own (a script on another site's page).
+  private func refusalOfForeignCaller(_ request: HTTPRequest) -> HTTPResponse? {
+    let own = origin.listing(port: request.port)
+    guard let host = request.headers["host"] else {
+      guard request.version == "HTTP/1.0" else {
+        return .error(403, "the request has no Host header: the server answers only requests to \(own)")
+      }
+      return nil
+    }
+    guard origin.allows(host: host, port: request.port) else {
+      return .error(
+        403,
+        "Host \(Self.printable(host)) is not this server's address, so the request is refused (a page on another "
+          + "site can reach 127.0.0.1 by rebinding its own name to it): open it as \(own)")
+    }
+    if let sender = request.headers["origin"], !origin.allows(origin: sender, port: request.port) {
+      return .error(
+        403,
+        "Origin \(Self.printable(sender)) is not this server's own, so the request is refused (a page on another "
+          + "site may neither read nor drive the map): only pages from \(own) may")
+    }
+    return nil
   }
 
   private func state() -> HTTPResponse {
@@ -89,10 +119,20 @@ struct Routes: Sendable {
     var clock: ClockState?
   }
 
-  private func input(_ body: Data) -> HTTPResponse {
+  /// Runs an input: its body must be declared JSON (`application/json`, parameters allowed),
+  /// since a page on another site may post `text/plain` without asking the server first.
+  private func input(_ request: HTTPRequest) -> HTTPResponse {
+    let declared = request.headers["content-type"]
+    let type = declared?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+    guard type == "application/json" else {
+      return .error(
+        415,
+        "POST /input takes JSON: send Content-Type: application/json (it was "
+          + "\(declared.map { Self.printable($0) } ?? "missing"))")
+    }
     let action: InputRequest.Action
     do {
-      action = try InputRequest.action(from: body)
+      action = try InputRequest.action(from: request.body)
     } catch {
       return .error(400, error.message)
     }

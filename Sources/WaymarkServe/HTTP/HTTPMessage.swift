@@ -7,6 +7,10 @@ struct HTTPRequest: Sendable {
   var method: String
   /// The path without the query, percent-decoded by the server library (`/state`).
   var path: String
+  /// The protocol version as sent (`HTTP/1.1`).
+  var version: String
+  /// The port the server listens on (the one the request reached).
+  var port: UInt16
   /// The query's arguments, decoded by the server library (`token`).
   var query: [String: String]
   /// The headers, by lowercased name.

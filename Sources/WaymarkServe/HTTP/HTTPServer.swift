@@ -7,16 +7,23 @@ import Foundation
 ///
 /// One thread per connection (the library's), so a handler may block while the map answers
 /// and an event stream may wait for its next event without holding anyone else up; the
-/// connection limit bounds the threads.
+/// connection limit bounds the threads. Slow clients cannot starve the others: there is room
+/// for thousands of connections, and each must send its request within
+/// ``Limits/requestDeadline`` however it trickles it (``RequestDeadlines``).
 final class HTTPServer: @unchecked Sendable {
   /// What the server accepts.
   struct Limits: Sendable {
     /// The largest request body, in bytes (larger: 413).
     var bodyLimit = 64 << 10
-    /// Connections open at once; more are refused by the library.
-    var connectionLimit: UInt32 = 64
+    /// Connections open at once; more are refused by the library. Far more than a browser
+    /// opens, so that a thousand stalled clients leave room for the real one (every client
+    /// on loopback has the same address: a limit per address would lock it out too).
+    var connectionLimit: UInt32 = 4096
     /// Seconds a connection may stay idle before the library closes it.
     var idleTimeout: UInt32 = 30
+    /// Seconds a request's headers and body may take to arrive, counted from the opening of
+    /// the connection or the end of its previous answer.
+    var requestDeadline = 10.0
     /// Memory the library may use per connection (headers and buffers), in bytes.
     var memoryPerConnection = 64 << 10
   }
@@ -25,6 +32,7 @@ final class HTTPServer: @unchecked Sendable {
   private(set) var port: UInt16 = 0
   private let handler: @Sendable (HTTPRequest) -> HTTPResponse
   private let limits: Limits
+  private let deadlines: RequestDeadlines
   private var daemon: OpaquePointer?
   /// Retains the server while the library holds a pointer to it.
   private var retained: Unmanaged<HTTPServer>?
@@ -36,6 +44,8 @@ final class HTTPServer: @unchecked Sendable {
   ) throws(ServeError) {
     self.handler = handler
     self.limits = limits
+    deadlines = RequestDeadlines(limit: limits.requestDeadline)
+    let connectionLimit = min(limits.connectionLimit, Self.raiseFileLimit())
     var flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue)
     flags |= UInt32(MHD_USE_POLL.rawValue)
     if address.isIPv6 { flags |= UInt32(MHD_USE_IPv6.rawValue) }
@@ -44,12 +54,13 @@ final class HTTPServer: @unchecked Sendable {
     var failure: Int32 = 0
     address.withSocketAddress(port: port) { socketAddress in
       started = waymark_mhd_start(
-        flags, socketAddress, HTTPServer.access, HTTPServer.completed, unmanaged.toOpaque(),
-        limits.connectionLimit, limits.idleTimeout, limits.memoryPerConnection)
+        flags, socketAddress, HTTPServer.access, HTTPServer.completed, HTTPServer.connections, unmanaged.toOpaque(),
+        connectionLimit, limits.idleTimeout, limits.memoryPerConnection)
       failure = errno
     }
     guard let started else {
       unmanaged.release()
+      deadlines.stop()
       let reason = failure == 0 ? "the server library refused to start" : String(cString: strerror(failure))
       throw ServeError(message: "cannot listen on \(address.text):\(port): \(reason)")
     }
@@ -64,8 +75,22 @@ final class HTTPServer: @unchecked Sendable {
     guard let daemon else { return }
     self.daemon = nil
     MHD_stop_daemon(daemon)
+    deadlines.stop()
     retained?.release()
     retained = nil
+  }
+
+  /// Raises the soft limit of open files to the hard one (each connection holds a socket),
+  /// and answers how many connections fit under it, with room for the process's other files.
+  private static func raiseFileLimit() -> UInt32 {
+    var files = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &files) == 0 else { return 1024 }
+    if files.rlim_cur < files.rlim_max {
+      var raised = files
+      raised.rlim_cur = files.rlim_max
+      if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { files = raised }
+    }
+    return UInt32(clamping: max(64, Int(clamping: files.rlim_cur) - 256))
   }
 
   // MARK: Requests
@@ -78,7 +103,7 @@ final class HTTPServer: @unchecked Sendable {
   /// The library's request callback: called once with the headers, then once per piece of
   /// body, then once more when the request is complete.
   private static let access: MHD_AccessHandlerCallback = {
-    context, connection, url, method, _, uploadData, uploadSize, state in
+    context, connection, url, method, version, uploadData, uploadSize, state in
     guard let context, let connection, let uploadSize, let state else { return .NO }
     let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
     guard let pointer = state.pointee else {
@@ -88,6 +113,7 @@ final class HTTPServer: @unchecked Sendable {
         length > server.limits.bodyLimit
       {
         // Answered before the body is read: the library discards the rest and closes.
+        server.deadlines.received(connection)
         return send(tooLarge(server.limits), on: connection)
       }
       return .YES
@@ -106,20 +132,38 @@ final class HTTPServer: @unchecked Sendable {
       uploadSize.pointee = 0
       return .YES
     }
+    server.deadlines.received(connection)
     let request = HTTPRequest(
       method: method.map { String(cString: $0) } ?? "",
       path: url.map { String(cString: $0) } ?? "/",
+      version: version.map { String(cString: $0) } ?? "",
+      port: waymark_mhd_connection_port(connection),
       query: values(connection, .GET_ARGUMENT_KIND),
       headers: values(connection, .HEADER_KIND, lowercased: true),
       body: pending.body)
     return send(server.handler(request), on: connection)
   }
 
-  /// The library's completion callback: releases what the request gathered.
-  private static let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
+  /// The library's completion callback: releases what the request gathered, and starts the
+  /// next request's deadline.
+  private static let completed: MHD_RequestCompletedCallback = { context, connection, state, _ in
+    if let context, let connection {
+      Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().deadlines.answered(connection)
+    }
     guard let state, let pointer = state.pointee else { return }
     Unmanaged<Pending>.fromOpaque(pointer).release()
     state.pointee = nil
+  }
+
+  /// The library's connection callback: a connection opened or closed.
+  private static let connections: MHD_NotifyConnectionCallback = { context, connection, _, code in
+    guard let context, let connection else { return }
+    let deadlines = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().deadlines
+    if code == .CONNECTION_NOTIFY_STARTED {
+      deadlines.opened(connection, socket: waymark_mhd_connection_socket(connection))
+    } else {
+      deadlines.closed(connection)
+    }
   }
 
   private static func tooLarge(_ limits: Limits) -> HTTPResponse {

@@ -25,7 +25,7 @@ final class EventReader {
   init?(_ client: LoopbackClient, _ target: String, headers extra: [String] = []) {
     guard let connection = client.connect() else { return nil }
     self.connection = connection
-    var head = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+    var head = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(client.port)\r\nAccept: text/event-stream\r\n"
     for header in extra { head += header + "\r\n" }
     connection.send(Data((head + "\r\n").utf8))
     while !headerDone {

@@ -80,9 +80,12 @@ struct LoopbackClient {
     return Self.parse(connection.receiveAll())
   }
 
-  /// A request with a method, a target (path and query), optional body and headers.
-  func request(_ method: String, _ target: String, body: Data? = nil, headers: [String] = []) -> Response? {
-    var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+  /// A request with a method, a target (path and query), optional body and headers, naming
+  /// the server `host` (by default its own address).
+  func request(_ method: String, _ target: String, body: Data? = nil, headers: [String] = [], host: String? = nil)
+    -> Response?
+  {
+    var head = "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
     for header in headers { head += header + "\r\n" }
     if let body { head += "Content-Length: \(body.count)\r\n" }
     return raw(Data((head + "\r\n").utf8) + (body ?? Data()))

@@ -29,7 +29,7 @@ final class ServedMap {
     map:add_marker{ id = "east", position = { lat = 0, lng = 10 }, title = "East" }
     """
 
-  init(script: String = ServedMap.script, streamCapacity: Int? = nil) throws {
+  init(script: String = ServedMap.script, streamCapacity: Int? = nil, requestDeadline: Double? = nil) throws {
     folder = "/tmp/wm-serve-" + String(UUID().uuidString.prefix(8)).lowercased()
     try FileManager.default.createDirectory(atPath: folder + "/plugins", withIntermediateDirectories: true)
     try Self.windowPlugin("v1").write(toFile: folder + "/plugins/window.lua", atomically: true, encoding: .utf8)
@@ -39,6 +39,7 @@ final class ServedMap {
     var configuration = LiveMapServer.Configuration()
     configuration.port = 0
     if let streamCapacity { configuration.streamCapacity = streamCapacity }
+    if let requestDeadline { configuration.requestDeadline = requestDeadline }
     server = try LiveMapServer(script: folder + "/demo.lua", options: options, configuration: configuration)
     client = LoopbackClient(port: server.port)
   }
