@@ -61,6 +61,13 @@ if ! command -v genhtml >/dev/null 2>&1; then
   "${sudo[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq lcov >/dev/null
 fi
+# The reference interpreter the differential tests compare the sandbox with
+# (Tests/WaymarkScriptingTests/Sandbox/ReferenceLua.swift): Debian's lua5.4.
+if [ ! -x /usr/bin/lua5.4 ]; then
+  sudo=(); [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq lua5.4 >/dev/null
+fi
 examples=$(mktemp -d)
 trap 'rm -rf "$examples"' EXIT
 scripts/lua-examples.sh "$examples"

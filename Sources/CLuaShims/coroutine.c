@@ -51,7 +51,7 @@ static int resume_with(lua_State *L, lua_State *co, int nargs) {
 /// coroutine.resume(co, ...): true and the results, or false and the error.
 static int resume(lua_State *L) {
   lua_State *co = lua_tothread(L, 1);
-  luaL_argexpected(L, co != NULL, 1, "coroutine");
+  luaL_argexpected(L, co != NULL, 1, "thread");
   int results = resume_with(L, co, lua_gettop(L) - 1);
   lua_pushboolean(L, results >= 0);
   if (results < 0) {
@@ -93,7 +93,7 @@ static int wrap(lua_State *L) {
 /// coroutine.close(co): closes a suspended or dead coroutine's to-be-closed variables.
 static int close_coroutine(lua_State *L) {
   lua_State *co = lua_tothread(L, 1);
-  luaL_argexpected(L, co != NULL, 1, "coroutine");
+  luaL_argexpected(L, co != NULL, 1, "thread");
   lua_Debug frame;
   int status = lua_status(co);
   int suspended = status == LUA_YIELD || (status == LUA_OK && lua_getstack(co, 0, &frame) == 0);
@@ -116,7 +116,7 @@ static int close_coroutine(lua_State *L) {
 /// not the caller, as the main thread is.
 static int status(lua_State *L) {
   lua_State *co = lua_tothread(L, 1);
-  luaL_argexpected(L, co != NULL, 1, "coroutine");
+  luaL_argexpected(L, co != NULL, 1, "thread");
   lua_Debug frame;
   const char *answer;
   if (co == L) {

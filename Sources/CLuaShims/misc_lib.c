@@ -5,7 +5,8 @@
 // - load: the parser runs in one C call; the chunk now reaches it in slices, with the time
 //   budget checked between them, and what it compiles is repaired (chunk_repair.c);
 // - collectgarbage("collect"/"step"): a whole cycle in one call; now steps, checking the
-//   budget between them;
+//   budget between them; and only "collect", "step" and "count", as setmetatable refuses
+//   `__gc`: what the collector does stays inside the calls and their budgets;
 // - xpcall: Lua runs a message handler from inside the hook that raised the budget's stop,
 //   where hooks are off, so an endless handler could never be stopped; once the running
 //   call is stopped the handler is skipped and the stop's message passes through.
@@ -114,6 +115,9 @@ static int codes(lua_State *L) {
 /// Stack slot that anchors the piece a reader function returned.
 enum { PIECE_SLOT = 5 };
 
+/// Lua's load (binary chunks are refused: chunk_load.c); without an environment argument the
+/// chunk gets upvalue 1 when it is set (a sandbox sets it to the environment of its code),
+/// else the globals.
 static int load(lua_State *L) {
   size_t length;
   const char *s = lua_tolstring(L, 1, &length);
@@ -136,8 +140,12 @@ static int load(lua_State *L) {
   }
   if (environment != 0) {
     lua_pushvalue(L, environment);
-    if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+  } else if (lua_type(L, lua_upvalueindex(1)) != LUA_TNIL) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+  } else {
+    return 1;
   }
+  if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
   return 1;
 }
 
@@ -145,49 +153,89 @@ static int load(lua_State *L) {
 
 /// What one basic step of the collector counts against an instruction budget.
 enum { STEPS_PER_COLLECTOR_STEP = 1024 };
+/// The largest step (in KB of allocation) handed to the collector in one call: a larger one
+/// is given in pieces of this size, with the budget checked between them.
+enum { STEP_PIECE = 64 };
 
-/// Runs collector steps until `cycles` cycles have ended (or, with a byte goal, until that
-/// much work was done), checking the budget between steps. Returns whether a cycle ended.
-static int collect_in_steps(lua_State *L, int cycles, lua_Integer kilobytes) {
-  int ended = 0;
-  lua_Integer done = 0;
-  for (;;) {
-    waymark_check_budget(L, STEPS_PER_COLLECTOR_STEP);
-    if (lua_gc(L, LUA_GCSTEP, 0)) ended++;
-    done += 8;
-    if (ended >= cycles) return 1;
-    if (kilobytes >= 0 && done >= kilobytes) return ended > 0;
-  }
-}
-
+/// collectgarbage with Lua's arguments, results and messages, for the options a sandbox
+/// allows: "collect" and "step" work in bounded steps, checking the budget between them;
+/// "count" is Lua's. The options that would stop, tune or switch the collector are refused.
 static int collectgarbage(lua_State *L) {
-  const char *option = luaL_optstring(L, 1, "collect");
-  if (strcmp(option, "collect") == 0) {
-    collect_in_steps(L, 2, -1); // the cycle under way, then a whole one
+  static const char *const options[] = {"stop",       "restart",   "collect",      "count",
+                                        "step",       "setpause",  "setstepmul",   "isrunning",
+                                        "generational", "incremental", NULL};
+  int option = luaL_checkoption(L, 1, "collect", options);
+  const char *name = options[option];
+  if (strcmp(name, "collect") == 0) {
+    // The cycle under way, then a whole one, as a full collection does.
+    for (int ended = 0; ended < 2;) {
+      waymark_check_budget(L, STEPS_PER_COLLECTOR_STEP);
+      ended += lua_gc(L, LUA_GCSTEP, 0);
+    }
     lua_pushinteger(L, 0);
     return 1;
   }
-  if (strcmp(option, "step") == 0) {
-    lua_Integer kilobytes = luaL_optinteger(L, 2, 0);
-    lua_pushboolean(L, collect_in_steps(L, 1, kilobytes > 0 ? kilobytes : 0));
+  if (strcmp(name, "count") == 0) {
+    int kilobytes = lua_gc(L, LUA_GCCOUNT), bytes = lua_gc(L, LUA_GCCOUNTB);
+    lua_pushnumber(L, (lua_Number)kilobytes + (lua_Number)bytes / 1024);
     return 1;
   }
-  lua_pushvalue(L, lua_upvalueindex(1)); // Lua's own for every other option
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  return lua_gettop(L);
+  if (strcmp(name, "step") == 0) {
+    int left = (int)luaL_optinteger(L, 2, 0); // Lua's own conversion
+    int ended;
+    do { // whether a cycle ended, as in Lua, for a step of `left` KB
+      int piece = left > STEP_PIECE ? STEP_PIECE : left;
+      left -= piece;
+      waymark_check_budget(L, STEPS_PER_COLLECTOR_STEP * (piece > 8 ? piece / 8 : 1));
+      ended = lua_gc(L, LUA_GCSTEP, piece);
+    } while (!ended && left > 0);
+    lua_pushboolean(L, ended);
+    return 1;
+  }
+  return luaL_error(L, "collectgarbage('%s') is not allowed in a plugin", name);
+}
+
+// MARK: - setmetatable
+
+/// Lua's setmetatable, refusing a metatable with `__gc`: a finalizer runs when the collector
+/// or lua_close decides, outside any call and so outside its time budget.
+static int setmetatable(lua_State *L) {
+  int type = lua_type(L, 2);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
+  if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) {
+    return luaL_error(L, "cannot change a protected metatable");
+  }
+  if (type == LUA_TTABLE) {
+    lua_pushliteral(L, "__gc");
+    if (lua_rawget(L, 2) != LUA_TNIL) {
+      return luaL_error(L, "setmetatable: __gc finalizers are not allowed in plugins and scripts (they would run "
+                           "outside any time budget)");
+    }
+  }
+  lua_settop(L, 2);
+  lua_setmetatable(L, 1);
+  return 1;
 }
 
 // MARK: - xpcall
 
-/// The message handler xpcall installs in place of the caller's (its upvalue): runs it, unless
-/// the running call has been stopped by its budget. The stop is raised from a hook, and Lua
-/// calls the handler before it unwinds, with hooks off: a handler that loops would run forever.
-static int guarded_handler(lua_State *L) {
-  if (waymark_is_stopped(L)) return 1; // the stop's message, unchanged
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, 1);
+/// Makes the guard of a Lua message handler (its upvalue is waymark_is_stopped): a Lua
+/// function that passes the stop's message through once the running call is stopped, and
+/// else tail-calls the handler. The stop is raised from a hook, and Lua calls the handler
+/// before it unwinds, with hooks off: a handler that loops would run forever. Being Lua and
+/// tail-calling, the guard takes no C stack level, so a handler that raises is re-entered as
+/// often as Lua re-enters an unguarded one before "error in error handling".
+static const char guard_source[] = "local stopped = ...\n"
+                                   "return function(handler)\n"
+                                   "  return function(message)\n"
+                                   "    if stopped() then return message end\n"
+                                   "    return handler(message)\n"
+                                   "  end\n"
+                                   "end\n";
+
+static int is_stopped(lua_State *L) {
+  lua_pushboolean(L, waymark_is_stopped(L));
   return 1;
 }
 
@@ -200,15 +248,17 @@ static int finish_xpcall(lua_State *L, int status, lua_KContext extra) {
   return lua_gettop(L) - (int)extra;
 }
 
-/// Lua 5.4's xpcall (same arguments, results and yields), with a Lua handler guarded. A C
-/// handler (debug.traceback, tostring...) is left as it is: on the stop's message, a string,
-/// the sandbox's C functions finish, and a traceback it takes keeps Lua's levels.
+/// Lua 5.4's xpcall (same arguments, results and yields), with a Lua handler guarded (its
+/// upvalue makes the guard). A C handler (debug.traceback, tostring...) is left as it is: on
+/// the stop's message, a string, the sandbox's C functions finish, and a traceback it takes
+/// keeps Lua's levels.
 static int xpcall(lua_State *L) {
   int n = lua_gettop(L);
   luaL_checktype(L, 2, LUA_TFUNCTION);
   if (!lua_iscfunction(L, 2)) {
+    lua_pushvalue(L, lua_upvalueindex(1));
     lua_pushvalue(L, 2);
-    lua_pushcclosure(L, guarded_handler, 1);
+    lua_call(L, 1, 1);
     lua_replace(L, 2);
   }
   lua_pushboolean(L, 1);
@@ -232,11 +282,16 @@ void waymark_install_utf8_functions(lua_State *L) {
 }
 
 void waymark_install_base_functions(lua_State *L) {
-  lua_pushcfunction(L, load);
+  lua_pushnil(L); // the default environment of load: the globals
+  lua_pushcclosure(L, load, 1);
   lua_setfield(L, -2, "load");
-  lua_getfield(L, -1, "collectgarbage");
-  lua_pushcclosure(L, collectgarbage, 1);
+  lua_pushcfunction(L, collectgarbage);
   lua_setfield(L, -2, "collectgarbage");
-  lua_pushcfunction(L, xpcall);
+  lua_pushcfunction(L, setmetatable);
+  lua_setfield(L, -2, "setmetatable");
+  luaL_loadbuffer(L, guard_source, sizeof guard_source - 1, "=(xpcall)");
+  lua_pushcfunction(L, is_stopped);
+  lua_call(L, 1, 1);
+  lua_pushcclosure(L, xpcall, 1);
   lua_setfield(L, -2, "xpcall");
 }

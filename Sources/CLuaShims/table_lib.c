@@ -1,8 +1,8 @@
 // table.insert, remove, move, concat, unpack and sort with the arguments, results and errors
 // of Lua 5.4's table library, but every loop counts its steps and checks the time budget:
 // `table.move({}, 1, 1 << 40, 1, {})` or a `__len` that answers 2^40 would otherwise keep a
-// plugin inside one C call for hours. sort is a heapsort: O(n log n) whatever the order
-// function, and deterministic (Lua's own quicksort picks random pivots for large arrays).
+// plugin inside one C call for hours. sort is Lua's quicksort, made deterministic (Lua's own
+// picks random pivots after unbalanced splits of large arrays, from the clock).
 #include <limits.h>
 
 #include "internal.h"
@@ -150,10 +150,16 @@ static int unpack(lua_State *L) {
 
 // MARK: - sort
 
+/// Array positions (arrays are shorter than INT_MAX), unsigned as in Lua's table library, so
+/// the arithmetic on them is Lua's.
+typedef unsigned int position;
+
 /// Whether the value at stack index a is less than the one at b, by the order function at 2
 /// or by `<`.
 static int less_than(lua_State *L, int a, int b) {
   if (lua_isnil(L, 2)) return lua_compare(L, a, b, LUA_OPLT);
+  a = lua_absindex(L, a);
+  b = lua_absindex(L, b);
   lua_pushvalue(L, 2);
   lua_pushvalue(L, a);
   lua_pushvalue(L, b);
@@ -163,30 +169,83 @@ static int less_than(lua_State *L, int a, int b) {
   return less;
 }
 
-/// Moves t[root] down the heap t[1..size] (largest at 1) to where it belongs, lifting the
-/// larger child into each hole it leaves.
-static void sift_down(lua_State *L, lua_Integer root, lua_Integer size, waymark_step_counter *steps) {
-  lua_geti(L, 1, root); // the value that sinks, at 3
-  for (lua_Integer child = 2 * root; child <= size; child = 2 * root) {
-    waymark_steps(L, steps, 1);
-    lua_geti(L, 1, child);
-    if (child < size) {
-      lua_geti(L, 1, child + 1);
-      if (less_than(L, 4, 5)) {
-        lua_remove(L, 4);
-        child++;
-      } else {
-        lua_pop(L, 1);
-      }
-    }
-    if (!less_than(L, 3, 4)) {
+/// t[i] = the value on top, t[j] = the one below it; pops both.
+static void store_two(lua_State *L, position i, position j) {
+  lua_seti(L, 1, i);
+  lua_seti(L, 1, j);
+}
+
+/// Splits t[lo..up] around the pivot P on top of the stack (also at t[up - 1]; t[lo] <= P <=
+/// t[up]): returns where P ends, with the smaller values before it and the larger after. An
+/// order function that is not a strict order walks an index past the other end, which Lua
+/// reports as "invalid order function for sorting", and so does this.
+static position partition(lua_State *L, position lo, position up, waymark_step_counter *steps) {
+  position i = lo, j = up - 1;
+  for (;;) {
+    while (lua_geti(L, 1, ++i), less_than(L, -1, -2)) { // t[i] < P
+      waymark_steps(L, steps, 1);
+      if (i == up - 1) luaL_error(L, "invalid order function for sorting");
       lua_pop(L, 1);
-      break;
     }
-    lua_seti(L, 1, root); // the larger child moves up
-    root = child;
+    while (lua_geti(L, 1, --j), less_than(L, -3, -1)) { // P < t[j]
+      waymark_steps(L, steps, 1);
+      if (j < i) luaL_error(L, "invalid order function for sorting");
+      lua_pop(L, 1);
+    }
+    if (j < i) {
+      lua_pop(L, 1);
+      store_two(L, up - 1, i); // t[up - 1] = t[i], t[i] = P
+      return i;
+    }
+    store_two(L, i, j); // t[i] and t[j] swap
   }
-  lua_seti(L, 1, root);
+}
+
+/// Lua 5.4's quicksort of t[lo..up], comparison for comparison (so ties end in the same order
+/// and the same invalid order functions are detected), but where Lua would pick a random
+/// pivot after a badly unbalanced split, the pivot is a function of the bounds: the same
+/// order on every run.
+static void quicksort(lua_State *L, position lo, position up, int spread, waymark_step_counter *steps) {
+  while (lo < up) {
+    waymark_steps(L, steps, 1);
+    lua_geti(L, 1, lo); // order t[lo] and t[up]
+    lua_geti(L, 1, up);
+    if (less_than(L, -1, -2)) store_two(L, lo, up);
+    else lua_pop(L, 2);
+    if (up - lo == 1) return;
+    position p = (lo + up) / 2;
+    if (spread && up - lo >= 100) {
+      position quarter = (up - lo) / 4;
+      p = ((lo * 2654435761u) ^ up) % (quarter * 2) + lo + quarter;
+    }
+    lua_geti(L, 1, p); // order t[lo], t[p] and t[up]
+    lua_geti(L, 1, lo);
+    if (less_than(L, -2, -1)) {
+      store_two(L, p, lo);
+    } else {
+      lua_pop(L, 1);
+      lua_geti(L, 1, up);
+      if (less_than(L, -1, -2)) store_two(L, p, up);
+      else lua_pop(L, 2);
+    }
+    if (up - lo == 2) return;
+    lua_geti(L, 1, p); // the median is the pivot: it goes to t[up - 1]
+    lua_pushvalue(L, -1);
+    lua_geti(L, 1, up - 1);
+    store_two(L, p, up - 1);
+    p = partition(L, lo, up, steps);
+    position smaller;
+    if (p - lo < up - p) { // recurse into the shorter side, loop on the other
+      quicksort(L, lo, p - 1, spread, steps);
+      smaller = p - lo;
+      lo = p + 1;
+    } else {
+      quicksort(L, p + 1, up, spread, steps);
+      smaller = up - p;
+      up = p - 1;
+    }
+    if ((up - lo) / 128 > smaller) spread = 1; // unbalanced: vary the pivot from now on
+  }
 }
 
 static int sort(lua_State *L) {
@@ -196,14 +255,7 @@ static int sort(lua_State *L) {
   if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
   lua_settop(L, 2);
   waymark_step_counter steps = WAYMARK_STEP_COUNTER;
-  for (lua_Integer root = n / 2; root >= 1; root--) sift_down(L, root, n, &steps);
-  for (lua_Integer end = n; end > 1; end--) {
-    lua_geti(L, 1, 1); // the largest goes to the end, the last to the root
-    lua_geti(L, 1, end);
-    lua_seti(L, 1, 1);
-    lua_seti(L, 1, end);
-    sift_down(L, 1, end - 1, &steps);
-  }
+  quicksort(L, 1, (position)n, 0, &steps);
   return 0;
 }
 

@@ -4,11 +4,13 @@ import Testing
 
 /// Registry references keep values alive exactly as long as Swift holds them.
 @Suite struct LuaRefTests {
-  /// Puts a table whose finalizer sets the global `collected` into a ref.
+  /// Puts a table whose finalizer sets the global `collected` into a ref (through
+  /// debug.setmetatable: the base library's refuses `__gc`, whose finalizers would run outside
+  /// any budget).
   private func makeWatchedRef(_ state: LuaState) throws -> LuaRef {
     let stack = state.stack
     try stack.run(
-      "collected = false return setmetatable({}, {__gc = function() collected = true end})",
+      "collected = false return debug.setmetatable({}, {__gc = function() collected = true end})",
       results: 1)
     return stack.ref()
   }

@@ -108,13 +108,13 @@ enum PluginSandbox {
     local G = _G
     local getinfo, traceback = debug.getinfo, debug.traceback
     local pairs, select, tostring, type, error = pairs, select, tostring, type, error
-    local floor, rawload = math.floor, load
+    local floor = math.floor
     local real_date, real_time = os.date, os.time
 
     local env = {}
     for _, k in ipairs({ "assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
       "rawlen", "rawset", "select", "setmetatable", "getmetatable", "tonumber", "tostring", "type",
-      "xpcall", "_VERSION" }) do
+      "xpcall", "_VERSION", "load", "collectgarbage" }) do
       env[k] = G[k]
     end
     local function copy(t)
@@ -143,27 +143,12 @@ enum PluginSandbox {
     }
     env.debug = { traceback = traceback }
 
-    env.load = function(chunk, name, mode, ...)
-      if select("#", ...) > 0 then return rawload(chunk, name, "t", (...)) end
-      return rawload(chunk, name, "t", env)
-    end
-    local real_collect = collectgarbage
-    env.collectgarbage = function(option, ...)
-      option = option or "collect"
-      if option == "count" or option == "collect" or option == "step" then
-        return real_collect(option, ...)
-      end
-      error("collectgarbage('" .. tostring(option) .. "') is not allowed in a plugin", 2)
-    end
-    -- A finalizer (__gc) runs when the collector or lua_close decides, outside any handler
-    -- call and so outside its time budget: an endless loop there would hang the host.
-    local real_setmetatable, rawget_ = setmetatable, rawget
-    env.setmetatable = function(t, mt)
-      if type(mt) == "table" and rawget_(mt, "__gc") ~= nil then
-        error("setmetatable: __gc finalizers are not allowed in plugins and scripts (they would run outside any time budget)", 2)
-      end
-      return real_setmetatable(t, mt)
-    end
+    -- load, collectgarbage and setmetatable are the shim's (LuaKit), installed as they are
+    -- so their messages are Lua's: load refuses binary chunks and gives a chunk without an
+    -- environment argument the plugin's (its upvalue); collectgarbage allows "collect",
+    -- "step" and "count"; setmetatable refuses __gc (a finalizer would run outside any
+    -- handler call, so outside its time budget).
+    debug.setupvalue(G.load, 1, env)
     env.print = host_print
     env.tostring = values.tostring
     env.inspect = values.inspect
@@ -172,7 +157,7 @@ enum PluginSandbox {
 
     -- Reading what the sandbox leaves out says so, at the reader's line.
     local function refuse(table, prefix)
-      real_setmetatable(table, { __index = function(_, key)
+      setmetatable(table, { __index = function(_, key)
         local message = refusals[prefix .. tostring(key)]
         if message then error(message, 2) end
       end })

@@ -169,6 +169,12 @@ enum ValueRendering {
       return inspect(value)
     end
 
+    -- The tostring of plugins and scripts: Lua's argument check, then stable_tostring.
+    local function checked_tostring(...)
+      if select("#", ...) == 0 then error("bad argument #1 to 'tostring' (value expected)", 2) end
+      return stable_tostring((...))
+    end
+
     -- What print writes: its arguments through stable_tostring, joined by tabs. Past the
     -- bytes a log record keeps (LIMIT, less room for the note), the parts are only measured,
     -- never joined (a hundred arguments of 8 MiB must not build 800 MiB): the text is cut
@@ -247,7 +253,7 @@ enum ValueRendering {
       return nil
     end
 
-    return { inspect = inspect, tostring = stable_tostring, join = join, show = show,
+    return { inspect = inspect, tostring = checked_tostring, join = join, show = show,
       first_difference = first_difference }
     """#
 }
