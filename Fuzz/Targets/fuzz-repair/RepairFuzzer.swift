@@ -12,23 +12,21 @@ import Foundation
 /// `luaL_loadbufferx` (as Lua compiled it). The programs never give a for loop a closing
 /// value, the one case where Lua 5.4.4's own code is wrong, so both runs must give the same
 /// output and the same errors, byte for byte; a chunk refused for its bitwise operation must
-/// be refused with that message. Anything else, a trap or a sanitizer report is a finding.
+/// be refused with that message (and one Lua cannot compile the same way in both). The
+/// position of an integer division by zero is left out: Lua 5.4.4 reports that of the last
+/// instruction that recorded one, which may be a step of the garbage collector, whose timing
+/// the checks' own allocations move (docs/plugins.md, "Known bugs of Lua 5.4.4"). Anything else, a trap or a sanitizer report is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRepair(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   var generator = ProgramGenerator(Array(UnsafeBufferPointer(start: data, count: size)))
   let source = generator.program()
   let repaired = run(source, repaired: true)
-  if case .refused(let message) = repaired {
-    guard message.contains("Lua 5.4.4 compiles this bitwise operation wrongly") else {
-      fatalError("the checks refused a chunk: \(message)\n--- program:\n\(source)")
-    }
-    return 0
-  }
   let compiled = run(source, repaired: false)
-  guard repaired == compiled else {
-    fatalError("repaired: \(repaired)\ncompiled: \(compiled)\n--- program:\n\(source)")
+  if repaired == compiled { return 0 }
+  if case .refused(let message) = repaired, message.contains("Lua 5.4.4 compiles this bitwise operation wrongly") {
+    if case .refused = compiled {} else { return 0 }
   }
-  return 0
+  fatalError("repaired: \(repaired)\ncompiled: \(compiled)\n--- program:\n\(source)")
 }
 
 /// What a program did: its output or its error, or the load's refusal.
@@ -52,7 +50,11 @@ func run(_ source: String, repaired: Bool) -> Outcome {
     }
   }
   if status != LUA_OK { return .refused(string(L)) }
-  return lua_pcallk(L, 0, 1, 0, 0, nil) == LUA_OK ? .ran(string(L)) : .failed(string(L))
+  let ran = lua_pcallk(L, 0, 1, 0, 0, nil) == LUA_OK
+  let output = string(L).replacing(/program:\d+: (attempt to divide by zero|attempt to perform 'n%0')/) {
+    "program:?: \($0.1)"
+  }
+  return ran ? .ran(output) : .failed(output)
 }
 
 /// The string on top of L's stack.
