@@ -162,7 +162,7 @@ static size_t check_dump(lua_State *L, repair_state *s);
 
 /// A chunk with both loops the 'break' repair patches, every load the bitwise check looks
 /// at and every bitwise operator, and the opcodes Lua 5.4.4 compiles it to: if the linked
-/// library numbers or compiles them otherwise, no chunk is touched.
+/// library numbers or compiles them otherwise, no text chunk loads.
 static const char probe_source[] =
     "local t, u = ...\n"
     "for k in t, u do local function f() return k end break end\n"
