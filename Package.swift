@@ -80,6 +80,7 @@ if Context.environment["WAYMARK_FUZZ"] == "1" {
     ("fuzz-content", ["WaymarkScripting", "WaymarkCore", "LuaKit"]),
     ("fuzz-script", ["WaymarkScripting", "WaymarkCore"]),
     ("fuzz-trace", ["WaymarkCore"]),
+    ("fuzz-repair", ["CLua", "CLuaShims"]),
   ]
   for fuzzer in fuzzers {
     package.targets.append(

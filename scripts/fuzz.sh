@@ -6,7 +6,8 @@
 #   scripts/fuzz.sh TARGET FILE...                      run these inputs once (a crash file)
 #
 # TARGET is content (the info-window content decoder), script (the script API through the
-# runner) or trace (the text and JSON trace writers). The targets are built with
+# runner), trace (the text and JSON trace writers) or repair (the bytecode checks of Lua
+# 5.4.4's bugs, against the chunks as Lua compiled them). The targets are built with
 # -sanitize=fuzzer,address (the Lua shims with clang's fuzzer-no-link,address) in their own
 # build folder, .build-fuzz, with WAYMARK_FUZZ=1 which adds them to the package. A run reads
 # the seeds of Fuzz/corpus/TARGET (and, for script, the demos of scripts/) and keeps what it learns in .build-fuzz/corpus/TARGET; a
@@ -18,7 +19,7 @@ root=$PWD
 [ -d /opt/swift/usr/bin ] && export PATH="/opt/swift/usr/bin:$PATH"
 
 usage() {
-  echo "usage: scripts/fuzz.sh content|script|trace [RUNS | FILE...] [libFuzzer options]" >&2
+  echo "usage: scripts/fuzz.sh content|script|trace|repair [RUNS | FILE...] [libFuzzer options]" >&2
   exit 2
 }
 target=${1:-}

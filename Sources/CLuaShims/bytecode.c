@@ -1,8 +1,21 @@
-// Reading and writing Lua 5.4 binary chunks (bytecode.h).
+// Reading Lua 5.4 binary chunks (bytecode.h).
 #include "bytecode.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "CLuaShims.h"
+
+_Static_assert(sizeof(lua_Integer) == 8 && sizeof(lua_Number) == 8, "the dump layout read here");
+
+int waymark_dump_header_is_expected(const unsigned char *dump, size_t size) {
+  unsigned char expected[DUMP_HEADER_SIZE] = {0x1B, 'L', 'u', 'a', 0x54, 0, 0x19, 0x93, '\r', '\n', 0x1A, '\n', 4, 8, 8};
+  lua_Integer check_integer = 0x5678;
+  lua_Number check_number = 370.5;
+  memcpy(expected + 15, &check_integer, 8);
+  memcpy(expected + 23, &check_number, 8);
+  return size >= DUMP_HEADER_SIZE && memcmp(dump, expected, DUMP_HEADER_SIZE) == 0;
+}
 
 /// Constant tags in a dump (lobject.h variants).
 enum { TAG_NIL = 0, TAG_FALSE = 1, TAG_TRUE = 17, TAG_INT = 3, TAG_FLOAT = 19, TAG_SHORT = 4, TAG_LONG = 20 };
@@ -28,17 +41,6 @@ void buffer_append(byte_buffer *b, const void *bytes, size_t n) {
   }
   if (n > 0) memcpy(b->data + b->size, bytes, n);
   b->size += n;
-}
-
-void buffer_append_size(byte_buffer *b, size_t x) {
-  unsigned char bytes[16];
-  int n = 0;
-  do {
-    bytes[sizeof bytes - ++n] = x & 0x7F;
-    x >>= 7;
-  } while (x != 0);
-  bytes[sizeof bytes - 1] |= 0x80;
-  buffer_append(b, bytes + sizeof bytes - n, (size_t)n);
 }
 
 size_t reader_size(byte_reader *r) {
@@ -82,25 +84,19 @@ static void skip_constant(byte_reader *r) {
 
 int read_function(byte_reader *r, dumped_function *f, int depth) {
   if (depth > 250) return 0; // deeper than the parser allows
-  f->header = r->at;
   skip_string(r); // source
   f->line_defined = (long)reader_size(r);
   (void)reader_size(r); // last line defined
   const unsigned char *sizes = reader_bytes(r, 3); // parameters, vararg flag, stack size
   if (sizes == NULL) return 0;
-  f->max_stack = sizes[2];
-  f->header_end = r->at;
   f->code_count = reader_size(r);
   if (f->code_count > (size_t)(r->end - r->at) / 4) return 0;
   f->code = reader_bytes(r, 4 * f->code_count);
-  f->constants_and_upvalues = r->at;
   f->constant_count = reader_size(r);
-  f->constants = r->at;
   for (size_t k = 0; k < f->constant_count && r->ok; k++) skip_constant(r);
   size_t upvalues = reader_size(r);
   if (upvalues > (size_t)(r->end - r->at) / 3) return 0;
   reader_bytes(r, 3 * upvalues);
-  f->constants_and_upvalues_end = r->at;
   f->proto_count = reader_size(r);
   f->protos = r->at;
   for (size_t p = 0; p < f->proto_count && r->ok; p++) {
@@ -122,7 +118,6 @@ int read_function(byte_reader *r, dumped_function *f, int depth) {
     reader_size(r);
     reader_size(r);
   }
-  f->upvalue_names = r->at;
   size_t names = reader_size(r);
   for (size_t i = 0; i < names && r->ok; i++) skip_string(r);
   f->end = r->at;
@@ -149,14 +144,4 @@ void decode_lines(const dumped_function *f, long *lines) {
     }
     lines[pc] = line;
   }
-}
-
-int constant_is_integer_zero(const dumped_function *f, size_t k) {
-  byte_reader r = {f->constants, f->end, 1};
-  for (size_t i = 0; i < k && r.ok; i++) skip_constant(&r);
-  const unsigned char *tag = reader_bytes(&r, 1);
-  if (tag == NULL || *tag != TAG_INT) return 0;
-  const unsigned char *value = reader_bytes(&r, 8);
-  static const unsigned char zero[8] = {0};
-  return value != NULL && memcmp(value, zero, 8) == 0;
 }

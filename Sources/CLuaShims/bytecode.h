@@ -1,11 +1,15 @@
 #ifndef WAYMARK_BYTECODE_H
 #define WAYMARK_BYTECODE_H
-// Reading and writing Lua 5.4 binary chunks, the format lua_dump writes (ldump.c): what
-// chunk_repair.c needs to inspect and rewrite the functions a text chunk compiled to.
+// Reading Lua 5.4 binary chunks, the format lua_dump writes (ldump.c): what chunk_repair.c
+// needs to inspect the functions a text chunk compiled to, and patch an operand in place.
+// Nothing here is trusted blindly: chunk_repair.c uses it only after checking the linked
+// release, the dump's header and these opcode numbers against a probe chunk compiled by the
+// linked library.
 #include <stddef.h>
 #include <stdint.h>
 
-// Opcodes of Lua 5.4 (lopcodes.h order) that the repairs look at.
+// Opcodes of Lua 5.4.4 (lopcodes.h order): those the repairs look at, and those of the
+// probe chunk that verifies the numbering (chunk_repair.c).
 enum {
   OP_MOVE = 0,
   OP_LOADI = 1,
@@ -16,19 +20,25 @@ enum {
   OP_LFALSESKIP = 6,
   OP_LOADTRUE = 7,
   OP_LOADNIL = 8,
-  OP_MODK = 25,
-  OP_IDIVK = 28,
-  OP_MOD = 37,
-  OP_IDIV = 40,
   OP_BAND = 41,
+  OP_BOR = 42,
+  OP_BXOR = 43,
+  OP_SHL = 44,
   OP_SHR = 45,
+  OP_MMBIN = 46,
   OP_CLOSE = 54,
   OP_JMP = 56,
+  OP_EQ = 57,
   OP_TESTSET = 67,
+  OP_RETURN = 70,
   OP_FORLOOP = 73,
   OP_FORPREP = 74,
   OP_TFORPREP = 75,
+  OP_TFORCALL = 76,
   OP_TFORLOOP = 77,
+  OP_CLOSURE = 79,
+  OP_VARARG = 80,
+  OP_VARARGPREP = 81,
 };
 
 /// Bytes of a dump's header: signature, version, format, check data, sizes, check numbers.
@@ -38,13 +48,8 @@ static inline unsigned opcode(uint32_t i) { return i & 0x7F; }
 static inline unsigned field_a(uint32_t i) { return (i >> 7) & 0xFF; }
 static inline unsigned field_b(uint32_t i) { return (i >> 16) & 0xFF; }
 static inline unsigned field_c(uint32_t i) { return (i >> 24) & 0xFF; }
-static inline long field_bx(uint32_t i) { return (long)(i >> 15); }
 static inline long field_sj(uint32_t i) { return (long)(i >> 7) - ((1L << 24) - 1); }
 static inline uint32_t with_a(uint32_t i, unsigned a) { return (i & ~(0xFFu << 7)) | (a << 7); }
-static inline uint32_t with_bx(uint32_t i, long bx) { return (i & 0x7FFFu) | ((uint32_t)bx << 15); }
-static inline uint32_t with_sj(uint32_t i, long sj) { return (i & 0x7Fu) | ((uint32_t)(sj + ((1L << 24) - 1)) << 7); }
-/// The largest Bx and sJ operands.
-enum { MAX_BX = (1 << 17) - 1, MAX_SJ = (1 << 24) - 1 };
 
 /// A growable byte array on the C heap; `failed` once an allocation failed.
 typedef struct {
@@ -54,9 +59,6 @@ typedef struct {
 } byte_buffer;
 
 void buffer_append(byte_buffer *b, const void *bytes, size_t n);
-/// Appends a size the way lua_dump writes one (7 bits a byte, most significant first, the
-/// last byte marked with 0x80).
-void buffer_append_size(byte_buffer *b, size_t x);
 
 /// A cursor over a dump; `ok` turns 0 at the first malformed or truncated read.
 typedef struct {
@@ -70,14 +72,10 @@ const unsigned char *reader_bytes(byte_reader *r, size_t n);
 
 /// One function of a dump, as positions in it (its nested functions are skipped over).
 typedef struct {
-  const unsigned char *header, *header_end; // source .. stack size, copied as is
   long line_defined;
-  unsigned max_stack;
   size_t code_count;
   const unsigned char *code;
   size_t constant_count;
-  const unsigned char *constants;            // the constants, each tag then value
-  const unsigned char *constants_and_upvalues, *constants_and_upvalues_end; // copied as is
   size_t proto_count;
   const unsigned char *protos;               // the nested functions, in order
   size_t line_count;
@@ -86,7 +84,7 @@ typedef struct {
   const unsigned char *absolute;             // (pc, line) pairs
   size_t local_count;
   const unsigned char *locals;               // (name, startpc, endpc) records
-  const unsigned char *upvalue_names, *end;  // copied as is
+  const unsigned char *end;
 } dumped_function;
 
 /// Reads the function at r into f and moves r past it. Returns 0 for a malformed dump.
@@ -96,7 +94,5 @@ int read_function(byte_reader *r, dumped_function *f, int depth);
 uint32_t code_at(const dumped_function *f, size_t pc);
 /// The line of every instruction of f (line_count of them) into lines[].
 void decode_lines(const dumped_function *f, long *lines);
-/// Whether constant k of f is the integer 0.
-int constant_is_integer_zero(const dumped_function *f, size_t k);
 
 #endif

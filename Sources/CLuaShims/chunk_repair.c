@@ -1,24 +1,32 @@
-// Three published bugs of Lua 5.4.4's compiler and virtual machine (lua.org/bugs.html, all
-// fixed in 5.4.5 or 5.4.6) are reachable from any plugin or script, and the system library
-// cannot be patched. So a text chunk that compiled is dumped, and its bytecode is inspected
-// and rewritten function by function (the format: bytecode.h):
+// Two published bugs of Lua 5.4.4's compiler (lua.org/bugs.html, fixed in the releases after
+// it) are reachable from any plugin or script, and the system library cannot be patched. So a
+// text chunk that compiled is dumped and its bytecode inspected function by function (the
+// format: bytecode.h):
 //
 // - "'break' may not properly close variable in a 'for' loop". The CLOSE that a `break`
 //   jumps to, right after a for loop, names the level above the loop's hidden variables
 //   instead of the loop's base, so a generic for's closing value is not closed and Lua keeps
 //   a stale entry in its list of variables to close, which later "closes" whatever value
-//   reuses that stack slot. Repaired: the CLOSE names the loop's base, as 5.4.5 compiles it.
-// - "Wrong line in error message for arith. errors". Integer division and modulo by zero
-//   raise without saving the instruction pointer, so the message and the traceback name the
-//   line of an earlier call. Repaired: each `//` and `%` that may divide by zero is preceded
-//   by a CLOSE above every register (it closes nothing) because CLOSE saves the pointer.
+//   reuses that stack slot (a use of freed stack). Repaired in place: the CLOSE's register
+//   operand becomes the loop's base, as later releases compile it. No instruction moves, no
+//   length changes.
 // - "Wrong code generation for constants in bitwise operations". A constant left operand of
 //   a bitwise operator, in a function with more than 255 constants, is loaded after the
 //   right operand's jumps were emitted, which then skip it. Refused: the chunk does not
 //   load, and the message names the line and how to write it instead.
 //
+// The repaired chunk is loaded back as binary, which Lua does not verify, so nothing is
+// rewritten on trust. The checks run only on the release they were written for (the linked
+// library's, read at run time: the shared library can be upgraded under a built binary), a
+// release that has the fixes needs none, and any other is refused. And before the first
+// chunk, a probe chunk compiled by the linked library must dump with the expected header and
+// exactly the expected opcodes, and each dump is checked for the header again. Whatever does
+// not match is refused with a message saying why; nothing else is ever rewritten.
+//
 // Everything here works on the C heap with no Lua call in between, so nothing can raise
 // while a buffer is held.
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,16 +35,30 @@
 
 /// The most constants an instruction can name in its operands.
 enum { MAX_OPERAND_CONSTANTS = 256 };
-/// Line information: a delta per instruction, an absolute entry at least every 128 of them
-/// or when a delta does not fit (ldebug.h's MAXIWTHABS, LIMLINEDIFF).
-enum { MAX_WITHOUT_ABSOLUTE = 128, LARGEST_DELTA = 0x7F };
+
+/// The release whose bugs these checks repair, and the first release with both fixes
+/// (5.4.5 was withdrawn within days of its release and is not trusted either way).
+enum { REPAIRED_RELEASE = 50404, FIXED_RELEASE = 50406 };
+
+int waymark_repair_plan(const char *ident) {
+  const char *version = ident != NULL ? strstr(ident, "Lua ") : NULL;
+  int major, minor, release, length = 0;
+  if (version == NULL || sscanf(version, "Lua %d.%d.%d%n", &major, &minor, &release, &length) != 3 ||
+      (version[length] != ' ' && version[length] != '\0')) {
+    return WAYMARK_REPAIR_UNSUPPORTED;
+  }
+  if (major != 5 || minor != 4) return WAYMARK_REPAIR_UNSUPPORTED;
+  int number = major * 10000 + minor * 100 + release;
+  return number == REPAIRED_RELEASE ? WAYMARK_REPAIR_NEEDED
+         : number >= FIXED_RELEASE  ? WAYMARK_REPAIR_NOT_NEEDED
+                                    : WAYMARK_REPAIR_UNSUPPORTED;
+}
 
 typedef struct {
-  byte_buffer out;
+  unsigned char *dump; // the chunk's dump, patched in place
   int changed;
   long bad_line;  // the line of a miscompiled bitwise operation, or 0
-  int too_long;   // a jump no longer fits its operand
-  int unreadable; // a dump this file cannot read: the chunk stays as compiled
+  int unreadable; // a dump this file cannot read
   int failed;     // out of memory
 } repair_state;
 
@@ -94,119 +116,10 @@ static int skipped_constant(const dumped_function *f, size_t pc) {
   return 0;
 }
 
-// MARK: - Rewriting a function
+// MARK: - Repairing a function
 
-/// Whether the instruction may divide an integer by zero (and so needs its pointer saved).
-static int may_divide_by_zero(const dumped_function *f, uint32_t i) {
-  switch (opcode(i)) {
-  case OP_IDIV: case OP_MOD: return 1;
-  case OP_IDIVK: case OP_MODK: return constant_is_integer_zero(f, field_c(i));
-  default: return 0;
-  }
-}
-
-/// Where an old jump target lands after the insertions (on the CLOSE inserted before it), or
-/// -1 for a target outside the function.
-static long moved_target(const size_t *before, size_t count, long target) {
-  if (target < 0 || target > (long)count) return -1;
-  return target + (long)before[target];
-}
-
-/// Rewrites the jump at old pc (now at `at`) for the insertions; 0 if an offset overflows.
-static int relocate(uint32_t *i, size_t pc, long at, const size_t *before, size_t count) {
-  long p = (long)pc;
-  switch (opcode(*i)) {
-  case OP_JMP: {
-    long target = moved_target(before, count, p + 1 + field_sj(*i));
-    long offset = target - (at + 1);
-    if (target < 0 || offset < -MAX_SJ || offset > MAX_SJ) return 0;
-    if (offset < -MAX_SJ || offset > MAX_SJ) return 0;
-    *i = with_sj(*i, offset);
-    return 1;
-  }
-  case OP_FORPREP: case OP_TFORPREP: { // forward: past the loop, or to its call
-    long skip = opcode(*i) == OP_FORPREP ? 2 : 1;
-    long target = moved_target(before, count, p + skip + field_bx(*i));
-    long bx = target - (at + skip);
-    if (target < 0 || bx < 0 || bx > MAX_BX) return 0;
-    *i = with_bx(*i, bx);
-    return 1;
-  }
-  case OP_FORLOOP: case OP_TFORLOOP: { // backward: to the loop's body
-    long target = moved_target(before, count, p + 1 - field_bx(*i));
-    long bx = (at + 1) - target;
-    if (target < 0 || bx < 0 || bx > MAX_BX) return 0;
-    *i = with_bx(*i, bx);
-    return 1;
-  }
-  default: return 1;
-  }
-}
-
-/// Writes line information for `count` instructions with these lines.
-static void write_lines(byte_buffer *out, const long *lines, size_t count, long defined) {
-  byte_buffer absolute = {0};
-  size_t absolute_count = 0, without = 0;
-  long previous = defined;
-  buffer_append_size(out, count);
-  for (size_t pc = 0; pc < count; pc++) {
-    long delta = lines[pc] - previous;
-    signed char byte = (signed char)delta;
-    if (delta > LARGEST_DELTA || delta < -LARGEST_DELTA || without++ >= MAX_WITHOUT_ABSOLUTE) {
-      buffer_append_size(&absolute, pc);
-      buffer_append_size(&absolute, (size_t)lines[pc]);
-      absolute_count++;
-      byte = -0x80;
-      without = 1;
-    }
-    buffer_append(out, &byte, 1);
-    previous = lines[pc];
-  }
-  buffer_append_size(out, absolute_count);
-  buffer_append(out, absolute.data, absolute.size);
-  if (absolute.failed) out->failed = 1;
-  free(absolute.data);
-}
-
-/// Writes the function f (its nested functions read from their reader) repaired.
-static void rewrite(repair_state *s, const dumped_function *f, byte_reader *nested, int depth);
-
-/// Rewrites the code of f into `code` (room for 2 x code_count) and the line of each new
-/// instruction into `lines`, from the old ones in `old_lines`; `before[pc]` counts the CLOSEs
-/// inserted before old instruction pc. Returns the new count.
-static size_t rewrite_code(repair_state *s, const dumped_function *f, uint32_t *code, long *lines,
-                           const long *old_lines, size_t *before) {
-  size_t n = f->code_count, inserted = 0;
-  for (size_t pc = 0; pc < n; pc++) {
-    before[pc] = inserted;
-    if (may_divide_by_zero(f, code_at(f, pc))) inserted++;
-  }
-  before[n] = inserted;
-  size_t at = 0;
-  for (size_t pc = 0; pc < n; pc++) {
-    uint32_t i = code_at(f, pc);
-    // A CLOSE right after a loop closes from the loop's base (the 'break' bug).
-    if (pc > 0 && opcode(i) == OP_CLOSE) {
-      uint32_t loop = code_at(f, pc - 1);
-      if ((opcode(loop) == OP_FORLOOP || opcode(loop) == OP_TFORLOOP) && field_a(i) > field_a(loop)) {
-        i = with_a(i, field_a(loop));
-        s->changed = 1;
-      }
-    }
-    long line = f->line_count == n ? old_lines[pc] : 0;
-    if (before[pc + 1] > before[pc]) { // a CLOSE above every register saves the pointer
-      lines[at] = line;
-      code[at++] = OP_CLOSE | ((uint32_t)f->max_stack << 7);
-      s->changed = 1;
-    }
-    if (!relocate(&i, pc, (long)at, before, n)) s->too_long = 1;
-    lines[at] = line;
-    code[at++] = i;
-  }
-  return at;
-}
-
-static void rewrite(repair_state *s, const dumped_function *f, byte_reader *nested, int depth) {
+/// Checks f and the functions nested in it (read from `nested`), in place in s->dump.
+static void repair(repair_state *s, const dumped_function *f, byte_reader *nested, int depth) {
   size_t n = f->code_count;
   if (f->constant_count > MAX_OPERAND_CONSTANTS && s->bad_line == 0) {
     for (size_t pc = 0; pc < n; pc++) {
@@ -221,54 +134,104 @@ static void rewrite(repair_state *s, const dumped_function *f, byte_reader *nest
       }
     }
   }
-  uint32_t *code = malloc((2 * n + 1) * sizeof *code);
-  long *lines = malloc((2 * n + 1) * sizeof *lines);
-  long *old_lines = malloc((n + 1) * sizeof *old_lines);
-  size_t *before = malloc((n + 1) * sizeof *before);
-  if (code == NULL || lines == NULL || old_lines == NULL || before == NULL) {
-    s->failed = 1;
-  } else {
-    if (f->line_count == n) decode_lines(f, old_lines);
-    size_t count = rewrite_code(s, f, code, lines, old_lines, before);
-    byte_buffer *out = &s->out;
-    buffer_append(out, f->header, (size_t)(f->header_end - f->header));
-    buffer_append_size(out, count);
-    buffer_append(out, code, 4 * count);
-    buffer_append(out, f->constants_and_upvalues,
-                  (size_t)(f->constants_and_upvalues_end - f->constants_and_upvalues));
-    buffer_append_size(out, f->proto_count);
-    for (size_t p = 0; p < f->proto_count && !s->failed && !s->unreadable && s->bad_line == 0; p++) {
-      dumped_function inner;
-      if (!read_function(nested, &inner, depth + 1)) {
-        s->unreadable = 1;
-        break;
-      }
-      byte_reader inner_nested = {inner.protos, nested->at, 1};
-      rewrite(s, &inner, &inner_nested, depth + 1);
+  // A CLOSE right after a loop closes from the loop's base (the 'break' bug).
+  for (size_t pc = 1; pc < n; pc++) {
+    uint32_t i = code_at(f, pc), loop = code_at(f, pc - 1);
+    if (opcode(i) == OP_CLOSE && (opcode(loop) == OP_FORLOOP || opcode(loop) == OP_TFORLOOP) &&
+        field_a(i) > field_a(loop)) {
+      i = with_a(i, field_a(loop));
+      memcpy(s->dump + (f->code - s->dump) + 4 * pc, &i, 4);
+      s->changed = 1;
     }
-    if (f->line_count == n) {
-      write_lines(out, lines, count, f->line_defined);
-    } else {
-      buffer_append_size(out, 0);
-      buffer_append_size(out, 0);
-    }
-    byte_reader locals = {f->locals, f->end, 1};
-    buffer_append_size(out, f->local_count);
-    for (size_t i = 0; i < f->local_count && locals.ok; i++) {
-      const unsigned char *name = locals.at;
-      size_t length = reader_size(&locals);
-      if (length > 0) reader_bytes(&locals, length - 1);
-      buffer_append(out, name, (size_t)(locals.at - name));
-      size_t start = reader_size(&locals), end = reader_size(&locals);
-      buffer_append_size(out, start <= n ? start + before[start] : start);
-      buffer_append_size(out, end <= n ? end + before[end] : end);
-    }
-    buffer_append(out, f->upvalue_names, (size_t)(f->end - f->upvalue_names));
   }
-  free(code);
-  free(lines);
-  free(old_lines);
-  free(before);
+  for (size_t p = 0; p < f->proto_count && !s->failed && !s->unreadable && s->bad_line == 0; p++) {
+    dumped_function inner;
+    if (!read_function(nested, &inner, depth + 1)) {
+      s->unreadable = 1;
+      return;
+    }
+    byte_reader inner_nested = {inner.protos, nested->at, 1};
+    repair(s, &inner, &inner_nested, depth + 1);
+  }
+}
+
+/// Dumps the function on top of L and checks it into s (s->dump is the dump, to free).
+static size_t check_dump(lua_State *L, repair_state *s);
+
+// MARK: - The probe
+
+/// A chunk with both loops the 'break' repair patches, every load the bitwise check looks
+/// at and every bitwise operator, and the opcodes Lua 5.4.4 compiles it to: if the linked
+/// library numbers or compiles them otherwise, no text chunk loads.
+static const char probe_source[] =
+    "local t, u = ...\n"
+    "for k in t, u do local function f() return k end break end\n"
+    "for i = 1, 2 do local function f() return i end break end\n"
+    "return t or 7, u or 2.0, u or 1.5, t & u, t | u, t ~ u, t << u, t >> u, t == u, nil, true, false\n";
+static const unsigned char probe_opcodes[] = {
+    OP_VARARGPREP, OP_VARARG, OP_MOVE, OP_MOVE, OP_LOADNIL, OP_TFORPREP, OP_CLOSURE, OP_JMP, OP_CLOSE,
+    OP_TFORCALL, OP_TFORLOOP, OP_CLOSE, OP_LOADI, OP_LOADI, OP_LOADI, OP_FORPREP, OP_CLOSURE, OP_JMP,
+    OP_CLOSE, OP_FORLOOP, OP_CLOSE, OP_TESTSET, OP_JMP, OP_LOADI, OP_TESTSET, OP_JMP, OP_LOADF,
+    OP_TESTSET, OP_JMP, OP_LOADK, OP_BAND, OP_MMBIN, OP_BOR, OP_MMBIN, OP_BXOR, OP_MMBIN, OP_SHL,
+    OP_MMBIN, OP_SHR, OP_MMBIN, OP_EQ, OP_JMP, OP_LFALSESKIP, OP_LOADTRUE, OP_LOADNIL, OP_LOADTRUE,
+    OP_LOADFALSE, OP_RETURN, OP_RETURN,
+};
+/// Where the probe's two CLOSEs after a loop are, and the base each must be given.
+static const size_t probe_closes[2][2] = {{11, 2}, {20, 2}};
+
+/// Why the checks cannot run on the linked library (NULL: they can), and whether it needs
+/// them; found once, before the first chunk.
+static const char *unsupported = NULL;
+static int repairs_needed = 0;
+static pthread_once_t probed = PTHREAD_ONCE_INIT;
+
+static const char *probe_failure(void) {
+  lua_State *L = luaL_newstate();
+  if (L == NULL) return "no memory for the probe chunk";
+  const char *failure = NULL;
+  repair_state s = {0};
+  if (luaL_loadbufferx(L, probe_source, sizeof probe_source - 1, "=probe", "t") != LUA_OK) {
+    failure = "the probe chunk does not compile";
+  } else {
+    dumped_function main;
+    size_t size = check_dump(L, &s);
+    if (s.failed) failure = "no memory for the probe chunk";
+    else if (!waymark_dump_header_is_expected(s.dump, size)) failure = "its binary chunks have another header";
+    else if (s.unreadable) failure = "its binary chunks have another layout";
+    else {
+      byte_reader r = {s.dump + DUMP_HEADER_SIZE + 1, s.dump + size, 1};
+      if (!read_function(&r, &main, 0) || main.code_count != sizeof probe_opcodes) failure = "it compiles otherwise";
+    }
+    if (failure == NULL) {
+      for (size_t pc = 0; pc < main.code_count && failure == NULL; pc++) {
+        if (opcode(code_at(&main, pc)) != probe_opcodes[pc]) failure = "it numbers or compiles its opcodes otherwise";
+      }
+      for (int k = 0; k < 2 && failure == NULL; k++) {
+        if (!s.changed || field_a(code_at(&main, probe_closes[k][0])) != probe_closes[k][1]) {
+          failure = "its loops compile otherwise";
+        }
+      }
+    }
+  }
+  free(s.dump);
+  lua_close(L);
+  return failure;
+}
+
+static void probe(void) {
+  switch (waymark_repair_plan(lua_ident)) {
+  case WAYMARK_REPAIR_NEEDED:
+    repairs_needed = 1;
+    unsupported = probe_failure();
+    break;
+  case WAYMARK_REPAIR_NOT_NEEDED: break;
+  default: unsupported = "the checks are written for Lua 5.4.4 and know the fixes of 5.4.6 and later";
+  }
+}
+
+const char *waymark_bytecode_checks_unsupported(void) {
+  pthread_once(&probed, probe);
+  return unsupported;
 }
 
 // MARK: - The chunk
@@ -280,26 +243,46 @@ static int collect_dump(lua_State *L, const void *bytes, size_t size, void *data
   return b->failed;
 }
 
-int waymark_repair_chunk(lua_State *L, const char *name) {
+static size_t check_dump(lua_State *L, repair_state *s) {
   byte_buffer dump = {0};
-  repair_state s = {{0}, 0, 0, 0, 0, 0};
-  if (lua_dump(L, collect_dump, &dump, 0) != 0 || dump.failed) {
-    s.failed = 1;
-  } else if (dump.size <= DUMP_HEADER_SIZE + 1) {
-    s.unreadable = 1;
+  int status = lua_dump(L, collect_dump, &dump, 0);
+  s->dump = dump.data; // the caller frees it
+  if (status != 0 || dump.failed) {
+    s->failed = 1;
+  } else if (dump.size <= DUMP_HEADER_SIZE + 1 || !waymark_dump_header_is_expected(dump.data, dump.size)) {
+    s->unreadable = 1;
   } else {
     byte_reader r = {dump.data + DUMP_HEADER_SIZE + 1, dump.data + dump.size, 1};
     dumped_function main;
-    if (read_function(&r, &main, 0)) {
-      buffer_append(&s.out, dump.data, DUMP_HEADER_SIZE + 1);
+    if (read_function(&r, &main, 0) && r.at == r.end) {
       byte_reader nested = {main.protos, main.end, 1};
-      rewrite(&s, &main, &nested, 0);
-      if (s.out.failed) s.failed = 1;
+      repair(s, &main, &nested, 0);
     } else {
-      s.unreadable = 1;
+      s->unreadable = 1;
     }
   }
-  free(dump.data);
+  return dump.size;
+}
+
+int waymark_repair_chunk(lua_State *L, const char *name) {
+  const char *reason = waymark_bytecode_checks_unsupported();
+  if (reason != NULL) {
+    const char *ident = strstr(lua_ident, "Lua ");
+    char release[16] = "library";
+    int length = 0;
+    if (ident != NULL) sscanf(ident, "Lua %*d.%*d.%*d%n", &length);
+    if (length > 0 && length < (int)sizeof release) {
+      memcpy(release, ident, (size_t)length);
+      release[length] = '\0';
+    }
+    lua_pop(L, 1);
+    lua_pushfstring(L, "%s: not loaded: the bytecode checks for the bugs of Lua 5.4.4 cannot run on the linked %s (%s)",
+                    name, release, reason);
+    return LUA_ERRSYNTAX;
+  }
+  if (!repairs_needed) return LUA_OK;
+  repair_state s = {0};
+  size_t size = check_dump(L, &s);
   int status = LUA_OK;
   if (s.bad_line != 0) {
     lua_Debug ar;
@@ -308,24 +291,23 @@ int waymark_repair_chunk(lua_State *L, const char *name) {
     lua_pop(L, 1);
     lua_pushfstring(L,
                     "%s:%d: Lua 5.4.4 compiles this bitwise operation wrongly (a constant left operand in a "
-                    "function with more than 255 constants; fixed in Lua 5.4.5): put the constant on the "
+                    "function with more than 255 constants; fixed in later releases): put the constant on the "
                     "right or in a local variable, or move the constants into another function",
                     ar.short_src, (int)s.bad_line);
     lua_remove(L, -2);
-    status = LUA_ERRSYNTAX;
-  } else if (s.too_long) {
-    lua_pop(L, 1);
-    lua_pushfstring(L, "%s: control structure too long (once its divisions are made to report their line)", name);
     status = LUA_ERRSYNTAX;
   } else if (s.failed) {
     lua_pop(L, 1);
     lua_pushliteral(L, "not enough memory to check the compiled chunk");
     status = LUA_ERRMEM;
-  } else if (s.changed && !s.unreadable) {
-    status = luaL_loadbufferx(L, (const char *)s.out.data, s.out.size, name, "b");
-    if (status == LUA_OK) lua_remove(L, -2); // the repaired function in place of the original
-    else lua_remove(L, -2);                  // the error in place of the function
+  } else if (s.unreadable) {
+    lua_pop(L, 1);
+    lua_pushfstring(L, "%s: not loaded: its compiled form is not one the bytecode checks can read", name);
+    status = LUA_ERRSYNTAX;
+  } else if (s.changed) {
+    status = luaL_loadbufferx(L, (const char *)s.dump, size, name, "b");
+    lua_remove(L, -2); // the repaired function, or the error, in place of the original
   }
-  free(s.out.data);
+  free(s.dump);
   return status;
 }

