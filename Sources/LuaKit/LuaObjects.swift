@@ -3,12 +3,12 @@
 /// The name is the registry key of the metatable (`luaL_newmetatable`) and
 /// what Lua shows for the type (`__name`), e.g. `"waymark.Marker"`. Use one
 /// name per Swift class.
-public struct LuaObjectType<Object: AnyObject>: Hashable, Sendable {
+package struct LuaObjectType<Object: AnyObject>: Hashable, Sendable {
   /// The metatable's name.
-  public let name: String
+  package let name: String
 
   /// Names a userdata type.
-  public init(_ name: String) { self.name = name }
+  package init(_ name: String) { self.name = name }
 }
 
 extension LuaStack {
@@ -19,7 +19,7 @@ extension LuaStack {
   /// (it releases the object), `__name`, `__tostring` and `__metatable`
   /// (scripts see `false` from `getmetatable`); do not replace `__gc`.
   @discardableResult
-  public func pushMetatable<Object>(for type: LuaObjectType<Object>) -> Bool {
+  package func pushMetatable<Object>(for type: LuaObjectType<Object>) -> Bool {
     LuaC.objectMetatable(L, type.name)
   }
 
@@ -28,13 +28,13 @@ extension LuaStack {
   /// Each push makes a new userdata (cache a ``LuaRef`` to hand the same one
   /// out again). The object is released when Lua collects the userdata or
   /// the state closes.
-  public func push<Object>(_ object: Object, as type: LuaObjectType<Object>) {
+  package func push<Object>(_ object: Object, as type: LuaObjectType<Object>) {
     let box = Unmanaged.passRetained(object as AnyObject).toOpaque()
     LuaC.pushObject(L, box, luaKitRelease, type.name)
   }
 
   /// The object at `index` if it is a userdata of `type`, else nil.
-  public func object<Object>(at index: Int32, as type: LuaObjectType<Object>) -> Object? {
+  package func object<Object>(at index: Int32, as type: LuaObjectType<Object>) -> Object? {
     guard let box = LuaC.testObject(L, index, type.name) else { return nil }
     return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue() as? Object
   }
@@ -50,7 +50,7 @@ extension LuaStack {
   /// Objects without a counter always call `body`, and so do names past the 16th or longer
   /// than 40 bytes. Each object of the type pushed from now on keeps a user value per
   /// cached field. Stack: 0.
-  public func registerCachedIndex(
+  package func registerCachedIndex(
     inMetatableAt index: Int32, cached: [String], copied: Set<String> = [], _ body: @escaping LuaFunctionBody
   ) {
     let t = absoluteIndex(index)
@@ -67,7 +67,7 @@ extension LuaStack {
   /// Sets `__newindex` of the metatable at `index` to `body`, emptying the object's field
   /// cache (``registerCachedIndex(inMetatableAt:cached:copied:_:)``) before and after it
   /// runs. Stack: 0.
-  public func registerCacheClearingNewIndex(inMetatableAt index: Int32, _ body: @escaping LuaFunctionBody) {
+  package func registerCacheClearingNewIndex(inMetatableAt index: Int32, _ body: @escaping LuaFunctionBody) {
     let t = absoluteIndex(index)
     push(function: "__newindex", body)
     LuaC.pushCacheClearingNewIndex(L)
@@ -77,7 +77,7 @@ extension LuaStack {
   /// Gives the object userdata at `index` a change counter: an address whose value changes
   /// whenever the object changes in a way its cached fields could see, valid as long as the
   /// object lives (the userdata retains it). Empties the object's cache. Stack: 0.
-  public func setChangeCounter(_ counter: UnsafePointer<UInt64>, ofObjectAt index: Int32) {
+  package func setChangeCounter(_ counter: UnsafePointer<UInt64>, ofObjectAt index: Int32) {
     LuaC.setChangeCounter(L, index, counter)
   }
 }
