@@ -40,18 +40,34 @@ extension LuaStack {
   }
 }
 
+/// How the field cache of one object type reads an object's version; kept alive by the cache.
+private final class LuaVersionReader {
+  static let type = LuaObjectType<LuaVersionReader>("luakit.VersionReader")
+  let read: (AnyObject) -> UInt64
+  init(_ read: @escaping (AnyObject) -> UInt64) { self.read = read }
+}
+
+/// The field cache's call for an object's version: the reader's, without retaining either.
+private let luaKitReadVersion: LuaVersionPointer = { reader, object in
+  Unmanaged<LuaVersionReader>.fromOpaque(reader!)._withUnsafeGuaranteedRef { reader in
+    Unmanaged<AnyObject>.fromOpaque(object!)._withUnsafeGuaranteedRef { reader.read($0) }
+  }
+}
+
 extension LuaStack {
-  /// Sets `__index` of the metatable at `index` to `body`, with the answers for the fields
-  /// `cached` kept per object: read again, such a field costs no Swift call until the
-  /// object's change counter (``setChangeCounter(_:ofObjectAt:)``) changes, or a field of
-  /// the object is assigned through `__newindex` (``registerCacheClearingNewIndex(inMetatableAt:_:)``).
-  /// A table answer of a field in `copied` is handed out as a fresh shallow copy each time
-  /// (what a getter building a new table gives); other answers are handed out as they are.
-  /// Objects without a counter always call `body`, and so do names past the 16th or longer
-  /// than 40 bytes. Each object of the type pushed from now on keeps a user value per
-  /// cached field. Stack: 0.
-  package func registerCachedIndex(
-    inMetatableAt index: Int32, cached: [String], copied: Set<String> = [], _ body: @escaping LuaFunctionBody
+  /// Sets `__index` of the metatable of `type` at `index` to `body`, with the answers for
+  /// the fields `cached` kept per object: read again, such a field costs no Swift call but
+  /// `version` until the object's version changes, or a field of the object is assigned
+  /// through `__newindex` (``registerCacheClearingNewIndex(inMetatableAt:_:)``). `version`
+  /// must change whenever the object changes in a way a cached field could see, and be cheap:
+  /// every read of a cached field calls it. A table answer of a field in `copied` is handed
+  /// out as a fresh shallow copy each time (what a getter building a new table gives); other
+  /// answers are handed out as they are. Names past the 16th or longer than 40 bytes always
+  /// call `body`. Each object of the type pushed from now on keeps a user value per cached
+  /// field. Stack: 0.
+  package func registerCachedIndex<Object>(
+    of type: LuaObjectType<Object>, inMetatableAt index: Int32, cached: [String], copied: Set<String> = [],
+    version: @escaping (Object) -> UInt64, _ body: @escaping LuaFunctionBody
   ) {
     let t = absoluteIndex(index)
     newTable(fieldCount: Int32(cached.count))
@@ -59,8 +75,9 @@ extension LuaStack {
       push(copied.contains(name))
       rawSetField(name, ofTableAt: -2)
     }
+    push(LuaVersionReader { version(unsafeDowncast($0, to: Object.self)) }, as: LuaVersionReader.type)
     push(function: "__index", body)
-    LuaC.pushCachedIndex(L, metatable: t)
+    LuaC.pushCachedIndex(L, metatable: t, version: luaKitReadVersion)
     rawSetField("__index", ofTableAt: t)
   }
 
@@ -72,12 +89,5 @@ extension LuaStack {
     push(function: "__newindex", body)
     LuaC.pushCacheClearingNewIndex(L)
     rawSetField("__newindex", ofTableAt: t)
-  }
-
-  /// Gives the object userdata at `index` a change counter: an address whose value changes
-  /// whenever the object changes in a way its cached fields could see, valid as long as the
-  /// object lives (the userdata retains it). Empties the object's cache. Stack: 0.
-  package func setChangeCounter(_ counter: UnsafePointer<UInt64>, ofObjectAt index: Int32) {
-    LuaC.setChangeCounter(L, index, counter)
   }
 }
