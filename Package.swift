@@ -5,7 +5,6 @@ let package = Package(
   name: "Waymark",
   products: [
     .library(name: "WaymarkCore", targets: ["WaymarkCore"]),
-    .library(name: "LuaKit", targets: ["LuaKit"]),
     .library(name: "WaymarkScripting", targets: ["WaymarkScripting"]),
     .library(name: "WaymarkTesting", targets: ["WaymarkTesting"]),
     .library(name: "WaymarkRender", targets: ["WaymarkRender"]),

@@ -54,12 +54,11 @@ typedef struct {
 } function_slot;
 
 /// The memory of an object userdata: the box, and what its field cache (a user value per
-/// cached field) belongs to: the value `*counter` had when the cache was filled (no
-/// counter: no cache), and which fields it holds (a bit each).
+/// cached field) belongs to: the object's version when the cache was filled, and which
+/// fields it holds (a bit each).
 typedef struct {
   box_slot base;
   const struct field_cache *fields; ///< the type's cached fields (NULL: none)
-  const uint64_t *counter;
   uint64_t seen;
   uint32_t filled;
 } object_slot;

@@ -85,7 +85,6 @@ void waymark_push_object(lua_State *L, void *box, waymark_release_function relea
   slot->base.box = box; // owned from here: released by __gc, or right now below
   slot->base.release = release;
   slot->fields = fields; // alive as long as the metatable, which the userdata keeps
-  slot->counter = NULL;
   slot->seen = 0;
   slot->filled = 0;
   lua_insert(L, -2);

@@ -4,13 +4,13 @@
 /// Valid only during the call. Argument checks throw ``LuaFunctionError``s
 /// worded like Lua's own (`bad argument #1 to 'add_marker' (table expected,
 /// got number)`); just let them propagate.
-public struct LuaCallContext {
+package struct LuaCallContext {
   /// The calling thread's stack (a coroutine's, when called from one).
-  public let stack: LuaStack
+  package let stack: LuaStack
   /// The name the function was registered with.
-  public let functionName: String
+  package let functionName: String
   /// How many arguments Lua passed (indexes 1...argumentCount).
-  public let argumentCount: Int32
+  package let argumentCount: Int32
 
   init(stack: LuaStack, functionName: String) {
     self.stack = stack
@@ -23,7 +23,7 @@ public struct LuaCallContext {
   /// `bad argument #n to 'name' (message)`, `n` counted as the caller counts, as
   /// `luaL_argerror` does: after a colon call (`map:tap("here")`) the object is not counted
   /// (`bad argument #1`), and a bad object is `calling 'name' on bad self (message)`.
-  public func argumentError(_ n: Int32, _ message: String) -> LuaFunctionError {
+  package func argumentError(_ n: Int32, _ message: String) -> LuaFunctionError {
     guard LuaC.calledAsMethod(stack.L) else {
       return LuaFunctionError("bad argument #\(n) to '\(functionName)' (\(message))")
     }
@@ -32,7 +32,7 @@ public struct LuaCallContext {
   }
 
   /// `bad argument #n to 'name' (expected expected, got <type>)`.
-  public func typeError(_ n: Int32, expected: String) -> LuaFunctionError {
+  package func typeError(_ n: Int32, expected: String) -> LuaFunctionError {
     argumentError(n, "\(expected) expected, got \(stack.typeName(at: n))")
   }
 
@@ -40,20 +40,20 @@ public struct LuaCallContext {
 
   /// Requires a table at argument `n`; returns its index.
   @discardableResult
-  public func checkTable(_ n: Int32) throws(LuaFunctionError) -> Int32 {
+  package func checkTable(_ n: Int32) throws(LuaFunctionError) -> Int32 {
     guard stack.type(at: n) == .table else { throw typeError(n, expected: "table") }
     return n
   }
 
   /// Requires a function at argument `n`; returns its index.
   @discardableResult
-  public func checkFunction(_ n: Int32) throws(LuaFunctionError) -> Int32 {
+  package func checkFunction(_ n: Int32) throws(LuaFunctionError) -> Int32 {
     guard stack.type(at: n) == .function else { throw typeError(n, expected: "function") }
     return n
   }
 
   /// Requires an integer (or a float with an exact integer value).
-  public func checkInteger(_ n: Int32) throws(LuaFunctionError) -> Int {
+  package func checkInteger(_ n: Int32) throws(LuaFunctionError) -> Int {
     guard stack.type(at: n) == .number else { throw typeError(n, expected: "number") }
     guard let value = stack.integer(at: n) else {
       throw argumentError(n, "number has no integer representation")
@@ -62,40 +62,40 @@ public struct LuaCallContext {
   }
 
   /// Requires a number.
-  public func checkNumber(_ n: Int32) throws(LuaFunctionError) -> Double {
+  package func checkNumber(_ n: Int32) throws(LuaFunctionError) -> Double {
     guard let value = stack.number(at: n) else { throw typeError(n, expected: "number") }
     return value
   }
 
   /// Requires a string (numbers are not converted, unlike `luaL_checkstring`).
-  public func checkString(_ n: Int32) throws(LuaFunctionError) -> String {
+  package func checkString(_ n: Int32) throws(LuaFunctionError) -> String {
     guard let value = stack.string(at: n) else { throw typeError(n, expected: "string") }
     return value
   }
 
   /// Requires a boolean.
-  public func checkBoolean(_ n: Int32) throws(LuaFunctionError) -> Bool {
+  package func checkBoolean(_ n: Int32) throws(LuaFunctionError) -> Bool {
     guard stack.type(at: n) == .boolean else { throw typeError(n, expected: "boolean") }
     return stack.boolean(at: n)
   }
 
   /// A string or nil/absent argument.
-  public func optionalString(_ n: Int32) throws(LuaFunctionError) -> String? {
+  package func optionalString(_ n: Int32) throws(LuaFunctionError) -> String? {
     isAbsent(n) ? nil : try checkString(n)
   }
 
   /// An integer or nil/absent argument.
-  public func optionalInteger(_ n: Int32) throws(LuaFunctionError) -> Int? {
+  package func optionalInteger(_ n: Int32) throws(LuaFunctionError) -> Int? {
     isAbsent(n) ? nil : try checkInteger(n)
   }
 
   /// A number or nil/absent argument.
-  public func optionalNumber(_ n: Int32) throws(LuaFunctionError) -> Double? {
+  package func optionalNumber(_ n: Int32) throws(LuaFunctionError) -> Double? {
     isAbsent(n) ? nil : try checkNumber(n)
   }
 
   /// Requires a Swift object of `type` (a userdata with that metatable).
-  public func checkObject<Object>(_ n: Int32, as type: LuaObjectType<Object>)
+  package func checkObject<Object>(_ n: Int32, as type: LuaObjectType<Object>)
     throws(LuaFunctionError) -> Object
   {
     guard let object = stack.object(at: n, as: type) else {

@@ -7,25 +7,25 @@
 /// try state.stack.run(source, chunkName: "@plugins/tour.lua")
 /// for file in LuaCoverage.stop() { print(file.path, file.hits) }
 /// ```
-public enum LuaCoverage {
+package enum LuaCoverage {
   /// What was recorded of one file.
-  public struct File: Sendable, Hashable {
+  package struct File: Sendable, Hashable {
     /// The chunk's path (its name without the `@`).
-    public var path: String
+    package var path: String
     /// How often each line that ran, ran.
-    public var hits: [Int: Int]
+    package var hits: [Int: Int]
     /// The lines known to hold code: those of every function that was called (the lines of
     /// functions never called are not known).
-    public var codeLines: Set<Int>
+    package var codeLines: Set<Int>
     /// Lines known to hold no code: inside a function that was called, but not active.
-    public var emptyLines: Set<Int>
+    package var emptyLines: Set<Int>
   }
 
   /// Starts recording afresh (what an earlier recording held is forgotten).
-  public static func start() { LuaC.coverageStart() }
+  package static func start() { LuaC.coverageStart() }
 
   /// Stops recording and returns what was recorded, by file in order of first run.
-  public static func stop() -> [File] {
+  package static func stop() -> [File] {
     LuaC.coverageStop()
     return LuaC.coverageFiles().map { file in
       var result = File(path: file.name, hits: [:], codeLines: [], emptyLines: [])

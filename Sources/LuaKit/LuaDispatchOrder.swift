@@ -7,11 +7,11 @@ import CLuaShims
 /// because the depth reached its limit) or at the first `true`.
 ///
 /// Each table has an owner (the object whose plugin it is), handed back unretained by
-/// ``Walk/owner(at:)``. A loop walks one list from ``enter()`` to ``leave(_:)``: setting a
+/// ``Walk/owner(at:as:)``. A loop walks one list from ``enter()`` to ``leave(_:)``: setting a
 /// new list meanwhile (a nested call unloading a plugin) does not change the one walked,
 /// whose tables and owners stay alive until the last loop has left. Confined to one thread,
 /// like the states.
-public final class LuaDispatchOrder {
+package final class LuaDispatchOrder {
   @usableFromInline let order: UnsafeMutablePointer<waymark_dispatch_order>
   /// What keeps the current list's tables and owners alive.
   private var current: [AnyObject] = []
@@ -19,7 +19,7 @@ public final class LuaDispatchOrder {
   private var retired: [[AnyObject]] = []
 
   /// An empty order whose calls nest at most `maxDepth` deep (``depth`` included).
-  public init(maxDepth: Int) {
+  package init(maxDepth: Int) {
     guard let order = waymark_order_new(Int32(maxDepth)) else { fatalError("LuaDispatchOrder: out of memory") }
     self.order = order
   }
@@ -29,13 +29,13 @@ public final class LuaDispatchOrder {
   /// How deep calls are nested: those made by ``firstTrue(in:from:slot:key:identity:)``
   /// count themselves; the owner counts every other call it makes (the loop refuses a call
   /// at the limit).
-  @inlinable public var depth: Int {
+  @inlinable package var depth: Int {
     get { Int(order.pointee.depth) }
     set { order.pointee.depth = Int32(newValue) }
   }
 
   /// Makes `entries` (each table with its owner) the order asked from the next ``enter()``.
-  public func set(_ entries: [(table: LuaDispatchTable, owner: AnyObject)]) {
+  package func set(_ entries: [(table: LuaDispatchTable, owner: AnyObject)]) {
     let tables: [UnsafeMutablePointer<waymark_dispatch>?] = entries.map { $0.table.table }
     let owners: [UnsafeMutableRawPointer?] = entries.map { Unmanaged.passUnretained($0.owner).toOpaque() }
     guard waymark_order_set(order, tables, owners, Int32(entries.count)) != 0 else {
@@ -46,33 +46,36 @@ public final class LuaDispatchOrder {
   }
 
   /// The list one loop walks, unchanged until ``leave(_:)``.
-  public struct Walk {
+  package struct Walk {
     @usableFromInline let list: UnsafeMutablePointer<waymark_dispatch_list>
 
     @inlinable init(list: UnsafeMutablePointer<waymark_dispatch_list>) { self.list = list }
 
     /// How many tables it has.
-    public var count: Int { Int(list.pointee.count) }
+    package var count: Int { Int(list.pointee.count) }
 
-    /// The owner of the table at `index`, unretained: alive until the walk is left.
+    /// The owner of the table at `index`, of the class given to ``LuaDispatchOrder/set(_:)``,
+    /// unretained: alive until the walk is left.
     @inlinable
-    public func owner(at index: Int) -> UnsafeMutableRawPointer { list.pointee.owners[index]! }
+    package func owner<Owner: AnyObject>(at index: Int, as _: Owner.Type) -> Unmanaged<Owner> {
+      Unmanaged.fromOpaque(list.pointee.owners[index]!)
+    }
   }
 
   /// Starts a loop: every ``leave(_:)`` must follow.
   @inlinable
-  public func enter() -> Walk { Walk(list: waymark_order_enter(order)) }
+  package func enter() -> Walk { Walk(list: waymark_order_enter(order)) }
 
   /// Ends a loop; once the last has ended, lists replaced meanwhile are let go.
   @inlinable
-  public func leave(_ walk: Walk) {
+  package func leave(_ walk: Walk) {
     if waymark_order_leave(order) != 0 { releaseRetired() }
   }
 
   @usableFromInline func releaseRetired() { retired.removeAll() }
 
   /// Where ``firstTrue(in:from:slot:key:identity:)`` stopped.
-  public enum Stop {
+  package enum Stop {
     /// Every table was asked; none returned true.
     case none
     /// The table at the index returned true.
@@ -94,7 +97,7 @@ public final class LuaDispatchOrder {
   /// ``LuaDispatchTable/consecutiveFailures``, unless its ``LuaDispatchTable/failures``
   /// changed during the call (a nested call failed), when its answer is ignored.
   @inlinable
-  public func firstTrue(in walk: Walk, from start: Int, slot: Int, key: Int, identity: ObjectIdentifier) -> Stop {
+  package func firstTrue(in walk: Walk, from start: Int, slot: Int, key: Int, identity: ObjectIdentifier) -> Stop {
     let stop = waymark_dispatch_first_true(
       order, walk.list, Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: slot), key,
       UInt(bitPattern: identity))
@@ -111,7 +114,7 @@ public final class LuaDispatchOrder {
 
   /// The error of the call that stopped the last loop at `index` of `walk` with
   /// ``Stop/failed(_:)``, popped from its state.
-  public func takeError(of walk: Walk, at index: Int) -> LuaError {
+  package func takeError(of walk: Walk, at index: Int) -> LuaError {
     let thread = walk.list.pointee.tables[index]!.pointee.error_at!
     let error = LuaError(
       thread: thread, status: order.pointee.stop_status, timedOut: order.pointee.stop_timed_out != 0)

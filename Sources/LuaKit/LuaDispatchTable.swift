@@ -17,7 +17,7 @@
 /// its ``LuaRef`` (a userdata retains its object), so its identity cannot be reused by another
 /// object while it is cached. Once ``close()`` is called or the state closes, no slot has a
 /// handler. Confined to the state's thread, like the state.
-public final class LuaDispatchTable {
+package final class LuaDispatchTable {
   let table: LuaDispatchPointer
   private let lifetime: LuaStateLifetime
   let thread: LuaThreadPointer
@@ -28,7 +28,7 @@ public final class LuaDispatchTable {
   private var arguments: [LuaRef?] = []
 
   /// A table of `slots` empty slots for `state`, whose calls all pass `firstArgument` first.
-  public init(state: LuaState, slots: Int, firstArgument: LuaRef) {
+  package init(state: LuaState, slots: Int, firstArgument: LuaRef) {
     precondition(firstArgument.thread == state.thread, "LuaRef used with another state")
     guard let table = LuaC.newDispatch(state.thread, slots: Int32(slots), first: firstArgument.reference) else {
       fatalError("LuaDispatchTable: out of memory")
@@ -53,38 +53,38 @@ public final class LuaDispatchTable {
 
   /// The owner's count of every failure of its calls, kept beside the handlers so that a
   /// ``LuaDispatchOrder`` loop can tell a call in which a nested call failed from a success.
-  public var failures: Int {
+  package var failures: Int {
     @inline(__always) get { table.pointee.failures }
     @inline(__always) set { table.pointee.failures = newValue }
   }
 
   /// The owner's count of failures since its last success; a ``LuaDispatchOrder`` loop
   /// resets it after each successful call.
-  public var consecutiveFailures: Int {
+  package var consecutiveFailures: Int {
     @inline(__always) get { table.pointee.consecutive_failures }
     @inline(__always) set { table.pointee.consecutive_failures = newValue }
   }
 
   /// Makes `handler` (a function of the table's state; nil: none) the handler of `slot`.
-  public func setHandler(_ handler: LuaRef?, at slot: Int) {
+  package func setHandler(_ handler: LuaRef?, at slot: Int) {
     precondition(handler.map { $0.thread == thread } ?? true, "LuaRef used with another state")
     handlers[slot] = handler
     LuaC.dispatchSetSlot(table, slot, handler?.reference)
   }
 
   /// From now on no slot has a handler (a plugin disabled, a state about to close).
-  public func close() { LuaC.dispatchClose(table) }
+  package func close() { LuaC.dispatchClose(table) }
 
   /// Whether `slot` has a handler and the table and its state are open.
   @inline(__always)
-  public func hasHandler(at slot: Int) -> Bool {
+  package func hasHandler(at slot: Int) -> Bool {
     !lifetime.isClosed && LuaC.dispatchHas(table, slot)
   }
 
   /// Calls the handler of `slot` (``hasHandler(at:)`` must hold) with the first argument and
   /// the object cached for `key` and `identity`; nil, without calling anything, when no
   /// object is cached for them (then call ``call(slot:argument:key:identity:)``).
-  public func call(slot: Int, key: Int, identity: ObjectIdentifier) throws(LuaError) -> LuaBooleanResult? {
+  package func call(slot: Int, key: Int, identity: ObjectIdentifier) throws(LuaError) -> LuaBooleanResult? {
     precondition(slot >= 0 && slot < slotCount && !lifetime.isClosed, "LuaDispatchTable: bad call")
     let (code, status, timedOut) = LuaC.dispatchCall(table, slot, key, UInt(bitPattern: identity))
     if code == LuaC.dispatchMiss { return nil }
@@ -93,7 +93,7 @@ public final class LuaDispatchTable {
 
   /// Calls the handler of `slot` (``hasHandler(at:)`` must hold) with the first argument and
   /// `argument`, and caches `argument` for `key` and `identity` for the next calls.
-  public func call(slot: Int, argument: LuaRef, key: Int, identity: ObjectIdentifier) throws(LuaError)
+  package func call(slot: Int, argument: LuaRef, key: Int, identity: ObjectIdentifier) throws(LuaError)
     -> LuaBooleanResult
   {
     precondition(slot >= 0 && slot < slotCount && !lifetime.isClosed, "LuaDispatchTable: bad call")

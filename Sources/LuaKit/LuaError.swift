@@ -3,9 +3,9 @@
 /// Prints like `Lua error (runtime): plugins/x.lua:12: attempt to index a nil
 /// value (field 'title')`. The traceback, when Lua produced one, is kept
 /// apart in ``traceback`` and not part of ``description``.
-public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
+package struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
   /// What went wrong, in the terms a host reacts to.
-  public enum Kind: String, Sendable, Hashable {
+  package enum Kind: String, Sendable, Hashable {
     /// A runtime error (`LUA_ERRRUN`), including errors thrown by Swift functions.
     case runtime
     /// A syntax error while loading (`LUA_ERRSYNTAX`), or a refused binary chunk.
@@ -19,16 +19,16 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
   }
 
   /// What went wrong.
-  public var kind: Kind
+  package var kind: Kind
   /// The C status the Lua API returned (`.runtimeError` for a timeout).
-  public var status: LuaStatus
+  package var status: LuaStatus
   /// The error message, usually prefixed with `file:line:` of the Lua code.
-  public var message: String
+  package var message: String
   /// The stack traceback (`stack traceback:` and its lines), when available.
-  public var traceback: String?
+  package var traceback: String?
 
   /// Creates an error; `kind` defaults to the one `status` implies.
-  public init(kind: Kind? = nil, status: LuaStatus, message: String, traceback: String? = nil) {
+  package init(kind: Kind? = nil, status: LuaStatus, message: String, traceback: String? = nil) {
     self.kind = kind ?? Kind(status)
     self.status = status
     self.message = message
@@ -36,7 +36,7 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
   }
 
   /// `Lua error (<kind>): <message>`.
-  public var description: String { "Lua error (\(kind.rawValue)): \(message)" }
+  package var description: String { "Lua error (\(kind.rawValue)): \(message)" }
 }
 
 extension LuaError.Kind {
@@ -55,7 +55,7 @@ extension LuaError {
 
   /// The most bytes of a message, and of a traceback, that an error keeps: Lua code can
   /// raise a string of any size, and the host keeps and prints what it is given.
-  public static let longestText = 64 << 10
+  package static let longestText = 64 << 10
 
   /// Reads the error value on top of `L` (left in place) as message and traceback, each cut
   /// to ``longestText`` bytes (with a note of how much was cut) before it is copied.

@@ -3,15 +3,15 @@
 /// The trampoline prefixes the Lua caller's `file:line:`, as `error()` does
 /// at level 1. Any other thrown error is raised with its description; a
 /// ``LuaError`` from a nested call is re-raised unchanged.
-public struct LuaFunctionError: Error, CustomStringConvertible, Sendable, Equatable {
+package struct LuaFunctionError: Error, CustomStringConvertible, Sendable, Equatable {
   /// The message Lua sees.
-  public var message: String
+  package var message: String
 
   /// Creates an error with a message.
-  public init(_ message: String) { self.message = message }
+  package init(_ message: String) { self.message = message }
 
   /// The message.
-  public var description: String { message }
+  package var description: String { message }
 }
 
 /// The body of a Swift function callable from Lua.
@@ -20,7 +20,7 @@ public struct LuaFunctionError: Error, CustomStringConvertible, Sendable, Equata
 /// pushes its results and returns how many it pushed. Throwing raises a Lua
 /// error in the caller, after the Swift frame has returned (no longjmp ever
 /// crosses Swift, so `defer` and ARC cleanup always run).
-public typealias LuaFunctionBody = (LuaCallContext) throws -> Int32
+package typealias LuaFunctionBody = (LuaCallContext) throws -> Int32
 
 /// A retained Swift closure owned by a Lua closure.
 final class LuaFunctionBox {
@@ -64,13 +64,13 @@ extension LuaStack {
   /// The closure is retained by Lua and released when Lua collects the
   /// function or the state closes. `name` appears in argument errors
   /// (`bad argument #1 to 'name' ...`). Do not capture the state strongly.
-  public func push(function name: String, _ body: @escaping LuaFunctionBody) {
+  package func push(function name: String, _ body: @escaping LuaFunctionBody) {
     let box = Unmanaged.passRetained(LuaFunctionBox(name: name, body: body) as AnyObject).toOpaque()
     LuaC.pushSwiftFunction(L, luaKitDispatch, box, luaKitRelease)
   }
 
   /// Sets `t[name]` (raw) to a Swift function, for the table at `index`. Stack: 0.
-  public func register(_ name: String, inTableAt index: Int32, _ body: @escaping LuaFunctionBody) {
+  package func register(_ name: String, inTableAt index: Int32, _ body: @escaping LuaFunctionBody) {
     let t = absoluteIndex(index)
     push(function: name, body)
     rawSetField(name, ofTableAt: t)

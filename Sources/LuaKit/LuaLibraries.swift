@@ -3,36 +3,36 @@
 /// Libraries are opened as globals and registered in `package.loaded`
 /// (the registry's `_LOADED` table) even without `package`. The coroutine
 /// library's `resume` and `wrap` are replaced by watchdog-aware versions.
-public struct LuaLibraries: OptionSet, Sendable, Hashable {
+package struct LuaLibraries: OptionSet, Sendable, Hashable {
   /// The bit mask understood by the C shim.
-  public let rawValue: UInt32
+  package let rawValue: UInt32
 
   /// Wraps a bit mask.
-  public init(rawValue: UInt32) { self.rawValue = rawValue }
+  package init(rawValue: UInt32) { self.rawValue = rawValue }
 
   /// `_G`: print, pairs, pcall, load, setmetatable...
-  public static let base = LuaLibraries(rawValue: 1 << 0)
+  package static let base = LuaLibraries(rawValue: 1 << 0)
   /// `package` and `require` (reads files: not for sandboxes).
-  public static let package = LuaLibraries(rawValue: 1 << 1)
+  package static let package = LuaLibraries(rawValue: 1 << 1)
   /// `coroutine`.
-  public static let coroutine = LuaLibraries(rawValue: 1 << 2)
+  package static let coroutine = LuaLibraries(rawValue: 1 << 2)
   /// `table`.
-  public static let table = LuaLibraries(rawValue: 1 << 3)
+  package static let table = LuaLibraries(rawValue: 1 << 3)
   /// `io` (files and processes: not for sandboxes).
-  public static let io = LuaLibraries(rawValue: 1 << 4)
+  package static let io = LuaLibraries(rawValue: 1 << 4)
   /// `os` (includes `os.exit` and `os.remove`: reduce it for sandboxes).
-  public static let os = LuaLibraries(rawValue: 1 << 5)
+  package static let os = LuaLibraries(rawValue: 1 << 5)
   /// `string` (also sets the string metatable's `__index`).
-  public static let string = LuaLibraries(rawValue: 1 << 6)
+  package static let string = LuaLibraries(rawValue: 1 << 6)
   /// `math`.
-  public static let math = LuaLibraries(rawValue: 1 << 7)
+  package static let math = LuaLibraries(rawValue: 1 << 7)
   /// `utf8`.
-  public static let utf8 = LuaLibraries(rawValue: 1 << 8)
+  package static let utf8 = LuaLibraries(rawValue: 1 << 8)
   /// `debug` (breaks every sandbox guarantee: tests and tools only).
-  public static let debug = LuaLibraries(rawValue: 1 << 9)
+  package static let debug = LuaLibraries(rawValue: 1 << 9)
 
   /// Every standard library.
-  public static let all: LuaLibraries = [
+  package static let all: LuaLibraries = [
     .base, .package, .coroutine, .table, .io, .os, .string, .math, .utf8, .debug,
   ]
 }

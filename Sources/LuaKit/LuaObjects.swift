@@ -3,12 +3,12 @@
 /// The name is the registry key of the metatable (`luaL_newmetatable`) and
 /// what Lua shows for the type (`__name`), e.g. `"waymark.Marker"`. Use one
 /// name per Swift class.
-public struct LuaObjectType<Object: AnyObject>: Hashable, Sendable {
+package struct LuaObjectType<Object: AnyObject>: Hashable, Sendable {
   /// The metatable's name.
-  public let name: String
+  package let name: String
 
   /// Names a userdata type.
-  public init(_ name: String) { self.name = name }
+  package init(_ name: String) { self.name = name }
 }
 
 extension LuaStack {
@@ -19,7 +19,7 @@ extension LuaStack {
   /// (it releases the object), `__name`, `__tostring` and `__metatable`
   /// (scripts see `false` from `getmetatable`); do not replace `__gc`.
   @discardableResult
-  public func pushMetatable<Object>(for type: LuaObjectType<Object>) -> Bool {
+  package func pushMetatable<Object>(for type: LuaObjectType<Object>) -> Bool {
     LuaC.objectMetatable(L, type.name)
   }
 
@@ -28,30 +28,46 @@ extension LuaStack {
   /// Each push makes a new userdata (cache a ``LuaRef`` to hand the same one
   /// out again). The object is released when Lua collects the userdata or
   /// the state closes.
-  public func push<Object>(_ object: Object, as type: LuaObjectType<Object>) {
+  package func push<Object>(_ object: Object, as type: LuaObjectType<Object>) {
     let box = Unmanaged.passRetained(object as AnyObject).toOpaque()
     LuaC.pushObject(L, box, luaKitRelease, type.name)
   }
 
   /// The object at `index` if it is a userdata of `type`, else nil.
-  public func object<Object>(at index: Int32, as type: LuaObjectType<Object>) -> Object? {
+  package func object<Object>(at index: Int32, as type: LuaObjectType<Object>) -> Object? {
     guard let box = LuaC.testObject(L, index, type.name) else { return nil }
     return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue() as? Object
   }
 }
 
+/// How the field cache of one object type reads an object's version; kept alive by the cache.
+private final class LuaVersionReader {
+  static let type = LuaObjectType<LuaVersionReader>("luakit.VersionReader")
+  let read: (AnyObject) -> UInt64
+  init(_ read: @escaping (AnyObject) -> UInt64) { self.read = read }
+}
+
+/// The field cache's call for an object's version: the reader's, without retaining either.
+private let luaKitReadVersion: LuaVersionPointer = { reader, object in
+  Unmanaged<LuaVersionReader>.fromOpaque(reader!)._withUnsafeGuaranteedRef { reader in
+    Unmanaged<AnyObject>.fromOpaque(object!)._withUnsafeGuaranteedRef { reader.read($0) }
+  }
+}
+
 extension LuaStack {
-  /// Sets `__index` of the metatable at `index` to `body`, with the answers for the fields
-  /// `cached` kept per object: read again, such a field costs no Swift call until the
-  /// object's change counter (``setChangeCounter(_:ofObjectAt:)``) changes, or a field of
-  /// the object is assigned through `__newindex` (``registerCacheClearingNewIndex(inMetatableAt:_:)``).
-  /// A table answer of a field in `copied` is handed out as a fresh shallow copy each time
-  /// (what a getter building a new table gives); other answers are handed out as they are.
-  /// Objects without a counter always call `body`, and so do names past the 16th or longer
-  /// than 40 bytes. Each object of the type pushed from now on keeps a user value per
-  /// cached field. Stack: 0.
-  public func registerCachedIndex(
-    inMetatableAt index: Int32, cached: [String], copied: Set<String> = [], _ body: @escaping LuaFunctionBody
+  /// Sets `__index` of the metatable of `type` at `index` to `body`, with the answers for
+  /// the fields `cached` kept per object: read again, such a field costs no Swift call but
+  /// `version` until the object's version changes, or a field of the object is assigned
+  /// through `__newindex` (``registerCacheClearingNewIndex(inMetatableAt:_:)``). `version`
+  /// must change whenever the object changes in a way a cached field could see, and be cheap:
+  /// every read of a cached field calls it. A table answer of a field in `copied` is handed
+  /// out as a fresh shallow copy each time (what a getter building a new table gives); other
+  /// answers are handed out as they are. Names past the 16th or longer than 40 bytes always
+  /// call `body`. Each object of the type pushed from now on keeps a user value per cached
+  /// field. Stack: 0.
+  package func registerCachedIndex<Object>(
+    of type: LuaObjectType<Object>, inMetatableAt index: Int32, cached: [String], copied: Set<String> = [],
+    version: @escaping (Object) -> UInt64, _ body: @escaping LuaFunctionBody
   ) {
     let t = absoluteIndex(index)
     newTable(fieldCount: Int32(cached.count))
@@ -59,25 +75,19 @@ extension LuaStack {
       push(copied.contains(name))
       rawSetField(name, ofTableAt: -2)
     }
+    push(LuaVersionReader { version(unsafeDowncast($0, to: Object.self)) }, as: LuaVersionReader.type)
     push(function: "__index", body)
-    LuaC.pushCachedIndex(L, metatable: t)
+    LuaC.pushCachedIndex(L, metatable: t, version: luaKitReadVersion)
     rawSetField("__index", ofTableAt: t)
   }
 
   /// Sets `__newindex` of the metatable at `index` to `body`, emptying the object's field
   /// cache (``registerCachedIndex(inMetatableAt:cached:copied:_:)``) before and after it
   /// runs. Stack: 0.
-  public func registerCacheClearingNewIndex(inMetatableAt index: Int32, _ body: @escaping LuaFunctionBody) {
+  package func registerCacheClearingNewIndex(inMetatableAt index: Int32, _ body: @escaping LuaFunctionBody) {
     let t = absoluteIndex(index)
     push(function: "__newindex", body)
     LuaC.pushCacheClearingNewIndex(L)
     rawSetField("__newindex", ofTableAt: t)
-  }
-
-  /// Gives the object userdata at `index` a change counter: an address whose value changes
-  /// whenever the object changes in a way its cached fields could see, valid as long as the
-  /// object lives (the userdata retains it). Empties the object's cache. Stack: 0.
-  public func setChangeCounter(_ counter: UnsafePointer<UInt64>, ofObjectAt index: Int32) {
-    LuaC.setChangeCounter(L, index, counter)
   }
 }

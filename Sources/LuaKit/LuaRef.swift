@@ -3,7 +3,7 @@
 /// Released exactly once, when the last Swift reference to it goes away
 /// (`luaL_unref`); a ref that outlives its state releases nothing and never
 /// keeps the state open. Confined to the thread of its state, like the state.
-public final class LuaRef {
+package final class LuaRef {
   /// The registry index (`LUA_REFNIL` for nil).
   let reference: Int32
   /// The main thread of the owning state.
@@ -22,25 +22,25 @@ public final class LuaRef {
   }
 
   /// Whether the referenced value is nil.
-  public var isNil: Bool { reference == LuaC.nilRef }
+  package var isNil: Bool { reference == LuaC.nilRef }
 
   /// The state the value lives in, or nil once that state has closed: how code that keeps
   /// only a reference (a timer, a completion) finds the state, and its
   /// ``LuaState/attachment``, again without keeping either alive.
-  public var state: LuaState? {
+  package var state: LuaState? {
     lifetime.isClosed ? nil : LuaState.owner(of: LuaC.runtime(of: thread))
   }
 }
 
 extension LuaStack {
   /// Pops the top value and returns a reference that keeps it alive. Stack: -1.
-  public func ref() -> LuaRef {
+  package func ref() -> LuaRef {
     let reference = LuaC.ref(L)
     return LuaRef(reference: reference, thread: LuaC.mainThread(runtime), lifetime: state.lifetime)
   }
 
   /// Pushes the referenced value. Stack: +1. The ref must belong to this state.
-  public func push(_ ref: LuaRef) {
+  package func push(_ ref: LuaRef) {
     precondition(ref.thread == LuaC.mainThread(runtime), "LuaRef used with another state")
     LuaC.pushRef(L, ref.reference)
   }

@@ -1,6 +1,6 @@
 extension LuaStack {
   /// Pass as `results` to keep every result of a call.
-  public static let allResults: Int32 = -1
+  package static let allResults: Int32 = -1
 
   // MARK: Loading
 
@@ -13,7 +13,7 @@ extension LuaStack {
   /// - Parameter environmentAt: index of a table to use as the chunk's
   ///   `_ENV` (its globals) instead of the state's globals.
   /// - Throws: a ``LuaError/Kind/syntax`` error.
-  public func load(_ source: String, chunkName: String, environmentAt environment: Int32? = nil)
+  package func load(_ source: String, chunkName: String, environmentAt environment: Int32? = nil)
     throws(LuaError)
   {
     let environment = environment.map(absoluteIndex)
@@ -32,7 +32,7 @@ extension LuaStack {
   /// Loads and runs a text chunk, leaving its results on the stack.
   ///
   /// Same as ``load(_:chunkName:environmentAt:)`` then ``call(arguments:results:)``.
-  public func run(
+  package func run(
     _ source: String, chunkName: String = "=(run)", environmentAt environment: Int32? = nil,
     results: Int32 = 0
   ) throws(LuaError) {
@@ -48,7 +48,7 @@ extension LuaStack {
   /// (or all of them with ``allResults``) on success, nothing on error.
   /// Errors come back with a traceback. The state's memory cap applies
   /// while Lua runs, and the outermost call is watched by the time budget.
-  public func call(arguments: Int32 = 0, results: Int32 = 0) throws(LuaError) {
+  package func call(arguments: Int32 = 0, results: Int32 = 0) throws(LuaError) {
     let base = top - arguments
     precondition(base >= 1, "call(arguments:) needs a function below its arguments")
     LuaC.pushRef(L, LuaC.messageHandlerRef(runtime))

@@ -2,7 +2,7 @@
 ///
 /// Orders booleans, then numbers (integers and floats by value), then
 /// strings (by UTF-8 bytes): a deterministic order for iteration.
-public enum LuaKey: Hashable, Sendable, Comparable {
+package enum LuaKey: Hashable, Sendable, Comparable {
   /// A boolean key.
   case boolean(Bool)
   /// An integer key (array indexes are these).
@@ -21,7 +21,7 @@ public enum LuaKey: Hashable, Sendable, Comparable {
   }
 
   /// The deterministic order described on the type.
-  public static func < (a: LuaKey, b: LuaKey) -> Bool {
+  package static func < (a: LuaKey, b: LuaKey) -> Bool {
     switch (a, b) {
     case (.boolean(let x), .boolean(let y)): return !x && y
     case (.integer(let x), .integer(let y)): return x < y
@@ -39,7 +39,7 @@ extension LuaStack {
 
   /// Pushes a new empty table, preallocated for `arrayCount` array items and
   /// `fieldCount` other fields. Stack: +1.
-  public func newTable(arrayCount: Int32 = 0, fieldCount: Int32 = 0) {
+  package func newTable(arrayCount: Int32 = 0, fieldCount: Int32 = 0) {
     LuaC.newTable(L, arrayCount, fieldCount)
   }
 
@@ -50,23 +50,23 @@ extension LuaStack {
   /// Errors (a non-indexable value, a failing `__index`) are thrown, with
   /// nothing pushed.
   @discardableResult
-  public func getField(_ key: String, ofTableAt index: Int32) throws(LuaError) -> LuaType {
+  package func getField(_ key: String, ofTableAt index: Int32) throws(LuaError) -> LuaType {
     try checked(LuaC.protectedGetField(L, index, key))
   }
 
   /// Sets `t[key] = v` where v is the top value (popped), running `__newindex`. Stack: -1.
-  public func setField(_ key: String, ofTableAt index: Int32) throws(LuaError) {
+  package func setField(_ key: String, ofTableAt index: Int32) throws(LuaError) {
     _ = try checked(LuaC.protectedSetField(L, index, key), pushes: false)
   }
 
   /// Pushes `t[n]` (running `__index`). Stack: +1; nothing pushed on error.
   @discardableResult
-  public func getIndex(_ n: Int, ofTableAt index: Int32) throws(LuaError) -> LuaType {
+  package func getIndex(_ n: Int, ofTableAt index: Int32) throws(LuaError) -> LuaType {
     try checked(LuaC.protectedGetIndex(L, index, n))
   }
 
   /// Sets `t[n] = v` where v is the top value (popped), running `__newindex`. Stack: -1.
-  public func setIndex(_ n: Int, ofTableAt index: Int32) throws(LuaError) {
+  package func setIndex(_ n: Int, ofTableAt index: Int32) throws(LuaError) {
     _ = try checked(LuaC.protectedSetIndex(L, index, n), pushes: false)
   }
 
@@ -83,14 +83,14 @@ extension LuaStack {
 
   /// Pushes `rawget(t, key)`. Stack: +1. Precondition: a table at `index`.
   @discardableResult
-  public func rawGetField(_ key: String, ofTableAt index: Int32) -> LuaType {
+  package func rawGetField(_ key: String, ofTableAt index: Int32) -> LuaType {
     let t = requireTable(index)
     push(key)
     return LuaType(rawValue: LuaC.rawGet(L, t))
   }
 
   /// `rawset(t, key, v)` with v the top value (popped). Stack: -1.
-  public func rawSetField(_ key: String, ofTableAt index: Int32) {
+  package func rawSetField(_ key: String, ofTableAt index: Int32) {
     let t = requireTable(index)
     push(key)
     insert(at: -2)
@@ -99,18 +99,18 @@ extension LuaStack {
 
   /// Pushes `rawget(t, n)`. Stack: +1. Precondition: a table at `index`.
   @discardableResult
-  public func rawGetIndex(_ n: Int, ofTableAt index: Int32) -> LuaType {
+  package func rawGetIndex(_ n: Int, ofTableAt index: Int32) -> LuaType {
     LuaType(rawValue: LuaC.rawGetIndex(L, requireTable(index), n))
   }
 
   /// `rawset(t, n, v)` with v the top value (popped). Stack: -1.
-  public func rawSetIndex(_ n: Int, ofTableAt index: Int32) {
+  package func rawSetIndex(_ n: Int, ofTableAt index: Int32) {
     LuaC.rawSetIndex(L, requireTable(index), n)
   }
 
   /// Pushes `rawget(t, key)`. Stack: +1.
   @discardableResult
-  public func rawGet(_ key: LuaKey, ofTableAt index: Int32) -> LuaType {
+  package func rawGet(_ key: LuaKey, ofTableAt index: Int32) -> LuaType {
     let t = requireTable(index)
     push(key)
     return LuaType(rawValue: LuaC.rawGet(L, t))
@@ -119,22 +119,22 @@ extension LuaStack {
   /// Replaces the key on top with `rawget(t, key)`, any key type. Stack: 0.
   /// Precondition: a table at `index`.
   @discardableResult
-  public func rawGet(ofTableAt index: Int32) -> LuaType {
+  package func rawGet(ofTableAt index: Int32) -> LuaType {
     LuaType(rawValue: LuaC.rawGet(L, requireTable(index)))
   }
 
   /// `rawset(t, k, v)` with k below v on top (both popped), any key type but nil or NaN.
   /// Stack: -2. Precondition: a table at `index`.
-  public func rawSet(ofTableAt index: Int32) {
+  package func rawSet(ofTableAt index: Int32) {
     precondition(type(at: -2) != .nil, "rawSet(ofTableAt:) with a nil key")
     LuaC.rawSet(L, requireTable(index))
   }
 
   /// The raw length (`#t` without `__len`) of a table or string.
-  public func rawLength(at index: Int32) -> Int { LuaC.rawLength(L, index) }
+  package func rawLength(at index: Int32) -> Int { LuaC.rawLength(L, index) }
 
   /// Pushes a key. Stack: +1.
-  public func push(_ key: LuaKey) {
+  package func push(_ key: LuaKey) {
     switch key {
     case .boolean(let b): push(b)
     case .integer(let n): push(n)
@@ -149,7 +149,7 @@ extension LuaStack {
   /// order, which is NOT stable between runs: sort if order matters (see
   /// ``sortedKeys(ofTableAt:)``). `body` must leave the stack balanced and
   /// must not add keys to the table.
-  public func forEachRawPair<E: Error>(
+  package func forEachRawPair<E: Error>(
     ofTableAt index: Int32, _ body: (_ key: Int32, _ value: Int32) throws(E) -> Void
   ) throws(E) {
     let t = requireTable(index)
@@ -168,14 +168,14 @@ extension LuaStack {
 
   /// The table's keys that are booleans, numbers or strings, sorted in
   /// ``LuaKey`` order. Other keys (tables, functions...) are skipped.
-  public func sortedKeys(ofTableAt index: Int32) -> [LuaKey] {
+  package func sortedKeys(ofTableAt index: Int32) -> [LuaKey] {
     sortedKeys(ofTableAt: index, atMost: .max) ?? []
   }
 
   /// The table's keys as ``sortedKeys(ofTableAt:)`` gives them, or nil as soon as the table
   /// turns out to have more than `limit` pairs: a host reading what Lua code gave it stops
   /// before copying or sorting a huge table.
-  public func sortedKeys(ofTableAt index: Int32, atMost limit: Int) -> [LuaKey]? {
+  package func sortedKeys(ofTableAt index: Int32, atMost limit: Int) -> [LuaKey]? {
     var keys: [LuaKey] = []
     var pairs = 0
     struct TooMany: Error {}
@@ -207,7 +207,7 @@ extension LuaStack {
 
   /// Pushes a new table with the same raw pairs as the table at `index`
   /// (a shallow copy, without metatable). Stack: +1.
-  public func pushShallowCopy(ofTableAt index: Int32) {
+  package func pushShallowCopy(ofTableAt index: Int32) {
     let t = requireTable(index)
     newTable()
     let copy = top

@@ -7,7 +7,7 @@
 ///
 /// Discipline: every method documents its stack effect. Wrap code that must
 /// leave the stack as it found it in ``withStackBalance(_:)``.
-public struct LuaStack {
+package struct LuaStack {
   let L: LuaThreadPointer
   let runtime: LuaRuntimePointer
 
@@ -21,7 +21,7 @@ public struct LuaStack {
   }
 
   /// The state this stack belongs to.
-  public var state: LuaState {
+  package var state: LuaState {
     guard let state = LuaState.owner(of: runtime) else {
       preconditionFailure("stack of a foreign state")
     }
@@ -31,28 +31,28 @@ public struct LuaStack {
   // MARK: Size and indexes
 
   /// The index of the top value, which is also the number of values.
-  public var top: Int32 { LuaC.getTop(L) }
+  package var top: Int32 { LuaC.getTop(L) }
 
   /// Sets the top: drops values, or fills with nil.
-  public func setTop(_ index: Int32) { LuaC.setTop(L, index) }
+  package func setTop(_ index: Int32) { LuaC.setTop(L, index) }
 
   /// Pops `count` values.
-  public func pop(_ count: Int32 = 1) { LuaC.setTop(L, -count - 1) }
+  package func pop(_ count: Int32 = 1) { LuaC.setTop(L, -count - 1) }
 
   /// The absolute (positive) form of `index`, stable while pushing.
-  public func absoluteIndex(_ index: Int32) -> Int32 { LuaC.absIndex(L, index) }
+  package func absoluteIndex(_ index: Int32) -> Int32 { LuaC.absIndex(L, index) }
 
   /// Makes room for `count` more values; false if the stack cannot grow.
   ///
   /// LuaKit functions receive at least 20 free slots (`LUA_MINSTACK`); ask
   /// for more before pushing many values.
-  public func reserve(_ count: Int32) -> Bool { LuaC.checkStack(L, count) }
+  package func reserve(_ count: Int32) -> Bool { LuaC.checkStack(L, count) }
 
   /// Runs `body` and restores the top to its height before the call.
   ///
   /// Values `body` pushed are dropped even when it throws. Use it around
   /// reads that push temporaries; return what you need as Swift values.
-  public func withStackBalance<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+  package func withStackBalance<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
     let saved = LuaC.getTop(L)
     defer { LuaC.setTop(L, saved) }
     return try body()
@@ -61,83 +61,83 @@ public struct LuaStack {
   // MARK: Types
 
   /// The type of the value at `index` (``LuaType/none`` past the top).
-  public func type(at index: Int32) -> LuaType { LuaType(rawValue: LuaC.type(L, index)) }
+  package func type(at index: Int32) -> LuaType { LuaType(rawValue: LuaC.type(L, index)) }
 
   /// The type name a user should read in messages: the `__name` of a
   /// userdata's metatable if any, else Lua's `type()` name.
-  public func typeName(at index: Int32) -> String {
+  package func typeName(at index: Int32) -> String {
     if type(at: index) == .userdata, let name = LuaC.metafieldName(L, index) { return name }
     return type(at: index).description
   }
 
   /// Whether the value at `index` is an integer (not a float).
-  public func isInteger(at index: Int32) -> Bool { LuaC.isInteger(L, index) }
+  package func isInteger(at index: Int32) -> Bool { LuaC.isInteger(L, index) }
 
   /// Whether the two values are primitively equal (`rawequal`).
-  public func rawEqual(_ a: Int32, _ b: Int32) -> Bool { LuaC.rawEqual(L, a, b) }
+  package func rawEqual(_ a: Int32, _ b: Int32) -> Bool { LuaC.rawEqual(L, a, b) }
 
   // MARK: Push
 
   /// Pushes nil. Stack: +1.
-  public func pushNil() { LuaC.pushNil(L) }
+  package func pushNil() { LuaC.pushNil(L) }
   /// Pushes a boolean. Stack: +1.
-  public func push(_ value: Bool) { LuaC.pushBoolean(L, value) }
+  package func push(_ value: Bool) { LuaC.pushBoolean(L, value) }
   /// Pushes an integer. Stack: +1.
-  public func push(_ value: Int) { LuaC.pushInteger(L, value) }
+  package func push(_ value: Int) { LuaC.pushInteger(L, value) }
   /// Pushes a float. Stack: +1.
-  public func push(_ value: Double) { LuaC.pushNumber(L, value) }
+  package func push(_ value: Double) { LuaC.pushNumber(L, value) }
   /// Pushes a string (its UTF-8 bytes; embedded zeros are kept). Stack: +1.
-  public func push(_ value: String) { LuaC.pushString(L, value) }
+  package func push(_ value: String) { LuaC.pushString(L, value) }
   /// Pushes arbitrary bytes as a Lua string. Stack: +1.
-  public func push(bytes: some Sequence<UInt8>) {
+  package func push(bytes: some Sequence<UInt8>) {
     Array(bytes).withUnsafeBytes { LuaC.pushBytes(L, $0) }
   }
   /// Pushes a copy of the value at `index`. Stack: +1.
-  public func pushValue(at index: Int32) { LuaC.pushValue(L, index) }
+  package func pushValue(at index: Int32) { LuaC.pushValue(L, index) }
   /// Pushes the globals table of the state. Stack: +1.
-  public func pushGlobals() { LuaC.pushGlobals(L) }
+  package func pushGlobals() { LuaC.pushGlobals(L) }
   /// Moves the top value to `index`, shifting up the values above. Stack: 0.
-  public func insert(at index: Int32) { LuaC.insert(L, index) }
+  package func insert(at index: Int32) { LuaC.insert(L, index) }
   /// Removes the value at `index`, shifting down the values above. Stack: -1.
-  public func remove(at index: Int32) { LuaC.remove(L, index) }
+  package func remove(at index: Int32) { LuaC.remove(L, index) }
 
   // MARK: Read (no conversion in place, never raises)
 
   /// Lua truthiness: false only for nil, false and no value.
-  public func boolean(at index: Int32) -> Bool { LuaC.toBoolean(L, index) }
+  package func boolean(at index: Int32) -> Bool { LuaC.toBoolean(L, index) }
 
   /// The integer at `index`, if it is a number with an exact integer value
   /// (floats like `3.0` convert; strings do not).
-  public func integer(at index: Int32) -> Int? {
+  package func integer(at index: Int32) -> Int? {
     type(at: index) == .number ? LuaC.toInteger(L, index) : nil
   }
 
   /// The number at `index` as a Double, if it is a number (strings do not convert).
-  public func number(at index: Int32) -> Double? {
+  package func number(at index: Int32) -> Double? {
     type(at: index) == .number ? LuaC.toNumber(L, index) : nil
   }
 
   /// The string at `index`, if it is a string. Invalid UTF-8 is repaired
   /// with U+FFFD; use ``bytes(at:)`` for exact bytes.
-  public func string(at index: Int32) -> String? {
+  package func string(at index: Int32) -> String? {
     type(at: index) == .string ? LuaC.string(L, index) : nil
   }
 
   /// The exact bytes of the string at `index`, if it is a string.
-  public func bytes(at index: Int32) -> [UInt8]? {
+  package func bytes(at index: Int32) -> [UInt8]? {
     guard type(at: index) == .string else { return nil }
     return LuaC.withStringBytes(L, index) { Array($0) }
   }
 
   /// The length in bytes of the string at `index` (without copying it), if it is a string.
-  public func byteCount(at index: Int32) -> Int? {
+  package func byteCount(at index: Int32) -> Int? {
     type(at: index) == .string ? LuaC.rawLength(L, index) : nil
   }
 
   /// At most the first `limit` bytes of the string at `index`, cut at a UTF-8 character
   /// boundary, and the string's whole length: for text a host keeps, so a huge string is
   /// never copied whole. Invalid UTF-8 is repaired with U+FFFD.
-  public func string(at index: Int32, atMost limit: Int) -> (text: String, length: Int)? {
+  package func string(at index: Int32, atMost limit: Int) -> (text: String, length: Int)? {
     guard type(at: index) == .string else { return nil }
     return LuaC.withStringBytes(L, index) { bytes in
       guard bytes.count > limit else { return (String(decoding: bytes, as: UTF8.self), bytes.count) }

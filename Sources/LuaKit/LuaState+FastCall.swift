@@ -1,5 +1,5 @@
 /// What a Lua function returned when the host expected a boolean.
-public enum LuaBooleanResult: Hashable, Sendable {
+package enum LuaBooleanResult: Hashable, Sendable {
   /// `true` or `false`.
   case boolean(Bool)
   /// `nil`, or no value at all.
@@ -16,7 +16,7 @@ extension LuaState {
   /// `lua_rawgeti`×3 + `lua_pcall` + `lua_toboolean`. Runs on the main
   /// thread, under the memory cap and the time budget, like
   /// ``LuaStack/call(arguments:results:)``. The stack is left as found.
-  public func callReturningBoolean(_ function: LuaRef, with argument: LuaRef) throws(LuaError)
+  package func callReturningBoolean(_ function: LuaRef, with argument: LuaRef) throws(LuaError)
     -> LuaBooleanResult
   {
     precondition(argument.thread == thread, "LuaRef used with another state")
@@ -27,7 +27,7 @@ extension LuaState {
   /// boolean: the path of every delegate callback. The message handler goes in first, so the
   /// arguments are never moved; same costs and guarantees as ``callReturningBoolean(_:with:)``
   /// besides what `push` does.
-  public func callReturningBoolean(_ function: LuaRef, pushingArguments push: (LuaStack) -> Int32)
+  package func callReturningBoolean(_ function: LuaRef, pushingArguments push: (LuaStack) -> Int32)
     throws(LuaError) -> LuaBooleanResult
   {
     let L = thread

@@ -1,5 +1,5 @@
 /// How a state counts the instructions of its calls (``LuaState/instructionBudget``).
-public enum LuaInstructionCounting: Sendable, Hashable {
+package enum LuaInstructionCounting: Sendable, Hashable {
   /// Every instruction is counted (a count hook: about 2x on tight loops); the call that
   /// passes the budget is stopped with a ``LuaError/Kind/timeout`` error, at the same
   /// instruction on every machine.
@@ -17,7 +17,7 @@ extension LuaState {
   /// or its load. With a budget, ``timeBudget`` stays the safety net for what instructions
   /// do not measure (a long C call); in ``LuaInstructionCounting/fast`` counting the
   /// watchdog's budget is derived from the instruction budget instead.
-  public var instructionBudget: (instructions: Int, counting: LuaInstructionCounting)? {
+  package var instructionBudget: (instructions: Int, counting: LuaInstructionCounting)? {
     get {
       let instructions = LuaC.instructionBudget(runtime)
       guard instructions != 0 else { return nil }
@@ -34,5 +34,5 @@ extension LuaState {
 
   /// With ``LuaInstructionCounting/fast`` counting: whether some call lasted long enough
   /// that it may have passed the instruction budget (it was not judged). Never reset.
-  public var needsExactReplay: Bool { LuaC.needsExactReplay(runtime) }
+  package var needsExactReplay: Bool { LuaC.needsExactReplay(runtime) }
 }

@@ -7,7 +7,7 @@ extension LuaStack {
   /// table: a sandbox that wants `("x"):upper()` to see its copy must not rely
   /// on that (the string metatable is shared by all code in a state).
   @discardableResult
-  public func pushLibraryCopy(named name: String) -> Bool {
+  package func pushLibraryCopy(named name: String) -> Bool {
     let saved = top
     guard LuaC.pushLoadedTable(L), rawGetField(name, ofTableAt: -1) == .table else {
       setTop(saved)
@@ -24,7 +24,7 @@ extension LuaState {
   /// Seeds `math.random` so runs are reproducible (`math.randomseed(seed)`).
   ///
   /// - Throws: a ``LuaError`` if the math library is not open.
-  public func seedRandom(_ seed: Int) throws(LuaError) {
+  package func seedRandom(_ seed: Int) throws(LuaError) {
     let stack = self.stack
     try stack.withStackBalance { () throws(LuaError) in
       guard LuaC.pushLoadedTable(thread), stack.rawGetField("math", ofTableAt: -1) == .table,

@@ -11,7 +11,7 @@
 /// They receive a ``LuaCallContext`` instead. What they need beside the
 /// stack belongs in the state's ``attachment``, which they may capture
 /// strongly: the state owns it, so it lives exactly as long as the state.
-public final class LuaState {
+package final class LuaState {
   let runtime: LuaRuntimePointer
   /// The main thread.
   let thread: LuaThreadPointer
@@ -23,14 +23,14 @@ public final class LuaState {
   let lifetime: LuaStateLifetime
 
   /// Set once ``close()`` has begun; refs and objects no longer touch Lua.
-  public var isClosed: Bool { lifetime.isClosed }
+  package var isClosed: Bool { lifetime.isClosed }
 
   /// An object the state owns: the host's view of this state (a map bridge,
   /// say), kept alive until the state closes and released right after Lua's
   /// own finalizers ran. Closures registered in the state may capture it
   /// strongly (no cycle: it must not hold the state strongly itself), and
   /// code holding only a ``LuaRef`` finds it again through ``LuaRef/state``.
-  public var attachment: AnyObject?
+  package var attachment: AnyObject?
 
   /// Creates a state with the chosen standard libraries.
   ///
@@ -42,7 +42,7 @@ public final class LuaState {
   ///     but what it allocates counts.
   ///   - libraries: which standard libraries to open.
   /// - Throws: a ``LuaError/Kind/memory`` error if the state cannot be created.
-  public init(memoryLimit: Int? = nil, libraries: LuaLibraries = .all) throws(LuaError) {
+  package init(memoryLimit: Int? = nil, libraries: LuaLibraries = .all) throws(LuaError) {
     guard let runtime = LuaC.open(limit: max(0, memoryLimit ?? 0)) else {
       throw LuaError(status: .memoryError, message: "not enough memory to create a Lua state")
     }
@@ -60,7 +60,7 @@ public final class LuaState {
   /// releases the ``attachment``.
   ///
   /// Idempotent. After closing, only ``isClosed`` may be used.
-  public func close() {
+  package func close() {
     guard !isClosed else { return }
     lifetime.isClosed = true
     for table in lifetime.dispatchTables { LuaC.dispatchClose(table) }
@@ -69,7 +69,7 @@ public final class LuaState {
   }
 
   /// The main thread's stack: where host code pushes, reads and calls.
-  public var stack: LuaStack {
+  package var stack: LuaStack {
     precondition(!isClosed, "LuaState used after close()")
     return LuaStack(thread: thread, runtime: runtime)
   }
@@ -80,7 +80,7 @@ public final class LuaState {
   package var unsafeMainThread: OpaquePointer { thread }
 
   /// The Lua version, e.g. `"Lua 5.4.4"`.
-  public static var version: String { LuaC.release }
+  package static var version: String { LuaC.release }
 
   /// The state that owns `runtime`, if LuaKit created it and it is open.
   static func owner(of runtime: LuaRuntimePointer) -> LuaState? {
@@ -93,17 +93,17 @@ public final class LuaState {
 
 extension LuaState {
   /// Bytes currently allocated by this state.
-  public var memoryInUse: Int { LuaC.memoryInUse(runtime) }
+  package var memoryInUse: Int { LuaC.memoryInUse(runtime) }
 
   /// Highest ``memoryInUse`` since creation or ``resetPeakMemoryUse()``.
-  public var peakMemoryUse: Int { LuaC.memoryPeak(runtime) }
+  package var peakMemoryUse: Int { LuaC.memoryPeak(runtime) }
 
   /// Starts peak tracking afresh from the current use.
-  public func resetPeakMemoryUse() { LuaC.resetPeak(runtime) }
+  package func resetPeakMemoryUse() { LuaC.resetPeak(runtime) }
 
   /// The memory cap in bytes (`nil`: none). Adjustable at any time; lowering
   /// it below ``memoryInUse`` makes the next growth in Lua code fail.
-  public var memoryLimit: Int? {
+  package var memoryLimit: Int? {
     get {
       let limit = LuaC.memoryLimit(runtime)
       return limit == 0 ? nil : limit
@@ -112,7 +112,7 @@ extension LuaState {
   }
 
   /// Runs a full garbage-collection cycle (finalizers included).
-  public func collectGarbage() { LuaC.collectGarbage(thread) }
+  package func collectGarbage() { LuaC.collectGarbage(thread) }
 }
 
 // MARK: - Time budget
@@ -126,7 +126,7 @@ extension LuaState {
   /// error that the script's own `pcall` cannot swallow. Nested calls (Lua
   /// calling Swift calling Lua) share the outermost call's budget. Rounded to
   /// whole milliseconds, at least 1 ms.
-  public var timeBudget: Duration? {
+  package var timeBudget: Duration? {
     get {
       let ms = LuaC.budget(runtime)
       return ms == 0 ? nil : .milliseconds(ms)
@@ -149,7 +149,7 @@ extension LuaState {
   /// instruction budget (it is being stopped). The watchdog can only stop Lua code: a Swift
   /// function that runs long work on Lua's behalf (a map's frames and timers) asks this
   /// between steps and returns early. False when no budgeted call runs.
-  public var hasRunOutOfBudget: Bool { LuaC.timedOut(runtime) }
+  package var hasRunOutOfBudget: Bool { LuaC.timedOut(runtime) }
 
   /// Whether a watchdog hook is installed on the main thread (tests only).
   var isHookArmed: Bool { LuaC.hasHook(thread) }

@@ -1,28 +1,28 @@
 /// A status code returned by the Lua C API (`lua_pcall`, `lua_load`, `lua_resume`).
 ///
 /// Mirrors the C constants one to one; `rawValue` is the C value.
-public struct LuaStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+package struct LuaStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   /// The C status code.
-  public let rawValue: Int32
+  package let rawValue: Int32
 
   /// Wraps a C status code.
-  public init(rawValue: Int32) { self.rawValue = rawValue }
+  package init(rawValue: Int32) { self.rawValue = rawValue }
 
   /// `LUA_OK`: success.
-  public static let ok = LuaStatus(rawValue: 0)
+  package static let ok = LuaStatus(rawValue: 0)
   /// `LUA_YIELD`: a coroutine yielded.
-  public static let yield = LuaStatus(rawValue: 1)
+  package static let yield = LuaStatus(rawValue: 1)
   /// `LUA_ERRRUN`: a runtime error.
-  public static let runtimeError = LuaStatus(rawValue: 2)
+  package static let runtimeError = LuaStatus(rawValue: 2)
   /// `LUA_ERRSYNTAX`: a syntax error while loading a chunk.
-  public static let syntaxError = LuaStatus(rawValue: 3)
+  package static let syntaxError = LuaStatus(rawValue: 3)
   /// `LUA_ERRMEM`: a memory allocation failed (or the memory cap refused it).
-  public static let memoryError = LuaStatus(rawValue: 4)
+  package static let memoryError = LuaStatus(rawValue: 4)
   /// `LUA_ERRERR`: an error while running the message handler.
-  public static let handlerError = LuaStatus(rawValue: 5)
+  package static let handlerError = LuaStatus(rawValue: 5)
 
   /// The C constant's name, e.g. `LUA_ERRRUN`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .ok: "LUA_OK"
     case .yield: "LUA_YIELD"

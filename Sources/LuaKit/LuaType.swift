@@ -1,36 +1,36 @@
 /// The type of a Lua value, as returned by `lua_type`.
 ///
 /// Mirrors the C constants one to one; `rawValue` is the C value.
-public struct LuaType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+package struct LuaType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   /// The C type code.
-  public let rawValue: Int32
+  package let rawValue: Int32
 
   /// Wraps a C type code.
-  public init(rawValue: Int32) { self.rawValue = rawValue }
+  package init(rawValue: Int32) { self.rawValue = rawValue }
 
   /// `LUA_TNONE`: no value at that index (past the top of the stack).
-  public static let none = LuaType(rawValue: -1)
+  package static let none = LuaType(rawValue: -1)
   /// `LUA_TNIL`.
-  public static let `nil` = LuaType(rawValue: 0)
+  package static let `nil` = LuaType(rawValue: 0)
   /// `LUA_TBOOLEAN`.
-  public static let boolean = LuaType(rawValue: 1)
+  package static let boolean = LuaType(rawValue: 1)
   /// `LUA_TLIGHTUSERDATA`.
-  public static let lightUserdata = LuaType(rawValue: 2)
+  package static let lightUserdata = LuaType(rawValue: 2)
   /// `LUA_TNUMBER`: integers and floats alike.
-  public static let number = LuaType(rawValue: 3)
+  package static let number = LuaType(rawValue: 3)
   /// `LUA_TSTRING`.
-  public static let string = LuaType(rawValue: 4)
+  package static let string = LuaType(rawValue: 4)
   /// `LUA_TTABLE`.
-  public static let table = LuaType(rawValue: 5)
+  package static let table = LuaType(rawValue: 5)
   /// `LUA_TFUNCTION`: Lua and C functions alike.
-  public static let function = LuaType(rawValue: 6)
+  package static let function = LuaType(rawValue: 6)
   /// `LUA_TUSERDATA`: full userdata (Swift objects pushed by LuaKit are these).
-  public static let userdata = LuaType(rawValue: 7)
+  package static let userdata = LuaType(rawValue: 7)
   /// `LUA_TTHREAD`: a coroutine.
-  public static let thread = LuaType(rawValue: 8)
+  package static let thread = LuaType(rawValue: 8)
 
   /// The name Lua's `type()` returns, e.g. `"table"` (`"no value"` for `none`).
-  public var description: String {
+  package var description: String {
     switch self {
     case .none: "no value"
     case .nil: "nil"

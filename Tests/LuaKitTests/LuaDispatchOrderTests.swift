@@ -84,7 +84,7 @@ import Testing
   }
 
   func name(_ walk: LuaDispatchOrder.Walk, _ index: Int) -> String {
-    Unmanaged<Owner>.fromOpaque(walk.owner(at: index)).takeUnretainedValue().name
+    walk.owner(at: index, as: Owner.self).takeUnretainedValue().name
   }
 
   @Test func asksInOrderSkipsTablesWithoutHandlersAndStopsAtTheFirstTrue() throws {

@@ -156,20 +156,21 @@ void *waymark_test_object(lua_State *L, int i, const char *tname);
 
 // MARK: - The field cache of objects (object_cache.c)
 
-/// Replaces the Swift function on top (an object type's `__index`) and the table below it
-/// (field name -> false, or true for a table handed out as a shallow copy; at most 16 names
-/// of at most 40 bytes) by an `__index` that answers those fields from the object's cache
-/// while its change counter holds, and calls the Swift function for the rest and for
-/// misses, caching what they return. The type's metatable, at `metatable`, learns the
-/// fields: objects pushed from now on get a user value for each.
-void waymark_push_cached_index(lua_State *L, int metatable);
+/// The version of the object whose box is `object`, as the type's reader `reader` tells it:
+/// a number that changes whenever the object changes in a way its cached fields could see.
+typedef uint64_t (*waymark_version_function)(void *reader, void *object);
+/// Replaces the Swift function on top (an object type's `__index`), the object userdata
+/// below it (the type's version reader, which the cache keeps alive) and the table below
+/// that (field name -> false, or true for a table handed out as a shallow copy; at most 16
+/// names of at most 40 bytes) by an `__index` that answers those fields from the object's
+/// cache while the object's version (`version` with the reader's box) holds, and calls the
+/// Swift function for the rest and for misses, caching what they return. The type's
+/// metatable, at `metatable`, learns the fields: objects pushed from now on get a user
+/// value for each.
+void waymark_push_cached_index(lua_State *L, int metatable, waymark_version_function version);
 /// Replaces the Swift function on top (an object type's `__newindex`) by one that empties
 /// the object's cache before and after calling it.
 void waymark_push_cache_clearing_newindex(lua_State *L);
-/// Gives the object userdata at `i` a change counter: an address whose value changes
-/// whenever the object changes, valid as long as the object (the userdata retains it).
-/// NULL: nothing of the object is cached. Empties the cache.
-void waymark_set_change_counter(lua_State *L, int i, const uint64_t *counter);
 
 // MARK: - Protected table access (metamethods may raise)
 

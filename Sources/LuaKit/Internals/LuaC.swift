@@ -20,6 +20,8 @@ typealias LuaSwiftFunctionPointer =
   @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
 /// Releases a retained box handed to C.
 typealias LuaReleasePointer = @convention(c) (UnsafeMutableRawPointer?) -> Void
+/// Reads the version of an object (its box) with a type's reader (its box), for the field cache.
+typealias LuaVersionPointer = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> UInt64
 
 enum LuaC {
   // MARK: Constants
@@ -216,11 +218,10 @@ enum LuaC {
   ) {
     waymark_push_object(L, box, release, name)
   }
-  static func pushCachedIndex(_ L: LuaThreadPointer, metatable: Int32) { waymark_push_cached_index(L, metatable) }
-  static func pushCacheClearingNewIndex(_ L: LuaThreadPointer) { waymark_push_cache_clearing_newindex(L) }
-  static func setChangeCounter(_ L: LuaThreadPointer, _ i: Int32, _ counter: UnsafePointer<UInt64>?) {
-    waymark_set_change_counter(L, i, counter)
+  static func pushCachedIndex(_ L: LuaThreadPointer, metatable: Int32, version: LuaVersionPointer) {
+    waymark_push_cached_index(L, metatable, version)
   }
+  static func pushCacheClearingNewIndex(_ L: LuaThreadPointer) { waymark_push_cache_clearing_newindex(L) }
   static func testObject(_ L: LuaThreadPointer, _ i: Int32, _ name: String)
     -> UnsafeMutableRawPointer?
   {

@@ -75,16 +75,14 @@ public final class Marker {
     var opacity = 1.0
     var appearAnimation = MarkerAppearAnimation.none
     var userData: AnyObject?
-    /// See ``Marker/changeCounter``; nil until asked for.
-    var changeCounter: UnsafeMutablePointer<UInt64>?
+    /// Own instances only: see ``Marker/version``.
+    var version: UInt64 = 0
 
     /// Default values for a marker of the map numbered `origin`.
     init(origin: UInt32, isShared: Bool) {
       self.origin = origin
       self.isShared = isShared
     }
-
-    deinit { changeCounter?.deallocate() }
   }
 
   /// A marker whose defaults (map and map number) are `defaults`, a map's shared
@@ -228,22 +226,15 @@ public final class Marker {
   func move(to position: Coordinate) {
     let old = self.position
     self.position = position
-    extras.changeCounter?.pointee &+= 1
+    if !extras.isShared { extras.version &+= 1 }
     map?.markerDidMove(self, from: old)
   }
 
-  /// The address of a counter that changes whenever any property of the marker changes
-  /// (every ``update(_:)``, drag and animation frame), for caches outside the core that
-  /// compare it with the value they last saw (the Lua bridge's field cache). Allocated on
-  /// first use, so markers never asked cost nothing; valid as long as the marker lives.
-  package var changeCounter: UnsafePointer<UInt64> {
-    let extras = ownExtras()
-    if let counter = extras.changeCounter { return UnsafePointer(counter) }
-    let counter = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
-    counter.initialize(to: 0)
-    extras.changeCounter = counter
-    return UnsafePointer(counter)
-  }
+  /// A number that changes whenever any property of the marker changes (every
+  /// ``update(_:)``, drag and animation frame), for caches outside the core that compare it
+  /// with the value they last saw (the Lua bridge's field cache). A marker at its map's
+  /// defaults takes extras of its own when first asked, where it is counted from then on.
+  package var version: UInt64 { ownExtras().version }
 
   /// Gives a marker at its map's defaults extras of its own, which store its serial and
   /// slot, for a marker its map is about to ask for them often: an animated or dragged one
@@ -311,6 +302,6 @@ public final class Marker {
     extras.opacity = options.opacity
     extras.appearAnimation = options.appearAnimation
     extras.userData = options.userData
-    extras.changeCounter?.pointee &+= 1
+    extras.version &+= 1
   }
 }

@@ -19,10 +19,10 @@ final class LuaMapBridge {
   static let overlayType = LuaObjectType<Overlay>("waymark.Overlay")
   static let timerType = LuaObjectType<LuaTimer>("waymark.Timer")
 
-  /// The properties read from a per-object cache, by owner: the hot fields of a handler.
-  /// An object's cache lives while its change counter holds (``Marker/changeCounter``), so
-  /// every change of the marker (script, plugin, animation, drag) is seen on the next read.
-  static let cachedFields = ["Marker": ["id", "title", "snippet", "position", "user_data"]]
+  /// The marker properties read from a per-object cache: the hot fields of a handler. A
+  /// marker's cache lives while its version holds (``Marker/version``), so every change of
+  /// the marker (script, plugin, animation, drag) is seen on the next read.
+  static let cachedMarkerFields = ["id", "title", "snippet", "position", "user_data"]
   /// Cached properties whose getters build a new table each read: handed out as copies.
   static let copiedFields: Set<String> = ["position"]
 
@@ -94,7 +94,7 @@ final class LuaMapBridge {
     try stack.withStackBalance { () throws(LuaError) in
       for owner in LuaAPI.owners { bridge.installMembers(of: owner.name, on: stack) }
       bridge.installMetatable(for: Self.mapType, owner: "Map", on: stack)
-      bridge.installMetatable(for: Self.markerType, owner: "Marker", on: stack)
+      bridge.installMetatable(for: Self.markerType, owner: "Marker", version: { $0.version }, on: stack)
       bridge.installMetatable(for: Self.overlayType, owner: "Overlay", on: stack)
       bridge.installMetatable(for: Self.timerType, owner: "Timer", on: stack)
       stack.newTable()
@@ -153,11 +153,18 @@ final class LuaMapBridge {
     members[owner] = table
   }
 
-  private func installMetatable<Object>(for type: LuaObjectType<Object>, owner: String, on stack: LuaStack) {
+  /// Installs the metatable of `type`; with a `version`, its hot fields are cached
+  /// (``cachedMarkerFields``).
+  private func installMetatable<Object>(
+    for type: LuaObjectType<Object>, owner: String, version: ((Object) -> UInt64)? = nil, on stack: LuaStack
+  ) {
     stack.pushMetatable(for: type)
-    let cached = Self.cachedFields[owner] ?? []
-    stack.registerCachedIndex(inMetatableAt: -1, cached: cached, copied: Self.copiedFields) { [self] context in
-      try index(owner: owner, context)
+    if let version {
+      stack.registerCachedIndex(
+        of: type, inMetatableAt: -1, cached: Self.cachedMarkerFields, copied: Self.copiedFields, version: version
+      ) { [self] context in try index(owner: owner, context) }
+    } else {
+      stack.register("__index", inTableAt: -1) { [self] context in try index(owner: owner, context) }
     }
     stack.registerCacheClearingNewIndex(inMetatableAt: -1) { [self] context in
       try newIndex(owner: owner, context)
@@ -292,7 +299,6 @@ final class LuaMapBridge {
     }
     if let ref = foreignMarkerRefs[ObjectIdentifier(marker)] { return ref }
     stack.push(marker, as: Self.markerType)
-    stack.setChangeCounter(marker.changeCounter, ofObjectAt: -1)
     let ref = stack.ref()
     if let map, marker.map === map || marker.map == nil, serial < 1 << 24,
       serial >= markerRefs.count || markerRefs[serial] == nil

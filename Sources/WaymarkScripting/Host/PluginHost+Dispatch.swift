@@ -209,18 +209,18 @@ extension PluginHost {
       {
       case .none: return .none
       case .decided(let at):
-        let name = Unmanaged<PluginInstance>.fromOpaque(walk.owner(at: at))._withUnsafeGuaranteedRef { $0.name }
+        let name = walk.owner(at: at, as: PluginInstance.self)._withUnsafeGuaranteedRef { $0.name }
         return CallbackAnswer(handled: true, decidedBy: name)
       case .failed(let at):
-        let instance = Unmanaged<PluginInstance>.fromOpaque(walk.owner(at: at)).takeUnretainedValue()
+        let instance = walk.owner(at: at, as: PluginInstance.self).takeUnretainedValue()
         let error = order.takeError(of: walk, at: at)
         fail(instance, handler: callback.name, error: error, line: instance.handlerLines[callback.rawValue])
         index = at
       case .other(let at, let type):
-        failReturned(Unmanaged<PluginInstance>.fromOpaque(walk.owner(at: at)).takeUnretainedValue(), type, callback)
+        failReturned(walk.owner(at: at, as: PluginInstance.self).takeUnretainedValue(), type, callback)
         index = at
       case .miss(let at), .nested(let at):
-        let instance = Unmanaged<PluginInstance>.fromOpaque(walk.owner(at: at)).takeUnretainedValue()
+        let instance = walk.owner(at: at, as: PluginInstance.self).takeUnretainedValue()
         if decides(instance, event, marker, callback) { return CallbackAnswer(handled: true, decidedBy: instance.name) }
         index = at
       }

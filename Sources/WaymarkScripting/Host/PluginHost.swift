@@ -36,7 +36,7 @@ public final class PluginHost: DelegateEventHandler {
     /// How instructions are counted: ``LuaInstructionCounting/fast`` (free; a run in which
     /// a call lasted long enough to need counting reports ``PluginHost/needsExactReplay``,
     /// and `ScriptRunner` replays it exactly) or ``LuaInstructionCounting/exact``.
-    public var instructionCounting = LuaInstructionCounting.fast
+    package var instructionCounting = LuaInstructionCounting.fast
     /// Where handler calls are timed (`waymark test --profile`); nil, the default: not timed.
     public var profile: PluginProfile?
     /// Memory cap of each plugin's state in bytes (default 64 MiB).
