@@ -23,6 +23,7 @@ struct Benchmark {
       WatchdogCostBenchmark.benchmark,
       InstructionBudgetBenchmark.benchmark,
       TestSuiteBenchmark.benchmark,
+      TestCasesBenchmark.benchmark,
       PluginLoad100Benchmark.benchmark,
       RenderSVGBenchmark.benchmark,
       HTMLReplayBenchmark.benchmark,

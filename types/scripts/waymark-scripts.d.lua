@@ -59,3 +59,26 @@ function waymark.check_invariants(map) end
 ---The plugin_error records of the run so far that no expect_plugin_error pattern matches, each { t, plugin, handler, message }: `expect_eq(waymark.plugin_errors(), {})` fails while there is one.
 ---@return PluginError[]
 function waymark.plugin_errors() end
+
+---Groups cases: runs `body` at once, and the cases it declares get `name` in front of theirs.
+---@param name string
+---@param body fun()
+function describe(name, body) end
+
+---Declares a case of `waymark test`: `body` runs later, on a map of its own; a failed expectation or an error in it fails this case only. Without a body it is pending.
+---@param name string
+---@param body fun()?
+function it(name, body) end
+
+---Runs `body` before each case of the enclosing describe (outer describes' first).
+---@param body fun()
+function before_each(body) end
+
+---Runs `body` after each case of the enclosing describe (inner describes' first), even after an error.
+---@param body fun()
+function after_each(body) end
+
+---Declares a case that is reported as skipped and never run.
+---@param name string
+---@param body fun()?
+function pending(name, body) end

@@ -83,7 +83,7 @@ public enum LuaLSDefinitions {
     out.append("---@field handler string The handler (or load, setup, timer, ...).")
     out.append("---@field message string The error with file:line.")
     out.append("")
-    for function in ScriptLibrary.entries + ScriptLibrary.checkEntries {
+    for function in ScriptLibrary.entries + ScriptLibrary.checkEntries + ScriptCases.entries {
       out.append("---\(function.doc)")
       for parameter in function.parameters { out.append("---@param \(parameter.name) \(parameter.type)") }
       if let returns = function.returns { out.append("---@return \(returns)") }

@@ -209,7 +209,7 @@ extension PluginLint {
     default: name = nil
     }
     if name == "require", let module = arguments.first?.stringValue { checkRequire(module, line: line) }
-    let library = ScriptLibrary.entries + ScriptLibrary.checkEntries
+    let library = ScriptLibrary.entries + ScriptLibrary.checkEntries + ScriptCases.entries
     guard kind == .script, let name, let signature = library.first(where: { $0.name == name }) else {
       return .unknown
     }

@@ -30,7 +30,7 @@ struct SandboxGlobals: Sendable {
   func members(of name: String) -> Set<String>? { globals[name] ?? nil }
 
   /// The script library's functions (`expect`, `waymark.map`, `waymark.invariant`, ...).
-  private static let scriptFunctions = ScriptLibrary.entries + ScriptLibrary.checkEntries
+  private static let scriptFunctions = ScriptLibrary.entries + ScriptLibrary.checkEntries + ScriptCases.entries
 
   private static func read(script: Bool) -> SandboxGlobals {
     var globals: [String: Set<String>?] = [:]

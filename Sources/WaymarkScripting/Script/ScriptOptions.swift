@@ -47,6 +47,13 @@ public struct ScriptOptions: Sendable {
   /// Whether the script's top-level locals are captured when its main chunk ends
   /// (``ScriptLocals``), for a live session to reach them.
   var capturesLocals = false
+  /// Lua patterns: only the test file's cases whose full name contains a match of one of
+  /// them run (`waymark test --filter`); empty: every case.
+  public var caseFilters: [String] = []
+  /// Whether the test file's cases are only listed, never run (`waymark test --list`).
+  public var listsCases = false
+  /// Whether no case runs after the first that failed (`waymark test --fail-fast`).
+  public var stopsAtFirstFailedCase = false
 
   /// The defaults.
   public init() {}
@@ -76,6 +83,11 @@ public struct ScriptOutcome: Sendable {
   /// What the run's maps showed over time, when ``ScriptOptions/recordsReplay`` asked for it:
   /// give it to `ReplayPage.html` with ``records``.
   public var replay: ReplayRecording?
+  /// The cases of a test file (`it`, `pending`) that the filters kept, in order; empty for a
+  /// script that declares none.
+  public var cases: [ScriptCase] = []
+  /// Whether the script declares cases (``cases`` is empty when the filters kept none).
+  public var declaresCases = false
 
   /// Creates an empty outcome.
   public init() {}

@@ -67,6 +67,12 @@ final class ScriptSession {
   /// Whether a plugin host of this run asked for an exact replay (fast instruction counting).
   private(set) var needsExactReplay = false
   private let snapshots: SnapshotWriter
+  /// The table that drives the file's cases (``ScriptCases``).
+  var caseControl: LuaRef?
+  /// The errors of the case that runs now; nil outside a case.
+  var caseErrors: [String]?
+  /// How many of the trace's records have been classified (``classifyPluginErrors(endingAt:)``).
+  var classifiedRecords = 0
   private let recorder: ReplayRecorder?
 
   init(path: String, options: ScriptOptions) {
@@ -127,6 +133,8 @@ final class ScriptSession {
         seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)))
       stack.pop()  // the host's linedefined helper
       pluginErrorMatcher = try ScriptLibrary.install(into: -1, on: stack, session: self, values: bridge.values!)
+      caseControl = try ScriptCases.install(
+        into: -1, on: stack, seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)))
       stack.pushValue(at: -1)
       modules.environment = stack.ref()
       let capturing = options.capturesLocals ? ScriptLocals.capturing(source) : nil
@@ -146,6 +154,7 @@ final class ScriptSession {
         if stack.rawGetIndex(1, ofTableAt: -1) == .table { locals = stack.ref() } else { stack.pop() }
         stack.pop()
       }
+      try runCases(on: stack)
       options.afterScript?(self)
     } catch {
       outcome.error = describe(error)
@@ -191,13 +200,14 @@ final class ScriptSession {
   /// on, and the run ends as stopped with an error.
   private func reportCallbackError(_ context: String, _ error: LuaError) {
     let message = "error in a \(context) callback: \(describe(error))"
+    guard caseErrors == nil else { return caseFailed(message) }  // the running case's error
     var record = TraceRecord(time: now, event: .scriptError)
     record.message = message
     trace.append(record)
     if outcome.error == nil { outcome.error = message }
   }
 
-  private func retire() {
+  func retire() {
     guard let previous = current else { return }
     hostFiles.formUnion(previous.host.watchedFiles)
     previous.host.unloadAll()

@@ -48,12 +48,19 @@ extension ScriptSession {
     expectedPluginErrors.append((pattern, location))
   }
 
-  /// Lists every `plugin_error` and plugin `warning` of the trace in ``ScriptOutcome/pluginProblems``,
-  /// marking those an `expect_plugin_error` pattern matches; a pattern nothing matched is a
-  /// failed expectation at the end of the run (at `time`).
+  /// Lists every `plugin_error` and plugin `warning` of the trace not yet listed in
+  /// ``ScriptOutcome/pluginProblems``, marking those an `expect_plugin_error` pattern declared
+  /// so far matches; a pattern nothing matched is a failed expectation at `time`. Then the
+  /// patterns are forgotten: a test file's case classifies its own records with its own.
   func classifyPluginErrors(endingAt time: Double) {
     var matched = Set<Int>()
-    for (index, record) in trace.records.enumerated() where isPluginProblem(record) {
+    let records = trace.records
+    defer {
+      expectedPluginErrors = []
+      classifiedRecords = trace.records.count
+    }
+    for index in min(classifiedRecords, records.count)..<records.count where isPluginProblem(records[index]) {
+      let record = records[index]
       var isExpected = false
       if record.event == .pluginError, let message = record.message {
         for (position, expectation) in expectedPluginErrors.enumerated() where matches(expectation.pattern, message) {

@@ -23,6 +23,16 @@ struct TestCommand {
       OptionSpec(name: "update", value: nil, help: "with --golden: write the golden traces instead"),
       OptionSpec(name: "junit", value: "FILE", help: "write a JUnit XML report to FILE"),
       OptionSpec(name: "tap", value: nil, help: "print TAP (version 13) instead of the lines for people"),
+      OptionSpec(
+        name: "filter", value: "PATTERN", repeatable: true,
+        help: "run only the cases whose full name contains a match of the Lua pattern (repeatable: any of them)"),
+      OptionSpec(
+        name: "fail-fast", value: nil, help: "stop at the first case that fails (with -j 1 nothing after it runs)"),
+      OptionSpec(name: "x", value: nil, help: "the same as --fail-fast"),
+      OptionSpec(name: "list", value: nil, help: "print each case's file:line and full name without running any"),
+      OptionSpec(
+        name: "watch", value: nil,
+        help: "rerun, on each save, the test files that changed or that use a file that changed"),
       OptionSpec(name: "shard", value: "I/N", help: "run only the I-th of N stable shards of the files (I from 1)"),
       OptionSpec(
         name: "coverage", value: "FILE", help: "write an lcov tracefile of the plugin and script lines that ran"),
@@ -42,6 +52,7 @@ struct TestCommand {
       "waymark test tests",
       "waymark test tests --golden tests/golden",
       "waymark test tests --junit report.xml --shard 2/4",
+      "waymark test tests --filter 'checkout' -x",
       "waymark test scripts/marker_events.lua scripts/drag.lua -j 1",
     ])
 
@@ -51,6 +62,9 @@ struct TestCommand {
   let junit: String?
   let coverage: String?
   let tap: Bool
+  let lists: Bool
+  let failsFast: Bool
+  let watches: Bool
   let shard: (index: Int, count: Int)?
   let timeout: Double
   let memoryLimit: Int
@@ -95,8 +109,19 @@ struct TestCommand {
     coverage = arguments.value("coverage")
     worker.recordsCoverage = coverage != nil
     worker.profiles = arguments.flag("profile")
-    self.worker = worker
     tap = arguments.flag("tap")
+    lists = arguments.flag("list")
+    failsFast = arguments.flag("fail-fast") || arguments.flag("x")
+    watches = arguments.flag("watch")
+    worker.options.caseFilters = arguments.all("filter")
+    for pattern in worker.options.caseFilters {
+      if let problem = ScriptCases.patternProblem(pattern) {
+        throw UsageError(message: "--filter \(pattern): not a Lua pattern: \(problem)", command: "test")
+      }
+    }
+    worker.options.listsCases = lists
+    worker.options.stopsAtFirstFailedCase = failsFast
+    self.worker = worker
     shard = try arguments.value("shard").map(TestFiles.shard)
   }
 
@@ -120,10 +145,21 @@ struct TestCommand {
     }
     let files = shard.map { TestFiles.shard(all, index: $0.index, count: $0.count) } ?? all
     if let golden = worker.golden { try checkGoldenNames(files, golden) }
-    let results = try run(files)
+    if watches { return try TestWatcher(command: self).run(files) }
+    return try report(run(files))
+  }
+
+  /// Prints the reports and the closing line; the exit status.
+  func report(_ results: [TestFileResult]) throws(CommandFailure) -> Int32 {
+    if lists {
+      let count = results.reduce(0) { $0 + $1.counted.count }
+      Output.print("\(count) case(s) in \(results.filter { !$0.counted.isEmpty }.count) file(s)")
+      return results.contains { $0.status == .error } ? ExitCode.scriptError : ExitCode.success
+    }
     if let junit { try write(TestReports.junit(results), to: junit) }
     if let coverage { try write(CoverageReport.lcov(results), to: coverage) }
     if worker.profiles { TestReports.profile(results).forEach(Output.print) }
+    if tap { Output.print("1..\(results.reduce(0) { $0 + $1.counted.count })") }
     Output.print(TestReports.summary(results))
     if results.contains(where: { $0.status == .error }) { return ExitCode.scriptError }
     if results.contains(where: { $0.status == .fail }) { return ExitCode.expectationFailed }
@@ -131,12 +167,15 @@ struct TestCommand {
   }
 
   /// Runs the files, printing each file's report in path order as soon as it and every file
-  /// before it have finished.
-  private func run(_ files: [String]) throws(CommandFailure) -> [TestFileResult] {
+  /// before it have finished. With `--fail-fast`, no file starts after one failed.
+  func run(_ files: [String]) throws(CommandFailure) -> [TestFileResult] {
     var results = [TestFileResult?](repeating: nil, count: files.count)
-    var printed = 0
-    let width = min(60, files.map(\.count).max() ?? 0)
-    if tap { TestReports.tapHeader(count: files.count).forEach(Output.print) }
+    var printed = 0, points = 1
+    var failed = false
+    let width = min(60, files.map { TestReports.safe($0).count }.max() ?? 0)
+    let colour = TestReports.usesColour
+    if tap, !lists { Output.print(TestReports.tapHeader) }
+    TestWorker.warmUp(worker)
     let pool = ChildProcessPool(parallel: jobs, timeLimit: timeout + 5, memoryLimit: memoryLimit)
     let encoder = JSONEncoder()
     try pool.run(files.count) { index in
@@ -147,13 +186,23 @@ struct TestCommand {
       var result = Self.result(of: child, file: files[index], stop: stop, timeout: timeout)
       result.seconds = (ContinuousClock.now - child.started).seconds
       results[index] = result
+      failed = failed || (failsFast && result.status != .pass)
       while printed < files.count, let next = results[printed] {
         printed += 1
-        let lines = tap ? TestReports.tap(next, number: printed) : TestReports.lines(next, width: width)
+        let lines: [String]
+        if lists {
+          lines = TestReports.list(next)
+        } else if tap {
+          lines = TestReports.tap(next, from: points)
+          points += next.counted.count
+        } else {
+          lines = TestReports.lines(next, width: width, colour: colour)
+        }
         lines.forEach(Output.print)
       }
+      return !failed
     }
-    return results.map { $0! }
+    return results.compactMap { $0 }
   }
 
   /// The result a child wrote, or an error saying what happened to it.

@@ -22,7 +22,7 @@ enum TestWorker {
     var profiles = false
   }
 
-  /// Runs one test file and judges it.
+  /// Runs one test file and judges it: the file as one case, or each case it declares.
   static func run(_ settings: Settings) -> TestFileResult {
     var options = settings.options
     let profile = settings.profiles ? PluginProfile() : nil
@@ -32,27 +32,129 @@ enum TestWorker {
     var result = TestFileResult(file: settings.file, status: .pass)
     if settings.recordsCoverage { result.coverage = CoveredFile.from(LuaCoverage.stop()) }
     result.profile = profile?.report
+    result.files = outcome.files
     let records = outcome.records
     if let error = outcome.error {
       result.status = .error
       let stop = records.lastIndex { $0.event == .scriptError } ?? records.endIndex
       result.failures.append(.init(kind: "error", message: error, excerpt: excerpt(records, before: stop)))
     }
-    let unexpected = Set(outcome.pluginProblems.filter { !$0.isExpected && !$0.isWarning }.map(\.index))
-    for (index, record) in records.enumerated() {
-      if record.event == .expectFailed {
-        result.failures.append(
-          .init(kind: "expectation", message: record.message ?? "", excerpt: excerpt(records, before: index)))
-      } else if unexpected.contains(index), let problem = outcome.pluginProblems.first(where: { $0.index == index }) {
-        result.failures.append(
-          .init(kind: "plugin_error", message: problem.line, excerpt: excerpt(records, before: index)))
+    let outside = outcome.cases.first.map { 0..<$0.records.lowerBound } ?? records.indices
+    result.failures += failures(in: outside, of: outcome)
+    let filters = settings.options.caseFilters
+    if outcome.cases.isEmpty, result.failures.isEmpty,
+      outcome.declaresCases || (!filters.isEmpty && !ScriptCases.anyMatches(filters, in: settings.file))
+    {
+      result.isFilteredOut = true  // every case it declares was filtered out, or its path
+      return result
+    }
+    let golden = settings.golden.map { (folder: $0, update: settings.updatesGolden) }
+    if let golden, result.status != .error, outcome.cases.isEmpty {
+      let path = goldenPath(of: settings.file, in: golden.folder)
+      if golden.update, !result.failures.isEmpty {
+        result.goldenSkipped = path
+      } else {
+        let verdict = compare(Array(records), path: path, updating: golden.update)
+        result.failures += verdict.failures
+        result.goldenWritten = verdict.written
       }
     }
-    if let golden = settings.golden, result.status != .error {
-      compare(records, golden: golden, file: settings.file, updating: settings.updatesGolden, into: &result)
+    var goldens: [String: String] = [:]
+    for found in outcome.cases {
+      var judged = TestFileResult.Case(name: found.name, line: found.line, status: .pass, seconds: found.seconds)
+      if found.isPending {
+        judged.status = settings.options.listsCases ? .pass : .skip
+        result.cases.append(judged)
+        continue
+      }
+      for error in found.errors {
+        let stop = records[found.records].firstIndex { $0.event == .scriptError && $0.message == error }
+        judged.failures.append(
+          .init(kind: "error", message: error, excerpt: excerpt(records, from: found.records.lowerBound, before: stop)))
+      }
+      judged.failures += failures(in: found.records, of: outcome).filter { $0.kind != "error" }
+      if let golden, result.status != .error {
+        let path = casePath(of: found.name, file: settings.file, in: golden.folder)
+        if let other = goldens.updateValue(found.name, forKey: path) {
+          judged.failures.append(
+            .init(
+              kind: "golden", message: "\(other) and \(found.name) would share the golden trace \(path); rename one"))
+        } else if golden.update, !judged.failures.isEmpty {
+          judged.goldenSkipped = path
+        } else {
+          let verdict = compare(Array(records[found.records]), path: path, updating: golden.update)
+          judged.failures += verdict.failures
+          judged.goldenWritten = verdict.written
+        }
+      }
+      judged.status = !found.errors.isEmpty ? .error : judged.failures.isEmpty ? .pass : .fail
+      result.cases.append(judged)
     }
-    if result.status == .pass, !result.failures.isEmpty { result.status = .fail }
+    if result.status == .pass,
+      !result.failures.isEmpty || result.cases.contains(where: { $0.status == .fail || $0.status == .error })
+    {
+      result.status = .fail
+    }
     return result
+  }
+
+  /// The failed expectations and unexpected plugin errors among the records at `range`.
+  private static func failures(in range: Range<Int>, of outcome: ScriptOutcome) -> [TestFileResult.Failure] {
+    let records = outcome.records
+    let unexpected = Dictionary(
+      outcome.pluginProblems.filter { !$0.isExpected && !$0.isWarning && range.contains($0.index) }.map {
+        ($0.index, $0)
+      }, uniquingKeysWith: { first, _ in first })
+    var found: [TestFileResult.Failure] = []
+    for index in range {
+      if records[index].event == .expectFailed {
+        found.append(
+          .init(
+            kind: "expectation", message: records[index].message ?? "",
+            excerpt: excerpt(records, from: range.lowerBound, before: index)))
+      } else if let problem = unexpected[index] {
+        found.append(
+          .init(
+            kind: "plugin_error", message: problem.line,
+            excerpt: excerpt(records, from: range.lowerBound, before: index)))
+      }
+    }
+    return found
+  }
+
+  /// Runs a small test file in memory, through the code every test file runs (cases, a map,
+  /// a marker, a tap, expectations), and forgets its result. `waymark test` calls it once
+  /// before it forks its children, as Android's zygote preloads classes: what a first run
+  /// pays once (the dynamic linker binding symbols, the Swift runtime building its type
+  /// metadata and conformance caches) is then already done in every child's copy of the
+  /// process, instead of again in each.
+  static func warmUp(_ settings: Settings) {
+    var settings = settings
+    settings.file = "(warm-up)_test.lua"
+    settings.golden = nil
+    settings.recordsCoverage = false
+    settings.profiles = false
+    settings.options.pluginFolders = []
+    settings.options.caseFilters = []
+    settings.options.listsCases = false
+    settings.options.scriptText = """
+      local map, m
+      before_each(function()
+        map = waymark.map{}
+        m = map:add_marker{ id = "m", position = { lat = 0, lng = 0 }, title = "m" }
+      end)
+      describe("warm-up", function()
+        it("taps", function()
+          map:tap(m)
+          map:settle()
+          expect_eq({ map.selected_marker.id }, { "m" })
+          expect_near(1, 1)
+          expect(true)
+        end)
+        pending("later")
+      end)
+      """
+    _ = try? JSONEncoder().encode(run(settings))
   }
 
   /// The golden trace of a test file: `DIR/<name>.jsonl`, name being the file's without `.lua`.
@@ -61,29 +163,43 @@ enum TestWorker {
     return (folder.hasSuffix("/") ? folder : folder + "/") + name + ".jsonl"
   }
 
-  private static func compare(
-    _ records: [TraceRecord], golden folder: String, file: String, updating: Bool, into result: inout TestFileResult
+  /// The golden trace of a case: `DIR/<file>/<case>.jsonl`, `<file>` the file's name without
+  /// `.lua`, `<case>` its full name with every character but letters, digits, `-` and `.`
+  /// made `_` (and a leading `.` too, so no name is hidden or a parent folder).
+  static func casePath(of name: String, file: String, in folder: String) -> String {
+    var safe = String(
+      name.unicodeScalars.map { scalar -> Character in
+        scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == ".")
+          ? Character(scalar) : "_"
+      }.prefix(200))
+    if safe.isEmpty || safe.hasPrefix(".") { safe = "_" + safe }
+    return String(goldenPath(of: file, in: folder).dropLast(".jsonl".count)) + "/" + safe + ".jsonl"
+  }
+
+  private static func compare(_ records: [TraceRecord], path: String, updating: Bool) -> (
+    failures: [TestFileResult.Failure], written: String?
   ) {
-    let path = goldenPath(of: file, in: folder)
     switch GoldenTraceFile.check(records, at: path, update: updating) {
-    case .matches: break
-    case .written: result.goldenWritten = path
+    case .matches: return ([], nil)
+    case .written: return ([], path)
     case .missing:
-      result.failures.append(
-        .init(kind: "golden", message: "no golden trace \(path) (run with --update to write it)"))
-    case .unusable(let reason): result.failures.append(.init(kind: "golden", message: "\(path): \(reason)"))
+      return ([.init(kind: "golden", message: "no golden trace \(path) (run with --update to write it)")], nil)
+    case .unusable(let reason): return ([.init(kind: "golden", message: "\(path): \(reason)")], nil)
     case .differs(let lines):
-      result.failures.append(
-        .init(
-          kind: "golden", message: "the trace differs from \(path): \(lines[0])",
-          excerpt: ["- \(path)", "+ this run"] + lines.dropFirst()))
+      return (
+        [
+          .init(
+            kind: "golden", message: "the trace differs from \(path): \(lines[0])",
+            excerpt: ["- \(path)", "+ this run"] + lines.dropFirst())
+        ], nil
+      )
     }
   }
 
   /// The text-trace lines of the records just before `index`.
-  static func excerpt(_ records: [TraceRecord], before index: Int) -> [String] {
-    let end = min(records.count, index)
-    let start = max(0, end - 200)  // enough to fold the camera frames just before
+  static func excerpt(_ records: [TraceRecord], from first: Int = 0, before index: Int?) -> [String] {
+    let end = min(records.count, index ?? records.count)
+    let start = max(first, end - 200)  // enough to fold the camera frames just before
     let lines = TraceText().lines(Array(records[start..<end])).dropFirst()
     return Array(lines.suffix(excerptLines))
   }

@@ -42,12 +42,12 @@ struct TraceWatcher {
 
   /// Blocks until one of `files` changes (modification time, size, or existence).
   private func waitForChange(in files: [String]) {
-    let initial = files.map(stamp)
-    while files.map(stamp) == initial { Thread.sleep(forTimeInterval: pollInterval) }
+    let initial = files.map(Self.stamp)
+    while files.map(Self.stamp) == initial { Thread.sleep(forTimeInterval: pollInterval) }
   }
 
   /// What changes when a file is edited, created or deleted; for a folder, its `*.lua` names.
-  private func stamp(_ file: String) -> String {
+  static func stamp(_ file: String) -> String {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: file)) ?? []
