@@ -1,4 +1,5 @@
 import Foundation
+import WaymarkCore
 import WaymarkScripting
 
 /// `waymark check [PATH]...`: loads plugins and scripts without running the scenario and
@@ -30,7 +31,8 @@ struct CheckCommand {
 
   func execute() -> Int32 {
     let report = ScriptChecker.check(paths)
-    for diagnostic in report.diagnostics { Output.print(diagnostic.description) }
+    // File names and messages may hold control characters: escaped as the text trace escapes them.
+    for diagnostic in report.diagnostics { Output.print(TraceText.escaped(diagnostic.description)) }
     let errors = report.diagnostics.count
     Output.error(
       errors == 0

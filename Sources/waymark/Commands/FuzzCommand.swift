@@ -87,8 +87,11 @@ struct FuzzCommand {
         message: "\(script): cannot be read (looked for \(URL(fileURLWithPath: script).standardizedFileURL.path))",
         code: ExitCode.scriptError)
     }
-    Output.print("fuzzing \(script): \(options.runs) run(s) of \(options.events) input(s), seed \(options.seed)")
-    let report = ScriptFuzzer.fuzz(script, options: options) { Output.print($0) }
+    // The script's name and every message are escaped as the text trace escapes them.
+    Output.print(
+      TraceText.escaped("fuzzing \(script): \(options.runs) run(s) of \(options.events) input(s), seed \(options.seed)")
+    )
+    let report = ScriptFuzzer.fuzz(script, options: options) { Output.print(TraceText.escaped($0)) }
     if let problem = report.problem {
       throw CommandFailure(message: "\(script): \(problem)", code: ExitCode.scriptError)
     }
@@ -110,13 +113,15 @@ struct FuzzCommand {
     } catch {
       throw CommandFailure(message: "cannot write \(file): \(RunCommand.reason(error))", code: ExitCode.scriptError)
     }
-    Output.print(failure.message.hasPrefix(failure.kind) ? failure.message : "\(failure.kind): \(failure.message)")
+    Output.print(
+      TraceText.escaped(
+        failure.message.hasPrefix(failure.kind) ? failure.message : "\(failure.kind): \(failure.message)"))
     Output.print(
       "shrunk \(report.failingInputs.count) input(s) to \(report.shrunkInputs.count) in \(report.shrinkReplays) replay(s):"
     )
-    for input in report.shrunkInputs { Output.print("  \(input)") }
+    for input in report.shrunkInputs { Output.print("  " + TraceText.escaped("\(input)")) }
     Output.print("seed: \(seed)")
-    Output.print("reproducer: \(file)")
+    Output.print("reproducer: \(TraceText.escaped(file))")
     return ExitCode.expectationFailed
   }
 }
