@@ -19,10 +19,51 @@ enum ScriptFiles {
         ScriptFileError("\(path): is too large (\(data.count) bytes; the limit is \(maxSize))"))
     }
     guard !data.isEmpty else { return .failure(ScriptFileError("\(path): is empty")) }
-    guard !data.contains(0), let text = String(data: data, encoding: .utf8) else {
+    guard !data.contains(0) else {
       return .failure(ScriptFileError("\(path): is not Lua source (binary, or not UTF-8 text)"))
     }
-    return .success(text)
+    let bytes = [UInt8](data)
+    if let bad = firstInvalidUTF8(bytes) {
+      let line = bytes[..<bad].count { $0 == 0x0A } + 1
+      let column = bad - (bytes[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+      let byte = String(bytes[bad], radix: 16, uppercase: true)
+      return .failure(
+        ScriptFileError(
+          "\(path):\(line):\(column): is not UTF-8 text (byte 0x\(byte)): save the file as UTF-8, or write the byte as an escape in a string (decimal \(bytes[bad]))"
+        ))
+    }
+    return .success(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// Where the first byte that is not part of well-formed UTF-8 is (overlong forms,
+  /// surrogates and code points past U+10FFFF are not), or nil.
+  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    var i = 0
+    while i < bytes.count {
+      let lead = bytes[i]
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xBF
+      switch lead {
+      case 0x00...0x7F: length = 1
+      case 0xC2...0xDF: length = 2
+      case 0xE0: (length, low) = (3, 0xA0)
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: (length, high) = (3, 0x9F)
+      case 0xF0: (length, low) = (4, 0x90)
+      case 0xF1...0xF3: length = 4
+      case 0xF4: (length, high) = (4, 0x8F)
+      default: return i
+      }
+      for k in 1..<length {
+        guard i + k < bytes.count else { return i }
+        let continuation = bytes[i + k]
+        let (from, to) = k == 1 ? (low, high) : (0x80, 0xBF)
+        guard continuation >= from && continuation <= to else { return i }
+      }
+      i += length
+    }
+    return nil
   }
 
   /// The absolute, standardized form of `path`, for messages that name where we looked.
