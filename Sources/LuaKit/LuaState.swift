@@ -157,9 +157,8 @@ extension LuaState {
 
 /// Whether a state has closed, shared by the state and its references.
 final class LuaStateLifetime {
-  /// Set first thing in ``LuaState/close()``. Read before every call of a host's hot path:
-  /// unchecked exclusivity (a flag of the state's thread, never borrowed).
-  @exclusivity(unchecked) var isClosed = false
+  /// Set first thing in ``LuaState/close()``. Read before every call of a host's hot path.
+  var isClosed = false
   /// The C tables of this state's ``LuaDispatchTable``s, closed with the state (a
   /// ``LuaDispatchOrder`` loop reads only the C side).
   var dispatchTables: [LuaDispatchPointer] = []

@@ -66,9 +66,9 @@ final class LuaMapBridge {
   /// The member names installed for each owner (what `waymark types` must declare).
   var installedMembers: [String: [String]] { members.mapValues { $0.keys.sorted() } }
   /// The userdata of the current map's markers by serial (the hot path of every marker
-  /// argument: unchecked exclusivity, never borrowed across a call).
-  /// A marker is known by its identity: its userdata (held by `ref`) keeps it alive.
-  @exclusivity(unchecked) private var markerRefs: [(marker: ObjectIdentifier, ref: LuaRef)?] = []
+  /// argument). A marker is known by its identity: its userdata (held by `ref`) keeps it
+  /// alive.
+  private var markerRefs: [(marker: ObjectIdentifier, ref: LuaRef)?] = []
   private var foreignMarkerRefs: [ObjectIdentifier: LuaRef] = [:]
   private var overlayRefs: [ObjectIdentifier: LuaRef] = [:]
   private var userData: LuaRef!

@@ -71,7 +71,7 @@ public final class PluginHost: DelegateEventHandler {
   public internal(set) var diagnostics: [PluginDiagnostic] = []
 
   /// Loaded plugins in the order they are asked.
-  @exclusivity(unchecked) var instances: [PluginInstance] = [] {
+  var instances: [PluginInstance] = [] {
     didSet { order.set(instances.map { ($0.dispatch, $0) }) }
   }
   /// The plugins' prepared tables in the same order, with the nesting depth of their calls:

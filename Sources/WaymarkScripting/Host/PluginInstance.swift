@@ -48,7 +48,7 @@ final class PluginInstance {
   /// replay (``PluginHost/needsExactReplay``).
   var replays: ExactReplayFlag?
   /// Whether it was disabled after repeated failures; its timers and callbacks stop too.
-  @exclusivity(unchecked) var isDisabled = false {
+  var isDisabled = false {
     didSet {
       bridge.isActive = !isDisabled
       if isDisabled { dispatch.close() }
