@@ -23,6 +23,7 @@ extension MapView {
         field: "marker.id", value: "\"\(id)\"", reason: "is already used by another marker on this map")
     }
     let marker = store.add(options)
+    if marker.appearAnimation != .none { startAppearing(marker) }
     notify(.markerAdded(marker))
     return marker
   }
@@ -43,6 +44,7 @@ extension MapView {
   private func insert(_ marker: Marker) {
     store.insert(marker)
     marker.map = self
+    startAppearing(marker)
     notify(.markerAdded(marker))
   }
 

@@ -9,6 +9,7 @@ final class SceneRecorder {
   private let number: Int
   private let policyName: String
   private let flatFollowsBearing: Bool
+  private let appearDuration: Double
   private var time = 0.0
 
   // The timeline.
@@ -48,6 +49,7 @@ final class SceneRecorder {
     self.traceStart = traceStart
     policyName = map.policy.name
     flatFollowsBearing = map.policy.flatMarkersFollowBearing
+    appearDuration = map.policy.appearDuration
     time = map.clock.now
     for marker in map.markers { add(marker) }
     selected = map.selectedMarker.flatMap { entries[ObjectIdentifier($0)]?.number } ?? -1
@@ -169,7 +171,7 @@ final class SceneRecorder {
     return entry
   }
 
-  /// `n,"id",lat,lng,icon,gx,gy,ax,ay,rotation,flat,opacity,z,order`.
+  /// `n,"id",lat,lng,icon,gx,gy,ax,ay,rotation,flat,opacity,z,order[,appear,start]`.
   private func writeMarker(_ entry: Entry, to buffer: inout SVGBuffer) {
     let marker = entry.marker
     buffer.integer(Int64(entry.number))
@@ -184,6 +186,11 @@ final class SceneRecorder {
     ] {
       buffer.byte(UInt8(ascii: ","))
       buffer.number(value, decimals: 6)
+    }
+    // A marker playing its appear animation (R45): `,appear,start`, 1 a pop, 2 a fade in.
+    if let appearance = map?.appearance(of: marker) {
+      buffer.raw(appearance.animation == .pop ? ",1," : ",2,")
+      buffer.number(appearance.start, decimals: 6)
     }
   }
 
@@ -395,6 +402,8 @@ final class SceneRecorder {
     json.json("map \(number) (\(policyName))")
     json.raw(",\"flatFollowsBearing\":")
     json.raw(flatFollowsBearing ? "true" : "false")
+    json.raw(",\"appearDuration\":")
+    json.number(appearDuration, decimals: 6)
     json.raw(",\"end\":")
     json.number(map?.clock.now ?? time, decimals: 6)
     json.raw(",\"icons\":[")

@@ -35,6 +35,7 @@ extension LuaAPI {
   /// Every table shape of the API, for the definitions.
   public static let shapes: [LuaAPIShape] = [
     .coordinate, .point, .offset, .size, .insets, .camera, .cameraUpdate, .animationOptions, .markerAnimationOptions,
+    .markerAnimationTarget,
     .gestureOptions, .pinchOptions, .gestureFlags, .markerOptions, .overlayOptions, .infoWindow, .visibleRegion,
     .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions,
   ]
