@@ -71,3 +71,32 @@ import WaymarkCore
     #expect(json.contains(",1,1]"), "a pop (1) starting at 1 s ends the marker's record")
   }
 }
+
+/// R48's pictures: the SVG at time t draws the frame of t, and the replay names every frame.
+@Suite struct MultiFrameIconPictureTests {
+  @Test("R48: the SVG at time t shows the frame of t; the replay records each frame and its period")
+  func theFrameOfTheTimeIsDrawn() throws {
+    let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 12))
+    let recorder = ReplayRecorder()
+    recorder.begin(map, traceStart: 0)
+    var options = MarkerOptions(position: Places.sydney, id: "beacon")
+    options.icon = .frames(
+      [
+        MarkerIconFrame(name: "dim", size: Size(width: 30, height: 30)),
+        MarkerIconFrame(name: "lit", size: Size(width: 40, height: 40)),
+      ], duration: 0.8)
+    try map.addMarker(options)
+    func shown() throws -> (String, Double?) {
+      let group = try #require(try picture(of: map).all("g", class: "marker").first)
+      return (group.texts.joined(), group.children.first?.number("width"))
+    }
+    #expect(try shown() == ("dim", 30))
+    try map.advance(by: 0.4)
+    #expect(try shown() == ("lit", 40))
+    try map.advance(by: 0.4)
+    #expect(try shown() == ("dim", 30))
+    recorder.end(traceEnd: map.trace.records.count)
+    let json = try #require(recorder.recording.scenes.first?.json)
+    #expect(json.contains("\"beacon\",-33.8683,151.2086,[0.4,0,1]"), "period 0.4 s, drawings 0 and 1")
+  }
+}

@@ -21,7 +21,7 @@ struct IconExtent {
       up = min(up, Self.largestReach)
       down = min(down, Self.largestReach)
     }
-    let size = marker.iconSize, anchor = marker.groundAnchor
+    let size = marker.largestIconSize, anchor = marker.groundAnchor
     if marker.rotation == 0 && !marker.flat {
       left = max(left, anchor.x * size.width, 0)
       right = max(right, (1 - anchor.x) * size.width, 0)

@@ -138,9 +138,12 @@ extension LuaAPIShape {
     fields: [.init("name", "string"), .init("features", "Feature[]")])
   /// A marker's icon.
   static let markerIcon = LuaAPIShape(
-    name: "MarkerIcon", doc: "A tinted pin { color } or a named image { image, width, height }.",
+    name: "MarkerIcon",
+    doc:
+      "A tinted pin { color }, a named image { image, width, height }, or frames shown in turn { frames, duration } (R48).",
     fields: [
       .init("color", "string?"), .init("image", "string?"), .init("width", "number?"), .init("height", "number?"),
+      .init("frames", "MarkerIcon[]?"), .init("duration", "number?"),
     ])
   /// A marker's icon view.
   static let iconView = LuaAPIShape(

@@ -106,3 +106,37 @@ import WaymarkCore
       ], "\(resize)")
   }
 }
+
+/// R48 as a script writes it: `icon = { frames = { ... }, duration = }`.
+@Suite struct MultiFrameIconScriptTests {
+  @Test("R48: a multi-frame icon reads back as written; bad frames get the field and the value")
+  func framesAreReadAndValidated() throws {
+    let (outcome, _) = try ScriptRunnerTests().run(
+      """
+      local map = waymark.map{ camera = { target = { lat = 0, lng = 0 }, zoom = 10 } }
+      local m = map:add_marker{ id = "m", position = { lat = 0, lng = 0 }, icon = { duration = 1, frames = {
+        { image = "a", width = 10, height = 10 }, { image = "b", width = 12, height = 30 } } } }
+      expect_eq(#m.icon.frames, 2)
+      expect_eq(m.icon.frames[2].image, "b")
+      expect_eq(m.icon.duration, 1)
+      local function message(icon)
+        local ok, err = pcall(map.add_marker, map, { position = { lat = 0, lng = 0 }, icon = icon })
+        expect(not ok)
+        return err
+      end
+      local empty = message({ frames = {}, duration = 1 })
+      expect(empty:find("marker.icon.frames: {} is empty", 1, true), empty)
+      local size = message({ frames = { { image = "a", width = 10, height = 10 }, { image = "b", width = -2, height = 3 } }, duration = 1 })
+      expect(size:find("marker.icon.frames[2].width: -2 is negative", 1, true), size)
+      local missing = message({ frames = { { image = "a", width = 10 } }, duration = 1 })
+      expect(missing:find("marker.icon.frames[1].height", 1, true), missing)
+      local duration = message({ frames = { { image = "a", width = 10, height = 10 } } })
+      expect(duration:find("marker.icon.duration", 1, true), duration)
+      local unknown = message({ frames = { { image = "a", width = 10, height = 10 } }, duration = 1, speed = 2 })
+      expect(unknown:find("marker.icon: unknown field 'speed'", 1, true), unknown)
+      expect_eq(#map:markers(), 1, "nothing added")
+      """)
+    #expect(outcome.error == nil, "\(outcome.error ?? "")")
+    #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+  }
+}

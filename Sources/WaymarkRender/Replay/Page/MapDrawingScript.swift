@@ -429,6 +429,14 @@ package enum MapDrawingScript {
 
       // --- Drawing (SVGRenderer.swift and Layers.swift) ---
 
+      // The drawing a marker's icon shows at t: its number, or for a multi-frame icon
+      // [period, n1, n2, ...] frame floor(t / period) mod count (MarkerIcon+Frames.swift, R48).
+      function iconOf(scene, m, t) {
+        if (!Array.isArray(m.icon)) return scene.icons[m.icon];
+        const count = m.icon.length - 1, step = Math.floor(Math.max(t, 0) / m.icon[0] + 1e-9);
+        return scene.icons[m.icon[1 + step % count]];
+      }
+
       // A flat marker lies on the ground: under tilt its box is foreshortened by the
       // cosine of the tilt after it is turned (R44), unless the policy draws billboards.
       function squashOf(scene, m, camera) {
@@ -457,7 +465,7 @@ package enum MapDrawingScript {
         for (const m of state.markers.values()) {
           const anchor = projection.pointFor(m.lat, m.lng);
           if (!anchor) continue;
-          const icon = scene.icons[m.icon];
+          const icon = iconOf(scene, m, state.t);
           let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
           for (const [ux, uy] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
             const p = markerPoint(m, icon, anchor, ux, uy, bearing, squashOf(scene, m, state.camera));
@@ -485,7 +493,7 @@ package enum MapDrawingScript {
           const ground = m && projection.pointFor(m.lat, m.lng);
           if (!ground) return null;
           const bearing = scene.flatFollowsBearing ? state.camera.bearing : 0;
-          anchor = markerPoint(m, scene.icons[m.icon], ground, m.ax, m.ay, bearing, squashOf(scene, m, state.camera));
+          anchor = markerPoint(m, iconOf(scene, m, state.t), ground, m.ax, m.ay, bearing, squashOf(scene, m, state.camera));
         }
         return anchor ? { x: anchor.x - win.w / 2, y: anchor.y - win.h, win } : null;
       }
@@ -556,7 +564,7 @@ package enum MapDrawingScript {
         out += `<g class="markers">`;
         const bearing = scene.flatFollowsBearing ? camera.bearing : 0;
         for (const { m, anchor } of drawn(scene, state, projection)) {
-          const icon = scene.icons[m.icon];
+          const icon = iconOf(scene, m, state.t);
           const angle = m.flat ? m.rotation - bearing : m.rotation;
           const selected = m.n === state.selected;
           out += `<g class="marker" data-id="${escapeXML(m.id)}" data-x="${fmt(anchor.x, 2)}" data-y="${fmt(anchor.y, 2)}"`;
