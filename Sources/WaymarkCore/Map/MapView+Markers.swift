@@ -22,8 +22,9 @@ extension MapView {
       throw .invalidValue(
         field: "marker.id", value: "\"\(id)\"", reason: "is already used by another marker on this map")
     }
+    let appears = options.appearAnimation != .none  // read before the options are consumed
     let marker = store.add(options)
-    if marker.appearAnimation != .none { startAppearing(marker) }
+    if appears { startAppearing(marker) }
     notify(.markerAdded(marker))
     return marker
   }
