@@ -85,8 +85,10 @@ package enum MarkerGeometry {
   ) -> Bool {
     let size = marker.iconSize
     let (c, s) = cosSin(-angle(of: marker, bearing: bearing) * .pi / 180)
-    let squash = marker.flat ? foreshortening : 1
-    let dx = tap.x - anchorPoint.x, dy = (tap.y - anchorPoint.y) / max(squash, .leastNonzeroMagnitude)
+    let dx = tap.x - anchorPoint.x
+    var dy = tap.y - anchorPoint.y
+    // Asked in this order so that a tap on an untilted map reads no flag (R44).
+    if foreshortening != 1 && marker.flat { dy /= max(foreshortening, .leastNonzeroMagnitude) }
     let ux = (dx * c - dy * s) / max(size.width, .leastNonzeroMagnitude) + marker.groundAnchor.x
     let uy = (dx * s + dy * c) / max(size.height, .leastNonzeroMagnitude) + marker.groundAnchor.y
     return ux >= 0 && ux <= 1 && uy >= 0 && uy <= 1
