@@ -62,6 +62,12 @@
 ---@field easing 'linear'|'ease_in_out'|'ease_in'|'ease_out'?
 ---@field on_complete fun(finished: boolean)?
 
+---What map:animate_marker moves (docs/semantics.md R46): any of position, rotation (the short way round) and opacity.
+---@class MarkerAnimationTarget
+---@field position Coordinate?
+---@field rotation number?
+---@field opacity number?
+
 ---Options of a gesture or a drag: how long the finger moves.
 ---@class GestureOptions
 ---@field duration number?
@@ -149,12 +155,14 @@
 ---@field name string
 ---@field features Feature[]
 
----A tinted pin { color } or a named image { image, width, height }.
+---A tinted pin { color }, a named image { image, width, height }, or frames shown in turn { frames, duration } (docs/semantics.md R48).
 ---@class MarkerIcon
 ---@field color string?
 ---@field image string?
 ---@field width number?
 ---@field height number?
+---@field frames MarkerIcon[]?
+---@field duration number?
 
 ---A custom view standing in for the icon (docs/semantics.md R3).
 ---@class IconView
@@ -178,7 +186,7 @@
 ---@field time number Virtual time in seconds since the map was created. (read-only)
 ---@field min_zoom number The smallest zoom the camera may reach (docs/semantics.md R21). (read-only)
 ---@field max_zoom number The largest zoom the camera may reach (docs/semantics.md R21). (read-only)
----@field size Size The view's size in points { width, height }. (read-only)
+---@field size Size The view's size in points { width, height }; assigning one resizes the view (docs/semantics.md R47: the target stays at the centre, the camera reports its new region).
 ---@field policy string The behaviour policy's name: ios, android or web (docs/semantics.md R33). (read-only)
 ---@field is_camera_moving boolean Whether an animation or gesture runs or idle_at is owed. (read-only)
 ---@field my_location_enabled boolean Whether the my-location dot and button are shown (docs/semantics.md R32).
@@ -223,11 +231,11 @@ function Map:marker(id) end
 ---@return Marker[]
 function Map:markers() end
 
----Moves a marker's position over `duration` seconds (default 1, linear), then on_complete(finished).
+---Moves a marker's position, or any of { position, rotation, opacity } (docs/semantics.md R46), over `duration` seconds (default 1, linear), then on_complete(finished).
 ---@param marker Marker
----@param position Coordinate
+---@param target Coordinate|MarkerAnimationTarget
 ---@param options MarkerAnimationOptions?
-function Map:animate_marker(marker, position, options) end
+function Map:animate_marker(marker, target, options) end
 
 ---The screen point of a coordinate, nil beyond the horizon (docs/semantics.md R29).
 ---@param coordinate Coordinate
@@ -371,7 +379,7 @@ function Map:overlays() end
 ---@field position Coordinate Where the marker stands.
 ---@field title string? The info window's title.
 ---@field snippet string? The info window's second line.
----@field icon MarkerIcon? nil for the default pin, { color = '#RRGGBB' } for a tinted pin, { image =, width =, height = }.
+---@field icon MarkerIcon? nil for the default pin, { color = '#RRGGBB' } for a tinted pin, { image =, width =, height = }, or { frames = { { image =, width =, height = }, ... }, duration = } shown in turn (docs/semantics.md R48).
 ---@field icon_view IconView? A custom view { name =, width =, height = } that wins over the icon (docs/semantics.md R3).
 ---@field ground_anchor Point The point of the icon at the position, in unit coordinates (0.5, 1 = bottom centre).
 ---@field info_window_anchor Point Where the info window's tail points, in unit coordinates of the icon.

@@ -29,8 +29,10 @@ struct CameraController {
   var gesture: CameraGesture?
   /// A marker being dragged (R18).
   var drag: MarkerDrag?
-  /// Marker position animations, by marker.
+  /// Marker animations (S3, R46), by marker.
   var markerAnimations: [ObjectIdentifier: MarkerAnimation] = [:]
+  /// Markers playing their appear animation (R45), by marker, with when they were added.
+  var appearing: [ObjectIdentifier: (marker: Marker, start: Double)] = [:]
 
   /// The marker animations in order of their markers' serials (the order they step and end
   /// in). Each serial is read once: a marker at its map's defaults asks its map's store.
@@ -67,7 +69,7 @@ struct CameraController {
   var isMoving: Bool { animator.isActive || gesture != nil || idlePending }
 
   /// Whether anything needs frames.
-  var needsFrames: Bool { isMoving || drag != nil || !markerAnimations.isEmpty }
+  var needsFrames: Bool { isMoving || drag != nil || !markerAnimations.isEmpty || !appearing.isEmpty }
 
   /// Sets the zoom range (R21), values beyond ``CameraPosition/zoomLimits`` clamped to
   /// them; returns the camera clamped into the new range. Throws (changing nothing) if
@@ -113,6 +115,7 @@ struct CameraController {
     if gesture != nil { parts.append("gesture") }
     if drag != nil { parts.append("drag") }
     if !markerAnimations.isEmpty { parts.append("\(markerAnimations.count) marker animation(s)") }
+    if !appearing.isEmpty { parts.append("\(appearing.count) appear animation(s)") }
     if tilesLoading { parts.append("tiles loading") }
     return parts
   }

@@ -77,14 +77,3 @@ struct MarkerDrag {
   let duration: Double
   var nextSample: Double
 }
-
-/// A marker position animation (S3).
-struct MarkerAnimation {
-  let marker: Marker
-  let from: WorldPoint
-  let to: Coordinate
-  let start: Double
-  let duration: Double
-  let easing: Easing
-  let completion: ((Bool) -> Void)?
-}

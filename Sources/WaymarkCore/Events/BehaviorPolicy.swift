@@ -30,9 +30,14 @@ public struct BehaviorPolicy: Hashable, Sendable {
   package var selectMarkerWithoutWindow = true
   /// R4: whether markers at opacity 0 can be tapped.
   package var tapTransparentMarkers = true
-  /// R4: whether a flat marker's rectangle turns with the map's bearing (as it is drawn on
-  /// the ground); false hit-tests it like a billboard.
+  /// R4, R44: whether a flat marker's rectangle turns with the map's bearing and is
+  /// foreshortened by its tilt (as it is drawn on the ground); false hit-tests and draws it
+  /// like a billboard.
   package var flatMarkersFollowBearing = true
+  /// R45: how long a marker's appear animation (pop, fade in) plays, in seconds.
+  package var appearDuration = 0.5
+  /// R45: whether a marker can be tapped while its appear animation plays.
+  package var tapAppearingMarkers = true
   /// R5: whether markers win over non-marker overlays.
   package var markersAboveOverlays = true
   /// R14, R15, R17: whether taps on the map, an overlay or a POI deselect the selected marker.
@@ -101,6 +106,7 @@ public struct BehaviorPolicy: Hashable, Sendable {
   /// Throws unless the numeric settings are usable.
   package func validated() throws(MapError) -> BehaviorPolicy {
     try MapError.requireDuration(animationDuration, "policy.animationDuration")
+    try MapError.requireDuration(appearDuration, "policy.appearDuration")
     for (field, rate) in [("policy.frameRate", frameRate), ("policy.dragFrameRate", dragFrameRate)] {
       try MapError.requireFinite(rate, field)
       guard rate >= 1 && rate <= 1000 else {

@@ -130,6 +130,11 @@ public struct Projection: Sendable {
     return point.x.isFinite && point.y.isFinite ? point : nil
   }
 
+  /// How much a length along the ground's forward direction shrinks on the screen near the
+  /// target: the cosine of the tilt (1 looking straight down). Flat markers are
+  /// foreshortened by it (R44).
+  package var groundForeshortening: Double { cosTilt }
+
   /// How far the camera is from the target, in points: the depth of the target itself.
   package var cameraDistance: Double { distance }
 

@@ -8,7 +8,7 @@ extension MapView {
   }
 
   /// The view's size in points; 390 x 844 by default.
-  public private(set) var viewSize: Size {
+  public internal(set) var viewSize: Size {
     get { cameraController.viewSize }
     set { assign(\.viewSize, newValue, telling: .viewChanged) }
   }
@@ -44,12 +44,6 @@ extension MapView {
 
   /// Whether the camera is moving (an animation or a gesture) or owes its idle callback.
   public var isCameraMoving: Bool { cameraController.isMoving }
-
-  /// Changes the view's size. Throws for negative or non-finite sides.
-  public func setViewSize(_ size: Size) throws(MapError) {
-    viewSize = try size.validated("size")
-    if tiles.visible != nil { updateTiles() }
-  }
 
   /// Changes the padding (R29): the camera's target moves to the new visual centre. Before
   /// the first tiles are requested (time 0), this only configures the map.
@@ -156,4 +150,10 @@ extension MapView {
   /// The bearing flat markers turn with on the screen: the camera's, unless the policy says
   /// they do not follow it (R4).
   package var flatMarkerBearing: Double { policy.flatMarkersFollowBearing ? camera.bearing : 0 }
+
+  /// How flat markers are foreshortened on the tilted ground (R44): the cosine of the tilt,
+  /// unless the policy draws them as billboards (R4).
+  package var flatMarkerForeshortening: Double {
+    policy.flatMarkersFollowBearing ? projection.groundForeshortening : 1
+  }
 }

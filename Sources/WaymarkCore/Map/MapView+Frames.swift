@@ -17,6 +17,7 @@ extension MapView {
     let now = clock.now
     stepDrag(at: now)
     stepMarkerAnimations(at: now)
+    stepAppearing(at: now)
     if let stepped = cameraController.stepCamera(at: now) {
       camera = stepped.camera
       emitCameraChange()
@@ -26,26 +27,6 @@ extension MapView {
       emitIdle()
     }
     scheduleFrame()
-  }
-
-  /// Animates a marker's position (S3) on the virtual clock, at constant speed by default.
-  ///
-  /// A new animation of the same marker replaces the running one from where the marker is
-  /// (its completion gets false). Removing the marker stops it (completion false).
-  public func animate(
-    _ marker: Marker, to position: Coordinate, duration: Double, easing: Easing = .linear,
-    completion: ((Bool) -> Void)? = nil
-  ) throws(MapError) {
-    guard marker.map === self else { throw .notOnThisMap(what: "marker \(marker.id)") }
-    let position = try position.validated("position")
-    try MapError.requireDuration(duration, "animateMarker.duration")
-    marker.keepOwnPlace()
-    let replaced = cameraController.markerAnimations[ObjectIdentifier(marker)]
-    cameraController.markerAnimations[ObjectIdentifier(marker)] = MarkerAnimation(
-      marker: marker, from: Mercator.worldPoint(marker.position), to: position, start: clock.now,
-      duration: duration, easing: easing, completion: completion)
-    scheduleFrame()
-    replaced?.completion?(false)
   }
 
   /// Starts a drag (no selection change, no long-press callback: R18).
@@ -91,23 +72,5 @@ extension MapView {
   /// did_end_dragging_marker.
   func endDrag(_ marker: Marker) {
     emit(.didEndDraggingMarker(marker))
-  }
-
-  /// Moves animated markers for this frame; finished animations run their completion.
-  func stepMarkerAnimations(at now: Double) {
-    guard !cameraController.markerAnimations.isEmpty else { return }
-    var finished: [MarkerAnimation] = []
-    for (key, animation) in cameraController.markerAnimationsInSerialOrder {
-      let progress = animation.duration > 0 ? (now - animation.start) / animation.duration : 1
-      if progress >= 1 {
-        animation.marker.move(to: animation.to)
-        cameraController.markerAnimations[key] = nil
-        finished.append(animation)
-      } else {
-        let eased = animation.easing.value(at: progress)
-        animation.marker.move(to: Mercator.interpolate(from: animation.from, to: animation.to, fraction: eased))
-      }
-    }
-    for animation in finished { animation.completion?(true) }
   }
 }

@@ -7,14 +7,16 @@ extension MapView {
   /// The centre of a marker's icon on the screen: where a finger taps it.
   package func iconCenter(of marker: Marker) -> Point? {
     guard let anchor = screenPoint(of: marker) else { return nil }
-    return MarkerGeometry.point(Point(x: 0.5, y: 0.5), of: marker, at: anchor, bearing: flatMarkerBearing)
+    return MarkerGeometry.point(
+      Point(x: 0.5, y: 0.5), of: marker, at: anchor, bearing: flatMarkerBearing,
+      foreshortening: flatMarkerForeshortening)
   }
 
   /// What hit-testing markers needs of the map now.
   private var hitTestContext: MarkerStore.HitTestContext {
     MarkerStore.HitTestContext(
-      projection: projection, flatMarkerBearing: flatMarkerBearing, tapsTransparentMarkers: policy.tapTransparentMarkers
-    )
+      projection: projection, flatMarkerBearing: flatMarkerBearing, flatMarkerForeshortening: flatMarkerForeshortening,
+      tapsTransparentMarkers: policy.tapTransparentMarkers, skipsAppearing: appearingMarkerFilter)
   }
 
   /// Every tappable marker whose icon covers `point`, topmost first: highest z-index, then
@@ -54,7 +56,9 @@ extension MapView {
     if let marker = selection.infoWindow?.marker {
       // The centring that showed the window projected the marker already, most often.
       guard let ground = projection.point(forWorld: worldPoints.worldPoint(marker.position)) else { return nil }
-      anchorPoint = MarkerGeometry.point(marker.infoWindowAnchor, of: marker, at: ground, bearing: flatMarkerBearing)
+      anchorPoint = MarkerGeometry.point(
+        marker.infoWindowAnchor, of: marker, at: ground, bearing: flatMarkerBearing,
+        foreshortening: flatMarkerForeshortening)
     } else if let location = selection.infoWindow?.pointOfInterest?.location, let at = projection.point(for: location) {
       anchorPoint = at
     } else {

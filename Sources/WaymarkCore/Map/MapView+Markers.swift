@@ -22,7 +22,9 @@ extension MapView {
       throw .invalidValue(
         field: "marker.id", value: "\"\(id)\"", reason: "is already used by another marker on this map")
     }
+    let appears = options.appearAnimation != .none  // read before the options are consumed
     let marker = store.add(options)
+    if appears { startAppearing(marker) }
     notify(.markerAdded(marker))
     return marker
   }
@@ -43,6 +45,7 @@ extension MapView {
   private func insert(_ marker: Marker) {
     store.insert(marker)
     marker.map = self
+    startAppearing(marker)
     notify(.markerAdded(marker))
   }
 

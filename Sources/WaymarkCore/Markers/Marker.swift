@@ -177,6 +177,7 @@ public final class Marker {
   package var iconSize: Size {
     if let view = extras.iconView { return view.size }
     if case .image(_, let size) = extras.icon { return size }
+    if case .frames = extras.icon, let frame = iconFrame { return frame.size }
     return MarkerOptions.defaultPinSize
   }
 

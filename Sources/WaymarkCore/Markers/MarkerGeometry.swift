@@ -21,7 +21,7 @@ struct IconExtent {
       up = min(up, Self.largestReach)
       down = min(down, Self.largestReach)
     }
-    let size = marker.iconSize, anchor = marker.groundAnchor
+    let size = marker.largestIconSize, anchor = marker.groundAnchor
     if marker.rotation == 0 && !marker.flat {
       left = max(left, anchor.x * size.width, 0)
       right = max(right, (1 - anchor.x) * size.width, 0)
@@ -40,7 +40,10 @@ struct IconExtent {
 }
 
 /// Where a marker's icon is on the screen (R4): the rectangle hit-testing tests is the one
-/// renderers draw.
+/// renderers draw. A flat marker lies on the ground (R44): it turns with the bearing and,
+/// under tilt, its box is foreshortened as the ground is, its screen-vertical extent scaled
+/// by `foreshortening` (the cosine of the tilt, ``Projection/groundForeshortening``) after
+/// it is turned, the ground's projection at the anchor.
 package enum MarkerGeometry {
   /// The screen angle of the icon in degrees: its rotation, and for flat markers also the
   /// map's bearing (R4).
@@ -49,19 +52,24 @@ package enum MarkerGeometry {
   }
 
   /// The screen point of a point of the icon given in unit coordinates (0,0 top-left).
-  package static func point(_ unit: Point, of marker: Marker, at anchorPoint: Point, bearing: Double) -> Point {
+  package static func point(
+    _ unit: Point, of marker: Marker, at anchorPoint: Point, bearing: Double, foreshortening: Double = 1
+  ) -> Point {
     let size = marker.iconSize
     let dx = (unit.x - marker.groundAnchor.x) * size.width
     let dy = (unit.y - marker.groundAnchor.y) * size.height
     let (c, s) = cosSin(angle(of: marker, bearing: bearing) * .pi / 180)
-    return Point(x: anchorPoint.x + dx * c - dy * s, y: anchorPoint.y + dx * s + dy * c)
+    let squash = marker.flat ? foreshortening : 1
+    return Point(x: anchorPoint.x + dx * c - dy * s, y: anchorPoint.y + (dx * s + dy * c) * squash)
   }
 
   /// The smallest upright screen rectangle holding the icon, placed and rotated.
-  package static func bounds(of marker: Marker, at anchorPoint: Point, bearing: Double) -> Rect {
+  package static func bounds(
+    of marker: Marker, at anchorPoint: Point, bearing: Double, foreshortening: Double = 1
+  ) -> Rect {
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
     for corner in [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 0, y: 1), Point(x: 1, y: 1)] {
-      let p = point(corner, of: marker, at: anchorPoint, bearing: bearing)
+      let p = point(corner, of: marker, at: anchorPoint, bearing: bearing, foreshortening: foreshortening)
       minX = min(minX, p.x)
       minY = min(minY, p.y)
       maxX = max(maxX, p.x)
@@ -70,11 +78,17 @@ package enum MarkerGeometry {
     return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 
-  /// Whether `tap` falls on the icon's rectangle, placed by the anchor and rotated (R4).
-  static func contains(_ tap: Point, marker: Marker, at anchorPoint: Point, bearing: Double) -> Bool {
+  /// Whether `tap` falls on the icon's rectangle, placed by the anchor, rotated, and for a
+  /// flat marker foreshortened (R4, R44).
+  static func contains(
+    _ tap: Point, marker: Marker, at anchorPoint: Point, bearing: Double, foreshortening: Double = 1
+  ) -> Bool {
     let size = marker.iconSize
     let (c, s) = cosSin(-angle(of: marker, bearing: bearing) * .pi / 180)
-    let dx = tap.x - anchorPoint.x, dy = tap.y - anchorPoint.y
+    let dx = tap.x - anchorPoint.x
+    var dy = tap.y - anchorPoint.y
+    // Asked in this order so that a tap on an untilted map reads no flag (R44).
+    if foreshortening != 1 && marker.flat { dy /= max(foreshortening, .leastNonzeroMagnitude) }
     let ux = (dx * c - dy * s) / max(size.width, .leastNonzeroMagnitude) + marker.groundAnchor.x
     let uy = (dx * s + dy * c) / max(size.height, .leastNonzeroMagnitude) + marker.groundAnchor.y
     return ux >= 0 && ux <= 1 && uy >= 0 && uy <= 1

@@ -6,6 +6,9 @@ public enum MarkerIcon: Hashable, Sendable {
   case tintedPin(color: String)
   /// A named image of a given size in points.
   case image(name: String, size: Size)
+  /// An image of several frames shown in turn, each for `duration` / frames seconds of
+  /// virtual time, cycling (R48; see ``frame(at:)``).
+  case frames([MarkerIconFrame], duration: Double)
 }
 
 /// A custom view standing in for the icon (R3: it wins over the icon), described by its name
@@ -127,6 +130,7 @@ public struct MarkerOptions {
   package var iconSize: Size {
     if let iconView { return iconView.size }
     if case .image(_, let size) = icon { return size }
+    if case .frames(let frames, _) = icon, let first = frames.first { return first.size }
     return MarkerOptions.defaultPinSize
   }
 
@@ -182,6 +186,11 @@ public struct MarkerOptions {
     try MapError.require(infoWindowAnchor.x, in: 0...1, "marker.infoWindowAnchor.x")
     try MapError.require(infoWindowAnchor.y, in: 0...1, "marker.infoWindowAnchor.y")
     if case .image(_, let size) = icon { try MarkerOptions.validateIconSize(size, "marker.icon") }
+    if case .frames(let frames, let duration) = icon {
+      try MarkerIcon.validateFrames(frames, duration: duration) { size, field throws(MapError) in
+        try MarkerOptions.validateIconSize(size, field)
+      }
+    }
     if let iconView { try MarkerOptions.validateIconSize(iconView.size, "marker.iconView") }
     if let id, id.isEmpty { throw .invalidValue(field: "marker.id", value: "\"\"", reason: "is empty") }
     try TextLimits.check(id, atMost: TextLimits.name, "marker.id")

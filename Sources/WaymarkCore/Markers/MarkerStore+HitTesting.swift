@@ -8,7 +8,11 @@ extension MarkerStore {
   struct HitTestContext {
     let projection: Projection
     let flatMarkerBearing: Double
+    /// How a flat marker's box is foreshortened on the tilted ground (R44).
+    var flatMarkerForeshortening = 1.0
     let tapsTransparentMarkers: Bool
+    /// Whether a tap skips a marker because it is appearing (R45); nil when none is skipped.
+    var skipsAppearing: ((Marker) -> Bool)? = nil
   }
 
   /// The topmost tappable marker at `point` (R4): highest z-index, then most recently added.
@@ -68,8 +72,11 @@ extension MarkerStore {
     for candidate in found {
       guard let marker = slots[Int(candidate.slot)], marker.tappable else { continue }
       if !context.tapsTransparentMarkers && marker.opacity == 0 { continue }
+      if let skips = context.skipsAppearing, skips(marker) { continue }
       guard let anchor = projection.point(for: marker.position),
-        MarkerGeometry.contains(point, marker: marker, at: anchor, bearing: context.flatMarkerBearing)
+        MarkerGeometry.contains(
+          point, marker: marker, at: anchor, bearing: context.flatMarkerBearing,
+          foreshortening: context.flatMarkerForeshortening)
       else { continue }
       if !body(marker, candidate.slot) { break }
     }
@@ -102,7 +109,8 @@ extension MarkerStore {
     let slots = self.slots
     index.forEach(inMinX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) { slot in
       guard let marker = slots[Int(slot)], let anchor = projection.point(for: marker.position) else { return }
-      let bounds = MarkerGeometry.bounds(of: marker, at: anchor, bearing: context.flatMarkerBearing)
+      let bounds = MarkerGeometry.bounds(
+        of: marker, at: anchor, bearing: context.flatMarkerBearing, foreshortening: context.flatMarkerForeshortening)
       guard bounds.maxX >= rect.minX, bounds.minX <= rect.maxX, bounds.maxY >= rect.minY, bounds.minY <= rect.maxY
       else { return }
       found.append((marker, slot))

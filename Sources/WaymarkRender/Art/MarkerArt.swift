@@ -19,9 +19,13 @@ enum MarkerArt {
     + "</defs>"
 
   /// Appends the icon of `marker`: the default pin (tinted by its colour), or a labelled box
-  /// of its size for an image icon or an icon view; with a highlight of the box when selected.
-  static func appendIcon(of marker: Marker, selected: Bool, to buffer: inout SVGBuffer) {
-    let size = marker.iconSize
+  /// of its size for an image icon, a frame of a multi-frame icon (`frame`, else the one it
+  /// shows now: R48) or an icon view; with a highlight of the box when selected.
+  static func appendIcon(
+    of marker: Marker, frame: MarkerIconFrame? = nil, selected: Bool, to buffer: inout SVGBuffer
+  ) {
+    let shownFrame = frame ?? marker.iconFrame
+    let size = marker.iconView == nil ? shownFrame?.size ?? marker.iconSize : marker.iconSize
     if selected {
       buffer.raw("<rect class=\"selection\" x=\"-3\" y=\"-3\"")
       buffer.attribute("width", size.width + 6)
@@ -41,6 +45,9 @@ enum MarkerArt {
       )
     case .image(let name, _):
       appendBox(size: size, label: name, outline: Palette.placeholderStroke, dashed: true, to: &buffer)
+    case .frames:
+      appendBox(
+        size: size, label: shownFrame?.name ?? "", outline: Palette.placeholderStroke, dashed: true, to: &buffer)
     }
   }
 

@@ -9,6 +9,7 @@ final class SceneRecorder {
   private let number: Int
   private let policyName: String
   private let flatFollowsBearing: Bool
+  private let appearDuration: Double
   private var time = 0.0
 
   // The timeline.
@@ -30,8 +31,17 @@ final class SceneRecorder {
     let number: Int
     let order: Int
     let marker: Marker
-    /// The number of its icon in the icon table (drawn when added or changed).
-    var icon: Int
+    /// The number of its icon in the icon table (drawn when added or changed); for a
+    /// multi-frame icon (R48), its frames' numbers with the seconds each frame shows.
+    var icon: IconReference
+  }
+
+  /// An icon as a marker's record names it.
+  private enum IconReference {
+    /// One drawing: its number in the icon table.
+    case single(Int)
+    /// A multi-frame icon: each frame's number, each shown for `period` seconds in turn.
+    case frames([Int], period: Double)
   }
   private var entries: [ObjectIdentifier: Entry] = [:]
   private var nextNumber = 0
@@ -48,6 +58,7 @@ final class SceneRecorder {
     self.traceStart = traceStart
     policyName = map.policy.name
     flatFollowsBearing = map.policy.flatMarkersFollowBearing
+    appearDuration = map.policy.appearDuration
     time = map.clock.now
     for marker in map.markers { add(marker) }
     selected = map.selectedMarker.flatMap { entries[ObjectIdentifier($0)]?.number } ?? -1
@@ -169,7 +180,7 @@ final class SceneRecorder {
     return entry
   }
 
-  /// `n,"id",lat,lng,icon,gx,gy,ax,ay,rotation,flat,opacity,z,order`.
+  /// `n,"id",lat,lng,icon,gx,gy,ax,ay,rotation,flat,opacity,z,order[,appear,start]`.
   private func writeMarker(_ entry: Entry, to buffer: inout SVGBuffer) {
     let marker = entry.marker
     buffer.integer(Int64(entry.number))
@@ -177,7 +188,18 @@ final class SceneRecorder {
     buffer.json(marker.id)
     Self.writeCoordinate(marker.position, to: &buffer)
     buffer.byte(UInt8(ascii: ","))
-    buffer.integer(Int64(entry.icon))
+    switch entry.icon {
+    case .single(let number): buffer.integer(Int64(number))
+    case .frames(let numbers, let period):
+      // `[period,n1,n2,...]`: the replay shows frame ⌊t / period⌋ mod count.
+      buffer.byte(UInt8(ascii: "["))
+      buffer.number(period, decimals: 9)
+      for number in numbers {
+        buffer.byte(UInt8(ascii: ","))
+        buffer.integer(Int64(number))
+      }
+      buffer.byte(UInt8(ascii: "]"))
+    }
     for value in [
       marker.groundAnchor.x, marker.groundAnchor.y, marker.infoWindowAnchor.x, marker.infoWindowAnchor.y,
       marker.rotation, marker.flat ? 1 : 0, marker.opacity, Double(marker.zIndex), Double(entry.order),
@@ -185,24 +207,39 @@ final class SceneRecorder {
       buffer.byte(UInt8(ascii: ","))
       buffer.number(value, decimals: 6)
     }
+    // A marker playing its appear animation (R45): `,appear,start`, 1 a pop, 2 a fade in.
+    if let appearance = map?.appearance(of: marker) {
+      buffer.raw(appearance.animation == .pop ? ",1," : ",2,")
+      buffer.number(appearance.start, decimals: 6)
+    }
   }
 
-  /// The number of the marker's icon in the icon table: `[art, selected art, width, height]`.
-  private func icon(of marker: Marker) -> Int {
+  /// The marker's icon as its record names it: its drawing, or each frame's (R48).
+  private func icon(of marker: Marker) -> IconReference {
+    guard marker.iconView == nil, case .frames(let frames, let duration) = marker.icon, !frames.isEmpty else {
+      return .single(icon(of: marker, frame: nil))
+    }
+    return .frames(frames.map { icon(of: marker, frame: $0) }, period: duration / Double(frames.count))
+  }
+
+  /// The number of a drawing of the marker's icon (showing `frame` of a multi-frame icon)
+  /// in the icon table: `[art, selected art, width, height]`.
+  private func icon(of marker: Marker, frame: MarkerIconFrame?) -> Int {
     var art = SVGBuffer(capacity: 256), selectedArt = SVGBuffer(capacity: 512)
-    MarkerArt.appendIcon(of: marker, selected: false, to: &art)
+    MarkerArt.appendIcon(of: marker, frame: frame, selected: false, to: &art)
     let key = art.text
     if let index = icons[key] { return index }
-    MarkerArt.appendIcon(of: marker, selected: true, to: &selectedArt)
+    MarkerArt.appendIcon(of: marker, frame: frame, selected: true, to: &selectedArt)
+    let size = frame?.size ?? marker.iconSize
     var entry = SVGBuffer(capacity: 1024)
     entry.byte(UInt8(ascii: "["))
     entry.json(key)
     entry.byte(UInt8(ascii: ","))
     entry.json(selectedArt.text)
     entry.byte(UInt8(ascii: ","))
-    entry.number(marker.iconSize.width)
+    entry.number(size.width)
     entry.byte(UInt8(ascii: ","))
-    entry.number(marker.iconSize.height)
+    entry.number(size.height)
     entry.byte(UInt8(ascii: "]"))
     iconTable.append(entry.text)
     icons[key] = iconTable.count - 1
@@ -395,6 +432,8 @@ final class SceneRecorder {
     json.json("map \(number) (\(policyName))")
     json.raw(",\"flatFollowsBearing\":")
     json.raw(flatFollowsBearing ? "true" : "false")
+    json.raw(",\"appearDuration\":")
+    json.number(appearDuration, decimals: 6)
     json.raw(",\"end\":")
     json.number(map?.clock.now ?? time, decimals: 6)
     json.raw(",\"icons\":[")

@@ -119,18 +119,22 @@ enum MarkerLayer {
     let markers = map.markers(in: view)
     buffer.raw("<g class=\"markers\">")
     let bearing = map.flatMarkerBearing
+    let foreshortening = map.flatMarkerForeshortening
     let selected = map.selectedMarker
     for marker in markers {
       guard let anchor = projection.point(for: marker.position) else { continue }
-      append(
-        marker, at: anchor, angle: MarkerGeometry.angle(of: marker, bearing: bearing),
-        selected: marker === selected, to: &buffer)
+      let pose = MarkerPose(
+        angle: MarkerGeometry.angle(of: marker, bearing: bearing), squash: marker.flat ? foreshortening : 1,
+        appearance: map.appearance(of: marker))
+      append(marker, at: anchor, pose, selected: marker === selected, to: &buffer)
     }
     buffer.raw("</g>")
   }
 
   /// One marker's group: the contract's attributes, its placement, its icon.
-  static func append(_ marker: Marker, at anchor: Point, angle: Double, selected: Bool, to buffer: inout SVGBuffer) {
+  static func append(_ marker: Marker, at anchor: Point, _ pose: MarkerPose, selected: Bool, to buffer: inout SVGBuffer)
+  {
+    let angle = pose.angle
     let size = marker.iconSize, groundAnchor = marker.groundAnchor
     buffer.raw("<g class=\"marker\"")
     buffer.attribute("data-id", marker.id)
@@ -142,17 +146,20 @@ enum MarkerLayer {
     buffer.byte(UInt8(ascii: " "))
     buffer.number(anchor.y)
     buffer.byte(UInt8(ascii: ")"))
+    pose.appendGroundTransform(to: &buffer)
     if angle.truncatingRemainder(dividingBy: 360) != 0 {
       buffer.raw(" rotate(")
       buffer.number(angle, decimals: 4)
       buffer.byte(UInt8(ascii: ")"))
     }
+    pose.appendAppearScale(to: &buffer)
     buffer.raw(" translate(")
     buffer.number(-groundAnchor.x * size.width, decimals: 4)
     buffer.byte(UInt8(ascii: " "))
     buffer.number(-groundAnchor.y * size.height, decimals: 4)
     buffer.raw(")\"")
-    if marker.opacity < 1 { buffer.attribute("opacity", marker.opacity, decimals: 3) }
+    let opacity = marker.opacity * (pose.appearance?.opacityFactor ?? 1)
+    if opacity < 1 { buffer.attribute("opacity", opacity, decimals: 3) }
     buffer.raw(">")
     MarkerArt.appendIcon(of: marker, selected: selected, to: &buffer)
     buffer.raw("</g>")

@@ -36,7 +36,8 @@ extension LuaAPI {
       "Map", "max_zoom", "number", "The largest zoom the camera may reach (R21).",
       get: { bridge, stack, _ in stack.push(try bridge.requireMap().maxZoom) }),
     .property(
-      "Map", "size", "Size", "The view's size in points { width, height }.",
+      "Map", "size", "Size",
+      "The view's size in points { width, height }; assigning one resizes the view (R47: the target stays at the centre, the camera reports its new region).",
       get: { bridge, stack, _ in
         let size = try bridge.requireMap().viewSize
         stack.newTable()
@@ -44,6 +45,10 @@ extension LuaAPI {
         stack.rawSetField("width", ofTableAt: -2)
         stack.push(size.height)
         stack.rawSetField("height", ofTableAt: -2)
+      },
+      set: { bridge, stack, _, value in
+        let size = try viewSize(at: value, on: stack, field: "map.size").validated("map.size")
+        try bridge.requireMap().setViewSize(size)
       }),
     .property(
       "Map", "policy", "string", "The behaviour policy's name: ios, android or web (R33).",
@@ -153,8 +158,11 @@ extension LuaAPI {
       }),
     .method(
       "Map", "animate_marker",
-      [.init("marker", "Marker"), .init("position", "Coordinate"), .init("options", "MarkerAnimationOptions?")],
-      "Moves a marker's position over `duration` seconds (default 1, linear), then on_complete(finished).",
+      [
+        .init("marker", "Marker"), .init("target", "Coordinate|MarkerAnimationTarget"),
+        .init("options", "MarkerAnimationOptions?"),
+      ],
+      "Moves a marker's position, or any of { position, rotation, opacity } (R46), over `duration` seconds (default 1, linear), then on_complete(finished).",
       { bridge, context in
         return try animateMarker(bridge, context, markerArgument: 2)
       }),

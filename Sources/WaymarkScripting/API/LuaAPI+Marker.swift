@@ -69,22 +69,6 @@ extension LuaAPI {
     }
     return marker
   }
-
-  /// `map:animate_marker(marker, position, options)` and `marker:animate_position(...)`.
-  static func animateMarker(_ bridge: LuaMapBridge, _ context: LuaCallContext, markerArgument: Int32)
-    throws -> Int32
-  {
-    let stack = context.stack
-    let marker = try marker(argument: markerArgument, context)
-    let position = try LuaValues.coordinate(at: markerArgument + 1, on: stack, field: "position")
-    let options = try AnimationOptions.read(
-      at: markerArgument + 2, on: stack, what: "animate_marker options", easing: true)
-    let map = try bridge.requireMap()
-    try map.animate(
-      marker, to: position, duration: options.duration ?? 1, easing: options.easing ?? .linear,
-      completion: options.completion)
-    return 0
-  }
 }
 
 /// `{ duration =, on_complete = function(finished) end, easing = }` of animations.

@@ -35,6 +35,7 @@ extension LuaAPI {
   /// Every table shape of the API, for the definitions.
   public static let shapes: [LuaAPIShape] = [
     .coordinate, .point, .offset, .size, .insets, .camera, .cameraUpdate, .animationOptions, .markerAnimationOptions,
+    .markerAnimationTarget,
     .gestureOptions, .pinchOptions, .gestureFlags, .markerOptions, .overlayOptions, .infoWindow, .visibleRegion,
     .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions,
   ]
@@ -137,9 +138,12 @@ extension LuaAPIShape {
     fields: [.init("name", "string"), .init("features", "Feature[]")])
   /// A marker's icon.
   static let markerIcon = LuaAPIShape(
-    name: "MarkerIcon", doc: "A tinted pin { color } or a named image { image, width, height }.",
+    name: "MarkerIcon",
+    doc:
+      "A tinted pin { color }, a named image { image, width, height }, or frames shown in turn { frames, duration } (R48).",
     fields: [
       .init("color", "string?"), .init("image", "string?"), .init("width", "number?"), .init("height", "number?"),
+      .init("frames", "MarkerIcon[]?"), .init("duration", "number?"),
     ])
   /// A marker's icon view.
   static let iconView = LuaAPIShape(

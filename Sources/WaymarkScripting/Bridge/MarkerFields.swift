@@ -28,7 +28,8 @@ struct MarkerField: Sendable {
     stringField("snippet", "The info window's second line.", \.snippet, \.snippet),
     MarkerField(
       name: "icon", type: "MarkerIcon?",
-      doc: "nil for the default pin, { color = '#RRGGBB' } for a tinted pin, { image =, width =, height = }.",
+      doc:
+        "nil for the default pin, { color = '#RRGGBB' } for a tinted pin, { image =, width =, height = }, or { frames = { { image =, width =, height = }, ... }, duration = } shown in turn (R48).",
       get: { m, s in pushIcon(m.icon, on: s) },
       assign: { s, i, o throws(LuaFunctionError) in o.icon = try readIcon(at: i, on: s) }),
     MarkerField(
@@ -143,14 +144,29 @@ struct MarkerField: Sendable {
       stack.push(color)
       stack.rawSetField("color", ofTableAt: -2)
     case .image(let name, let size):
+      pushNamedSize(name, size, on: stack)
+    case .frames(let frames, let duration):
       stack.newTable()
-      stack.push(name)
-      stack.rawSetField("image", ofTableAt: -2)
-      stack.push(size.width)
-      stack.rawSetField("width", ofTableAt: -2)
-      stack.push(size.height)
-      stack.rawSetField("height", ofTableAt: -2)
+      stack.newTable()
+      for (index, frame) in frames.enumerated() {
+        pushNamedSize(frame.name, frame.size, on: stack)
+        stack.rawSetIndex(index + 1, ofTableAt: -2)
+      }
+      stack.rawSetField("frames", ofTableAt: -2)
+      stack.push(duration)
+      stack.rawSetField("duration", ofTableAt: -2)
     }
+  }
+
+  /// `{ image = name, width =, height = }`.
+  private static func pushNamedSize(_ name: String, _ size: Size, on stack: LuaStack) {
+    stack.newTable()
+    stack.push(name)
+    stack.rawSetField("image", ofTableAt: -2)
+    stack.push(size.width)
+    stack.rawSetField("width", ofTableAt: -2)
+    stack.push(size.height)
+    stack.rawSetField("height", ofTableAt: -2)
   }
 
   private static func readIcon(at index: Int32, on stack: LuaStack) throws(LuaFunctionError)
@@ -170,9 +186,45 @@ struct MarkerField: Sendable {
       try LuaValues.requireKnownFields(ofTableAt: index, on: stack, allowed: ["color"], what: "marker.icon")
       return .tintedPin(color: color)
     }
+    if let frames = try readFrames(at: index, on: stack) { return frames }
     let (name, size) = try readNamedSize(
       at: index, on: stack, shape: .markerIcon, nameKey: "image", field: "marker.icon")
     return .image(name: name, size: size)
+  }
+
+  /// `{ frames = { { image =, width =, height = }, ... }, duration = }` (R48), or nil when
+  /// the table has no `frames`.
+  private static func readFrames(at index: Int32, on stack: LuaStack) throws(LuaFunctionError) -> MarkerIcon? {
+    let shape = LuaAPIShape.markerIcon
+    let frames = try shape.withField("frames", ofTableAt: index, on: stack) {
+      value throws(LuaFunctionError) -> [MarkerIconFrame]? in
+      guard !LuaValues.isNil(value, on: stack) else { return nil }
+      let list = stack.absoluteIndex(value)
+      guard stack.type(at: list) == .table else {
+        throw LuaValues.typeError(
+          "marker.icon.frames", expected: "a list of { image =, width =, height = }", at: list, on: stack)
+      }
+      let count = stack.rawLength(at: list)
+      try LuaValues.requireKnownFields(
+        ofTableAt: list, on: stack, allowed: [], positions: count, what: "marker.icon.frames")
+      var frames: [MarkerIconFrame] = []
+      for position in 0..<count {
+        _ = stack.rawGetIndex(position + 1, ofTableAt: list)
+        defer { stack.pop() }
+        let (name, size) = try readNamedSize(
+          at: stack.absoluteIndex(-1), on: stack, shape: .markerIcon, nameKey: "image",
+          field: "marker.icon.frames[\(position + 1)]")
+        frames.append(MarkerIconFrame(name: name, size: size))
+      }
+      return frames
+    }
+    guard let frames else { return nil }
+    try LuaValues.requireKnownFields(
+      ofTableAt: index, on: stack, allowed: ["frames", "duration"], what: "marker.icon")
+    let duration = try shape.withField("duration", ofTableAt: index, on: stack) {
+      v throws(LuaFunctionError) in try LuaValues.number(at: v, on: stack, field: "marker.icon.duration")
+    }
+    return .frames(frames, duration: duration)
   }
 
   private static func readNamedSize(

@@ -78,19 +78,31 @@ import WaymarkTesting
 }
 
 @Suite struct ViewTests {
-  @Test func aNewViewSizeRequestsTilesAndMovesTheCentre() throws {
+  @Test("R47: a resize keeps the target at the centre and reports the camera's new region, then the new tiles")
+  func aNewViewSizeRequestsTilesAndMovesTheCentre() throws {
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     try fixture.quiet()
     #expect(fixture.map.isSettled)
+    let before = fixture.map.projection.visibleRegion
     try fixture.map.setViewSize(Size(width: 1200, height: 800))
     #expect(!fixture.map.isSettled, "the new tiles are loading")
-    #expect(fixture.delegate.calls == ["did_start_tile_rendering"])
+    #expect(fixture.delegate.calls == ["will_move(false)", "did_change_camera_position", "did_start_tile_rendering"])
     let centre = try #require(fixture.map.projection.point(for: Places.sydney))
     #expect(centre == Point(x: 600, y: 400))
+    #expect(fixture.map.camera.target == Places.sydney)
+    #expect(fixture.map.projection.visibleRegion != before)
     try fixture.map.settle()
     #expect(fixture.map.isSettled)
+    #expect(
+      fixture.delegate.calls == [
+        "will_move(false)", "did_change_camera_position", "did_start_tile_rendering", "idle_at_camera_position",
+        "did_finish_tile_rendering", "snapshot_ready",
+      ])
+    try fixture.map.setViewSize(Size(width: 1200, height: 800))
+    #expect(fixture.map.isSettled, "the same size changes nothing")
     #expect(throws: MapError.invalidValue(field: "size.width", value: "-1", reason: "is negative")) {
       try fixture.map.setViewSize(Size(width: -1, height: 10))
     }
+    #expect(fixture.map.viewSize == Size(width: 1200, height: 800), "nothing applied")
   }
 }

@@ -35,16 +35,19 @@ final class SVGElement {
 
   func number(_ attribute: String) -> Double? { attributes[attribute].flatMap(Double.init) }
 
-  /// The affine transform of `transform="translate(..) rotate(..) translate(..)"` as a
+  /// The affine transform of `transform="translate(..) scale(..) rotate(..) translate(..)"` as a
   /// function from the element's own coordinates to the parent's.
   var transform: (Point) -> Point {
     guard let text = attributes["transform"] else { return { $0 } }
     var steps: [(Point) -> Point] = []
-    for match in text.matches(of: /(translate|rotate)\(([^)]*)\)/) {
+    for match in text.matches(of: /(translate|rotate|scale)\(([^)]*)\)/) {
       let values = match.2.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
       if match.1 == "translate" {
         let dx = values[0], dy = values.count > 1 ? values[1] : 0
         steps.append { Point(x: $0.x + dx, y: $0.y + dy) }
+      } else if match.1 == "scale" {
+        let sx = values[0], sy = values.count > 1 ? values[1] : values[0]
+        steps.append { Point(x: $0.x * sx, y: $0.y * sy) }
       } else {
         let radians = values[0] * .pi / 180, c = cos(radians), s = sin(radians)
         steps.append { Point(x: $0.x * c - $0.y * s, y: $0.x * s + $0.y * c) }

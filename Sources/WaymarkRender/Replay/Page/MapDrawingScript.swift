@@ -352,8 +352,8 @@ package enum MapDrawingScript {
       // --- The timeline: keyframes and events into the state at a time ---
 
       function markerOf(fields) {
-        const [n, id, lat, lng, icon, gx, gy, ax, ay, rotation, flat, opacity, z, order] = fields;
-        return { n, id, lat, lng, icon, gx, gy, ax, ay, rotation, flat: !!flat, opacity, z, order };
+        const [n, id, lat, lng, icon, gx, gy, ax, ay, rotation, flat, opacity, z, order, appear, appearStart] = fields;
+        return { n, id, lat, lng, icon, gx, gy, ax, ay, rotation, flat: !!flat, opacity, z, order, appear: appear || 0, appearStart };
       }
 
       function apply(state, event) {
@@ -432,11 +432,33 @@ package enum MapDrawingScript {
 
       // --- Drawing (SVGRenderer.swift and Layers.swift) ---
 
-      function markerPoint(m, icon, anchor, ux, uy, bearing) {
+      // The drawing a marker's icon shows at t: its number, or for a multi-frame icon
+      // [period, n1, n2, ...] frame floor(t / period) mod count (MarkerIcon+Frames.swift, R48).
+      function iconOf(scene, m, t) {
+        if (!Array.isArray(m.icon)) return scene.icons[m.icon];
+        const count = m.icon.length - 1, step = Math.floor(Math.max(t, 0) / m.icon[0] + 1e-9);
+        return scene.icons[m.icon[1 + step % count]];
+      }
+
+      // A flat marker lies on the ground: under tilt its box is foreshortened by the
+      // cosine of the tilt after it is turned (R44), unless the policy draws billboards.
+      function squashOf(scene, m, camera) {
+        return m.flat && scene.flatFollowsBearing ? Math.cos(camera.tilt * Math.PI / 180) : 1;
+      }
+
+      function markerPoint(m, icon, anchor, ux, uy, bearing, squash) {
         const angle = (m.flat ? m.rotation - bearing : m.rotation) * Math.PI / 180;
         const dx = (ux - m.gx) * icon[2], dy = (uy - m.gy) * icon[3];
         const c = Math.cos(angle), s = Math.sin(angle);
-        return { x: anchor.x + dx * c - dy * s, y: anchor.y + dx * s + dy * c };
+        return { x: anchor.x + dx * c - dy * s, y: anchor.y + (dx * s + dy * c) * squash };
+      }
+
+      // How far a marker's appear animation has played at t (R45): null once done, else the
+      // eased fraction (MarkerAppearance.swift: 1 - (1 - p)^3).
+      function appearFraction(scene, m, t) {
+        if (!m.appear || !(t < m.appearStart + scene.appearDuration)) return null;
+        const rest = 1 - Math.min(Math.max((t - m.appearStart) / scene.appearDuration, 0), 1);
+        return 1 - rest * rest * rest;
       }
 
       // The markers drawn, in drawing order, with their anchors: the core's markers(in:).
@@ -446,10 +468,10 @@ package enum MapDrawingScript {
         for (const m of state.markers.values()) {
           const anchor = projection.pointFor(m.lat, m.lng);
           if (!anchor) continue;
-          const icon = scene.icons[m.icon];
+          const icon = iconOf(scene, m, state.t);
           let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
           for (const [ux, uy] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
-            const p = markerPoint(m, icon, anchor, ux, uy, bearing);
+            const p = markerPoint(m, icon, anchor, ux, uy, bearing, squashOf(scene, m, state.camera));
             minX = Math.min(minX, p.x); maxX = Math.max(maxX, p.x); minY = Math.min(minY, p.y); maxY = Math.max(maxY, p.y);
           }
           if (maxX >= 0 && minX <= state.view.width && maxY >= 0 && minY <= state.view.height) out.push({ m, anchor });
@@ -474,7 +496,7 @@ package enum MapDrawingScript {
           const ground = m && projection.pointFor(m.lat, m.lng);
           if (!ground) return null;
           const bearing = scene.flatFollowsBearing ? state.camera.bearing : 0;
-          anchor = markerPoint(m, scene.icons[m.icon], ground, m.ax, m.ay, bearing);
+          anchor = markerPoint(m, iconOf(scene, m, state.t), ground, m.ax, m.ay, bearing, squashOf(scene, m, state.camera));
         }
         return anchor ? { x: anchor.x - win.w / 2, y: anchor.y - win.h, win } : null;
       }
@@ -545,15 +567,19 @@ package enum MapDrawingScript {
         out += `<g class="markers">`;
         const bearing = scene.flatFollowsBearing ? camera.bearing : 0;
         for (const { m, anchor } of drawn(scene, state, projection)) {
-          const icon = scene.icons[m.icon];
+          const icon = iconOf(scene, m, state.t);
           const angle = m.flat ? m.rotation - bearing : m.rotation;
           const selected = m.n === state.selected;
           out += `<g class="marker" data-id="${escapeXML(m.id)}" data-x="${fmt(anchor.x, 2)}" data-y="${fmt(anchor.y, 2)}"`;
           if (selected) out += ` data-selected="true"`;
           out += ` transform="translate(${fmt(anchor.x, 2)} ${fmt(anchor.y, 2)})`;
+          const squash = squashOf(scene, m, camera), appearing = appearFraction(scene, m, state.t);
+          if (squash !== 1) out += ` scale(1 ${fmt(squash, 4)})`;
           if (angle % 360 !== 0) out += ` rotate(${fmt(angle, 4)})`;
+          if (appearing !== null && m.appear === 1) out += ` scale(${fmt(appearing, 4)})`;
           out += ` translate(${fmt(-m.gx * icon[2], 4)} ${fmt(-m.gy * icon[3], 4)})"`;
-          if (m.opacity < 1) out += ` opacity="${fmt(m.opacity, 3)}"`;
+          const opacity = m.opacity * (appearing !== null && m.appear === 2 ? appearing : 1);
+          if (opacity < 1) out += ` opacity="${fmt(opacity, 3)}"`;
           out += `>${selected ? icon[1] : icon[0]}</g>`;
         }
         out += `</g>`;
