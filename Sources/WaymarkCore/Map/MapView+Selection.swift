@@ -71,11 +71,16 @@ extension MapView {
   /// Info-window resolution (R7): marker_info_window, else marker_info_contents, else the
   /// default window from title and snippet (none if both are blank or nil).
   private func resolveInfoWindow(for marker: Marker) -> InfoWindow? {
-    if let content = emit(.markerInfoWindow(marker)).content {
-      return InfoWindow(marker: marker, pointOfInterest: nil, content: content, layout: .window(content))
+    let window = emit(.markerInfoWindow(marker))
+    if let content = window.content {
+      let layout = InfoWindowLayout.window(content)
+      if layout.isCut { warnCut(layout, of: marker) }
+      return InfoWindow(marker: marker, pointOfInterest: nil, content: content, layout: layout, view: window.view)
     }
-    if let content = emit(.markerInfoContents(marker)).content {
-      return InfoWindow(marker: marker, pointOfInterest: nil, content: content, layout: .contents(content))
+    let contents = emit(.markerInfoContents(marker))
+    if let content = contents.content {
+      return InfoWindow(
+        marker: marker, pointOfInterest: nil, content: content, layout: .contents(content), view: contents.view)
     }
     return InfoWindow.defaultWindow(of: marker, reusing: &selection.spareWindow)
   }

@@ -11,6 +11,9 @@ struct MarkerField: Sendable {
   let get: @Sendable (Marker, LuaStack) -> Void
   /// Writes the value at the index into the options; nil for read-only fields.
   let assign: (@Sendable (LuaStack, Int32, inout MarkerOptions) throws(LuaFunctionError) -> Void)?
+  /// Called once the value at the index was applied to the marker (by `add_marker` or an
+  /// assignment): what the bridge keeps of the Lua value itself (an icon view's table: R36).
+  var didApply: (@Sendable (LuaMapBridge, LuaStack, Int32, Marker) -> Void)? = nil
 
   /// Every option field (`user_data` and `map` are handled by the bridge).
   static let all: [MarkerField] = [
@@ -46,8 +49,15 @@ struct MarkerField: Sendable {
       },
       assign: { s, i, o throws(LuaFunctionError) in
         if LuaValues.isNil(i, on: s) { return o.iconView = nil }
-        let (name, size) = try readNamedSize(at: i, on: s, shape: .iconView, nameKey: "name", field: "marker.icon_view")
-        o.iconView = MarkerIconView(name: name, size: size)
+        o.iconView = try readIconView(at: i, on: s)
+      },
+      didApply: { bridge, stack, value, marker in
+        // The table is the view (R36): read again at each frame while the marker tracks view changes.
+        guard let map = bridge.map, marker.map === map else { return }
+        let view = LuaLiveView.make(tableAt: value, on: stack, handler: "icon_view redraws") { stack, table in
+          try readIconView(at: table, on: stack)
+        }
+        try? map.setLiveIconView(view, of: marker)
       }),
     pointField(
       "ground_anchor", "The point of the icon at the position, in unit coordinates (0.5, 1 = bottom centre).",
@@ -86,6 +96,9 @@ struct MarkerField: Sendable {
       "Whether an open default window shows title and snippet changes at once (R7); false: it keeps what it was shown with until shown again.",
       \.tracksInfoWindowChanges, \.tracksInfoWindowChanges),
   ]
+
+  /// The fields with a ``didApply``, which `add_marker` calls once the marker exists.
+  static let appliedAfterwards = all.filter { $0.didApply != nil }
 
   // MARK: Field makers
 
@@ -173,6 +186,13 @@ struct MarkerField: Sendable {
     let (name, size) = try readNamedSize(
       at: index, on: stack, shape: .markerIcon, nameKey: "image", field: "marker.icon")
     return .image(name: name, size: size)
+  }
+
+  /// The icon view `{ name =, width =, height = }` at `index`.
+  private static func readIconView(at index: Int32, on stack: LuaStack) throws(LuaFunctionError) -> MarkerIconView {
+    let (name, size) = try readNamedSize(
+      at: index, on: stack, shape: .iconView, nameKey: "name", field: "marker.icon_view")
+    return MarkerIconView(name: name, size: size)
   }
 
   private static func readNamedSize(

@@ -285,7 +285,8 @@ extension PluginHost {
         let content = try InfoWindowContent(decoding: value)
         contentStore.remember(content, as: value)
         instance.consecutiveFailures = 0
-        return CallbackAnswer(content: content, decidedBy: instance.name)
+        let view = LuaLiveView.content(tableAt: -1, on: stack, store: contentStore)
+        return CallbackAnswer(content: content, decidedBy: instance.name, view: view)
       } catch {
         fail(
           instance, handler: callback.name,
