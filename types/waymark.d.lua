@@ -149,12 +149,13 @@
 ---@field name string
 ---@field features Feature[]
 
----A tinted pin { color } or a named image { image, width, height }.
+---A tinted pin { color } or a named image { image, width, height, insets } (insets: R37's alignment rect).
 ---@class MarkerIcon
 ---@field color string?
 ---@field image string?
 ---@field width number?
 ---@field height number?
+---@field insets Insets?
 
 ---A custom view standing in for the icon (docs/semantics.md R3).
 ---@class IconView
@@ -371,7 +372,7 @@ function Map:overlays() end
 ---@field position Coordinate Where the marker stands.
 ---@field title string? The info window's title.
 ---@field snippet string? The info window's second line.
----@field icon MarkerIcon? nil for the default pin, { color = '#RRGGBB' } for a tinted pin, { image =, width =, height = }.
+---@field icon MarkerIcon? nil for the default pin, { color = '#RRGGBB' } for a tinted pin, { image =, width =, height =, insets = } (insets: the alignment rect's margins, drawn but neither tapped nor anchored: R37).
 ---@field icon_view IconView? A custom view { name =, width =, height = } that wins over the icon (docs/semantics.md R3).
 ---@field ground_anchor Point The point of the icon at the position, in unit coordinates (0.5, 1 = bottom centre).
 ---@field info_window_anchor Point Where the info window's tail points, in unit coordinates of the icon.

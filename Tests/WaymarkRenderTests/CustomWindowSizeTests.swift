@@ -53,3 +53,18 @@ import WaymarkCore
     #expect(tall.infoWindow?.layout.contains(Point(x: 150, y: 560)) == false, "a tap below the cut misses it")
   }
 }
+
+/// R37: an icon with insets is drawn whole, placed by the rectangle inside its insets.
+@Suite struct IconInsetsDrawingTests {
+  @Test("R37: the picture places the whole image so that the inset rectangle's anchor is on the position")
+  func theImageIsPlacedByItsInsetRectangle() throws {
+    let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 10))
+    var options = MarkerOptions(position: Places.sydney, id: "m")
+    options.icon = .image(name: "shadowed", size: Size(width: 40, height: 40))
+    options.iconInsets = EdgeInsets(top: 4, left: 6, bottom: 10, right: 2)
+    try map.addMarker(options)
+    let marker = try #require(picture(of: map).all("g", class: "marker").first)
+    #expect(marker["transform"]?.hasSuffix("translate(-22 -30)") == true, "\(marker["transform"] ?? "")")
+    #expect(marker.all("rect").first?["width"] == "40", "drawn whole")
+  }
+}

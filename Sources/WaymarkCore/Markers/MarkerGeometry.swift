@@ -21,7 +21,7 @@ struct IconExtent {
       up = min(up, Self.largestReach)
       down = min(down, Self.largestReach)
     }
-    let size = marker.iconSize, anchor = marker.groundAnchor
+    let size = marker.alignmentSize, anchor = marker.groundAnchor
     if marker.rotation == 0 && !marker.flat {
       left = max(left, anchor.x * size.width, 0)
       right = max(right, (1 - anchor.x) * size.width, 0)
@@ -40,7 +40,7 @@ struct IconExtent {
 }
 
 /// Where a marker's icon is on the screen (R4): the rectangle hit-testing tests is the one
-/// renderers draw.
+/// renderers draw, inside the icon's insets (R37: unit coordinates are of that rectangle).
 package enum MarkerGeometry {
   /// The screen angle of the icon in degrees: its rotation, and for flat markers also the
   /// map's bearing (R4).
@@ -50,7 +50,7 @@ package enum MarkerGeometry {
 
   /// The screen point of a point of the icon given in unit coordinates (0,0 top-left).
   package static func point(_ unit: Point, of marker: Marker, at anchorPoint: Point, bearing: Double) -> Point {
-    let size = marker.iconSize
+    let size = marker.alignmentSize
     let dx = (unit.x - marker.groundAnchor.x) * size.width
     let dy = (unit.y - marker.groundAnchor.y) * size.height
     let (c, s) = cosSin(angle(of: marker, bearing: bearing) * .pi / 180)
@@ -72,7 +72,7 @@ package enum MarkerGeometry {
 
   /// Whether `tap` falls on the icon's rectangle, placed by the anchor and rotated (R4).
   static func contains(_ tap: Point, marker: Marker, at anchorPoint: Point, bearing: Double) -> Bool {
-    let size = marker.iconSize
+    let size = marker.alignmentSize
     let (c, s) = cosSin(-angle(of: marker, bearing: bearing) * .pi / 180)
     let dx = tap.x - anchorPoint.x, dy = tap.y - anchorPoint.y
     let ux = (dx * c - dy * s) / max(size.width, .leastNonzeroMagnitude) + marker.groundAnchor.x

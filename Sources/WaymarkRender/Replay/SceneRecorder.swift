@@ -187,11 +187,16 @@ final class SceneRecorder {
     }
   }
 
-  /// The number of the marker's icon in the icon table: `[art, selected art, width, height]`.
+  /// The number of the marker's icon in the icon table: `[art, selected art, width, height]`,
+  /// the size of the rectangle inside the icon's insets, then the left and top insets if any
+  /// (R37).
   private func icon(of marker: Marker) -> Int {
     var art = SVGBuffer(capacity: 256), selectedArt = SVGBuffer(capacity: 512)
     MarkerArt.appendIcon(of: marker, selected: false, to: &art)
-    let key = art.text
+    let insets = marker.iconInsets, size = marker.alignmentSize
+    let key =
+      insets == .zero ? art.text : art.text + "\u{0}\(insets.left),\(insets.top),\(insets.bottom),\(insets.right)"
+
     if let index = icons[key] { return index }
     MarkerArt.appendIcon(of: marker, selected: true, to: &selectedArt)
     var entry = SVGBuffer(capacity: 1024)
@@ -200,9 +205,15 @@ final class SceneRecorder {
     entry.byte(UInt8(ascii: ","))
     entry.json(selectedArt.text)
     entry.byte(UInt8(ascii: ","))
-    entry.number(marker.iconSize.width)
+    entry.number(size.width)
     entry.byte(UInt8(ascii: ","))
-    entry.number(marker.iconSize.height)
+    entry.number(size.height)
+    if insets != .zero {
+      entry.byte(UInt8(ascii: ","))
+      entry.number(insets.left)
+      entry.byte(UInt8(ascii: ","))
+      entry.number(insets.top)
+    }
     entry.byte(UInt8(ascii: "]"))
     iconTable.append(entry.text)
     icons[key] = iconTable.count - 1

@@ -131,7 +131,8 @@ enum MarkerLayer {
 
   /// One marker's group: the contract's attributes, its placement, its icon.
   static func append(_ marker: Marker, at anchor: Point, angle: Double, selected: Bool, to buffer: inout SVGBuffer) {
-    let size = marker.iconSize, groundAnchor = marker.groundAnchor
+    // The anchors are unit coordinates of the rectangle inside the icon's insets (R37).
+    let size = marker.alignmentSize, groundAnchor = marker.groundAnchor, insets = marker.iconInsets
     buffer.raw("<g class=\"marker\"")
     buffer.attribute("data-id", marker.id)
     buffer.attribute("data-x", anchor.x)
@@ -148,9 +149,9 @@ enum MarkerLayer {
       buffer.byte(UInt8(ascii: ")"))
     }
     buffer.raw(" translate(")
-    buffer.number(-groundAnchor.x * size.width, decimals: 4)
+    buffer.number(-(insets.left + groundAnchor.x * size.width), decimals: 4)
     buffer.byte(UInt8(ascii: " "))
-    buffer.number(-groundAnchor.y * size.height, decimals: 4)
+    buffer.number(-(insets.top + groundAnchor.y * size.height), decimals: 4)
     buffer.raw(")\"")
     if marker.opacity < 1 { buffer.attribute("opacity", marker.opacity, decimals: 3) }
     buffer.raw(">")

@@ -137,9 +137,11 @@ extension LuaAPIShape {
     fields: [.init("name", "string"), .init("features", "Feature[]")])
   /// A marker's icon.
   static let markerIcon = LuaAPIShape(
-    name: "MarkerIcon", doc: "A tinted pin { color } or a named image { image, width, height }.",
+    name: "MarkerIcon",
+    doc: "A tinted pin { color } or a named image { image, width, height, insets } (insets: R37's alignment rect).",
     fields: [
       .init("color", "string?"), .init("image", "string?"), .init("width", "number?"), .init("height", "number?"),
+      .init("insets", "Insets?"),
     ])
   /// A marker's icon view.
   static let iconView = LuaAPIShape(

@@ -31,9 +31,11 @@ struct MarkerField: Sendable {
     stringField("snippet", "The info window's second line.", \.snippet, \.snippet),
     MarkerField(
       name: "icon", type: "MarkerIcon?",
-      doc: "nil for the default pin, { color = '#RRGGBB' } for a tinted pin, { image =, width =, height = }.",
-      get: { m, s in pushIcon(m.icon, on: s) },
-      assign: { s, i, o throws(LuaFunctionError) in o.icon = try readIcon(at: i, on: s) }),
+      doc:
+        "nil for the default pin, { color = '#RRGGBB' } for a tinted pin, { image =, width =, height =, insets = }"
+        + " (insets: the alignment rect's margins, drawn but neither tapped nor anchored: R37).",
+      get: { m, s in pushIcon(m.icon, insets: m.iconInsets, on: s) },
+      assign: { s, i, o throws(LuaFunctionError) in (o.icon, o.iconInsets) = try readIcon(at: i, on: s) }),
     MarkerField(
       name: "icon_view", type: "IconView?",
       doc: "A custom view { name =, width =, height = } that wins over the icon (R3).",
@@ -148,7 +150,7 @@ struct MarkerField: Sendable {
 
   // MARK: Icons
 
-  private static func pushIcon(_ icon: MarkerIcon, on stack: LuaStack) {
+  private static func pushIcon(_ icon: MarkerIcon, insets: EdgeInsets, on stack: LuaStack) {
     switch icon {
     case .defaultPin: stack.pushNil()
     case .tintedPin(let color):
@@ -163,13 +165,23 @@ struct MarkerField: Sendable {
       stack.rawSetField("width", ofTableAt: -2)
       stack.push(size.height)
       stack.rawSetField("height", ofTableAt: -2)
+      guard insets != .zero else { return }
+      stack.newTable()
+      for (key, value) in [
+        ("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right),
+      ] {
+        stack.push(value)
+        stack.rawSetField(key, ofTableAt: -2)
+      }
+      stack.rawSetField("insets", ofTableAt: -2)
     }
   }
 
+  /// The icon at `index` and its insets (R37: only an image icon has them).
   private static func readIcon(at index: Int32, on stack: LuaStack) throws(LuaFunctionError)
-    -> MarkerIcon
+    -> (MarkerIcon, EdgeInsets)
   {
-    if LuaValues.isNil(index, on: stack) { return .defaultPin }
+    if LuaValues.isNil(index, on: stack) { return (.defaultPin, .zero) }
     guard stack.type(at: index) == .table else {
       throw LuaValues.typeError(
         "marker.icon", expected: "nil, { color = } or { image =, width =, height = }", at: index,
@@ -181,11 +193,20 @@ struct MarkerField: Sendable {
     }
     if let color {
       try LuaValues.requireKnownFields(ofTableAt: index, on: stack, allowed: ["color"], what: "marker.icon")
-      return .tintedPin(color: color)
+      return (.tintedPin(color: color), .zero)
+    }
+    let insets = try LuaAPIShape.markerIcon.withField("insets", ofTableAt: index, on: stack) {
+      v throws(LuaFunctionError) -> EdgeInsets in
+      guard !LuaValues.isNil(v, on: stack) else { return .zero }
+      guard stack.type(at: v) == .table else {
+        throw LuaValues.typeError(
+          "marker.icon.insets", expected: "{ top =, left =, bottom =, right = }", at: v, on: stack)
+      }
+      return try CameraUpdateReader.readInsets(at: v, on: stack, field: "marker.icon.insets", default: 0)
     }
     let (name, size) = try readNamedSize(
-      at: index, on: stack, shape: .markerIcon, nameKey: "image", field: "marker.icon")
-    return .image(name: name, size: size)
+      at: index, on: stack, shape: .markerIcon, nameKey: "image", field: "marker.icon", extra: ["insets"])
+    return (.image(name: name, size: size), insets)
   }
 
   /// The icon view `{ name =, width =, height = }` at `index`.
@@ -196,14 +217,14 @@ struct MarkerField: Sendable {
   }
 
   private static func readNamedSize(
-    at index: Int32, on stack: LuaStack, shape: LuaAPIShape, nameKey: String, field: String
+    at index: Int32, on stack: LuaStack, shape: LuaAPIShape, nameKey: String, field: String, extra: [String] = []
   ) throws(LuaFunctionError) -> (String, Size) {
     guard stack.type(at: index) == .table else {
       throw LuaValues.typeError(
         field, expected: "{ \(nameKey) =, width =, height = }", at: index, on: stack)
     }
     try LuaValues.requireKnownFields(
-      ofTableAt: index, on: stack, allowed: [nameKey, "width", "height"], what: field)
+      ofTableAt: index, on: stack, allowed: [nameKey, "width", "height"] + extra, what: field)
     let name = try shape.withField(nameKey, ofTableAt: index, on: stack) {
       v throws(LuaFunctionError) in try LuaValues.string(at: v, on: stack, field: "\(field).\(nameKey)")
     }

@@ -549,7 +549,7 @@ package enum MapDrawingScript {
           if (selected) out += ` data-selected="true"`;
           out += ` transform="translate(${fmt(anchor.x, 2)} ${fmt(anchor.y, 2)})`;
           if (angle % 360 !== 0) out += ` rotate(${fmt(angle, 4)})`;
-          out += ` translate(${fmt(-m.gx * icon[2], 4)} ${fmt(-m.gy * icon[3], 4)})"`;
+          out += ` translate(${fmt(-((icon[4] || 0) + m.gx * icon[2]), 4)} ${fmt(-((icon[5] || 0) + m.gy * icon[3]), 4)})"`;
           if (m.opacity < 1) out += ` opacity="${fmt(m.opacity, 3)}"`;
           out += `>${selected ? icon[1] : icon[0]}</g>`;
         }
