@@ -157,11 +157,12 @@
 ---@field height number?
 ---@field insets Insets?
 
----A custom view standing in for the icon (docs/semantics.md R3).
+---A custom view standing in for the icon (docs/semantics.md R3), tinted by color; live while tracked (docs/semantics.md R36).
 ---@class IconView
 ---@field name string
 ---@field width number
 ---@field height number
+---@field color string?
 
 ---Options of waymark.map (scripts only).
 ---@class MapOptions
@@ -373,7 +374,7 @@ function Map:overlays() end
 ---@field title string? The info window's title.
 ---@field snippet string? The info window's second line.
 ---@field icon MarkerIcon? nil for the default pin, { color = '#RRGGBB' } for a tinted pin, { image =, width =, height =, insets = } (insets: the alignment rect's margins, drawn but neither tapped nor anchored: R37).
----@field icon_view IconView? A custom view { name =, width =, height = } that wins over the icon (docs/semantics.md R3).
+---@field icon_view IconView? A custom view { name =, width =, height =, color = } that wins over the icon (docs/semantics.md R3); the table is the view, read again at each frame while tracks_view_changes is on (docs/semantics.md R36).
 ---@field ground_anchor Point The point of the icon at the position, in unit coordinates (0.5, 1 = bottom centre).
 ---@field info_window_anchor Point Where the info window's tail points, in unit coordinates of the icon.
 ---@field appear_animation 'none'|'pop'|'fade_in' How the marker appears when added.

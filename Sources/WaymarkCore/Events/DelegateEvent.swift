@@ -260,22 +260,15 @@ public struct CallbackAnswer: Sendable {
   /// Who decided: the name of the plugin whose answer won, nil for the default or for a
   /// delegate that does not name itself.
   public var decidedBy: String?
-  /// The live view `content` was read from (R34): the window re-reads it at each frame while
-  /// its marker tracks info window changes; nil, the default, makes the content a snapshot.
-  public var view: LiveView<InfoWindowContent>?
 
   /// The answer of a notification, and of a delegate that has nothing to say.
   public static let none = CallbackAnswer()
 
   /// Creates an answer.
-  public init(
-    handled: Bool = false, content: InfoWindowContent? = nil, decidedBy: String? = nil,
-    view: LiveView<InfoWindowContent>? = nil
-  ) {
+  public init(handled: Bool = false, content: InfoWindowContent? = nil, decidedBy: String? = nil) {
     isHandled = handled
     self.content = content
     self.decidedBy = decidedBy
-    self.view = view
   }
 }
 

@@ -71,18 +71,23 @@ extension MapView {
   /// Info-window resolution (R7): marker_info_window, else marker_info_contents, else the
   /// default window from title and snippet (none if both are blank or nil).
   private func resolveInfoWindow(for marker: Marker) -> InfoWindow? {
-    let window = emit(.markerInfoWindow(marker))
-    if let content = window.content {
+    if let content = emit(.markerInfoWindow(marker)).content {
       let layout = InfoWindowLayout.window(content)
       if layout.isCut { warnCut(layout, of: marker) }
-      return InfoWindow(marker: marker, pointOfInterest: nil, content: content, layout: layout, view: window.view)
-    }
-    let contents = emit(.markerInfoContents(marker))
-    if let content = contents.content {
       return InfoWindow(
-        marker: marker, pointOfInterest: nil, content: content, layout: .contents(content), view: contents.view)
+        marker: marker, pointOfInterest: nil, content: content, layout: layout, view: liveView(of: content))
+    }
+    if let content = emit(.markerInfoContents(marker)).content {
+      return InfoWindow(
+        marker: marker, pointOfInterest: nil, content: content, layout: .contents(content),
+        view: liveView(of: content))
     }
     return InfoWindow.defaultWindow(of: marker, reusing: &selection.spareWindow)
+  }
+
+  /// The live view the delegate tells for the content it just answered (R34), if any.
+  private func liveView(of content: InfoWindowContent) -> LiveView<InfoWindowContent>? {
+    callbacks.delegate?.mapView(self, liveViewOf: content)
   }
 
   /// Shows a window (hiding any other first: R9).

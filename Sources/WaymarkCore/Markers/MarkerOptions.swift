@@ -15,10 +15,13 @@ public struct MarkerIconView: Hashable, Sendable {
   public var name: String
   /// The view's size in points.
   public var size: Size
+  /// The view's tint (`#RRGGBB`, `#RRGGBBAA` or a colour name), nil for the placeholder's.
+  public var color: String?
   /// Creates an icon view.
-  public init(name: String, size: Size) {
+  public init(name: String, size: Size, color: String? = nil) {
     self.name = name
     self.size = size
+    self.color = color
   }
 }
 
@@ -221,6 +224,10 @@ public struct MarkerOptions {
     }
     if case .image(let name, _) = icon { try TextLimits.check(name, atMost: TextLimits.name, "marker.icon.image") }
     try TextLimits.check(iconView?.name, atMost: TextLimits.name, "marker.iconView.name")
+    if let color = iconView?.color {
+      try TextLimits.check(color, atMost: TextLimits.name, "marker.iconView.color")
+      try ContentColor.validate(color, "marker.iconView.color")
+    }
   }
 }
 

@@ -145,8 +145,8 @@ extension LuaAPIShape {
     ])
   /// A marker's icon view.
   static let iconView = LuaAPIShape(
-    name: "IconView", doc: "A custom view standing in for the icon (R3).",
-    fields: [.init("name", "string"), .init("width", "number"), .init("height", "number")])
+    name: "IconView", doc: "A custom view standing in for the icon (R3), tinted by color; live while tracked (R36).",
+    fields: [.init("name", "string"), .init("width", "number"), .init("height", "number"), .init("color", "string?")])
   /// `waymark.map{...}`.
   static let mapOptions = LuaAPIShape(
     name: "MapOptions", doc: "Options of waymark.map (scripts only).",

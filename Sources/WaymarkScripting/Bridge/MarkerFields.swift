@@ -38,7 +38,9 @@ struct MarkerField: Sendable {
       assign: { s, i, o throws(LuaFunctionError) in (o.icon, o.iconInsets) = try readIcon(at: i, on: s) }),
     MarkerField(
       name: "icon_view", type: "IconView?",
-      doc: "A custom view { name =, width =, height = } that wins over the icon (R3).",
+      doc:
+        "A custom view { name =, width =, height =, color = } that wins over the icon (R3); the table is the view,"
+        + " read again at each frame while tracks_view_changes is on (R36).",
       get: { m, s in
         guard let view = m.iconView else { return s.pushNil() }
         s.newTable()
@@ -48,6 +50,10 @@ struct MarkerField: Sendable {
         s.rawSetField("width", ofTableAt: -2)
         s.push(view.size.height)
         s.rawSetField("height", ofTableAt: -2)
+        if let color = view.color {
+          s.push(color)
+          s.rawSetField("color", ofTableAt: -2)
+        }
       },
       assign: { s, i, o throws(LuaFunctionError) in
         if LuaValues.isNil(i, on: s) { return o.iconView = nil }
@@ -209,11 +215,14 @@ struct MarkerField: Sendable {
     return (.image(name: name, size: size), insets)
   }
 
-  /// The icon view `{ name =, width =, height = }` at `index`.
+  /// The icon view `{ name =, width =, height =, color = }` at `index`.
   private static func readIconView(at index: Int32, on stack: LuaStack) throws(LuaFunctionError) -> MarkerIconView {
     let (name, size) = try readNamedSize(
-      at: index, on: stack, shape: .iconView, nameKey: "name", field: "marker.icon_view")
-    return MarkerIconView(name: name, size: size)
+      at: index, on: stack, shape: .iconView, nameKey: "name", field: "marker.icon_view", extra: ["color"])
+    let color = try LuaAPIShape.iconView.withField("color", ofTableAt: index, on: stack) {
+      v throws(LuaFunctionError) in try LuaValues.optionalString(at: v, on: stack, field: "marker.icon_view.color")
+    }
+    return MarkerIconView(name: name, size: size, color: color)
   }
 
   private static func readNamedSize(
