@@ -171,7 +171,10 @@ import WaymarkCore
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 10))
     let delegate = ContentDelegate()
     map.delegate = delegate
-    let long = "A harbour city with a famous opera house and a bridge people climb"
+    // Long enough to wrap within a custom window's 500 points (R35).
+    let long =
+      "A harbour city with a famous opera house, a bridge people climb, beaches along the coast and ferries"
+      + " that cross the harbour all day"
     delegate.window = { marker in
       marker.id == "sydney"
         ? InfoWindowContent(

@@ -141,4 +141,15 @@ extension MapViewDelegate {
 public protocol DelegateEventHandler: AnyObject {
   /// Answers one callback; the answer says, for the trace, who decided.
   func mapView(_ mapView: MapView, receive event: DelegateEvent) -> CallbackAnswer
+  /// The live view behind `content`, the content this handler just answered for
+  /// marker_info_window or marker_info_contents (R34), or nil (the default) for a snapshot.
+  /// Asked only when a window shows content, so an answer carries nothing more than before.
+  func mapView(_ mapView: MapView, liveViewOf content: InfoWindowContent) -> LiveView<InfoWindowContent>?
+}
+
+extension DelegateEventHandler {
+  /// No live view: the content is a snapshot (R34).
+  public func mapView(_ mapView: MapView, liveViewOf content: InfoWindowContent) -> LiveView<InfoWindowContent>? {
+    nil
+  }
 }

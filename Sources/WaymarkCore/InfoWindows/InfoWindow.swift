@@ -12,21 +12,30 @@ public struct InfoWindow {
     var pointOfInterest: PointOfInterest?
     var content: InfoWindowContent?
     var layout: InfoWindowLayout
+    var view: LiveView<InfoWindowContent>?
 
-    init(marker: Marker?, pointOfInterest: PointOfInterest?, content: InfoWindowContent?, layout: InfoWindowLayout) {
+    init(
+      marker: Marker?, pointOfInterest: PointOfInterest?, content: InfoWindowContent?, layout: InfoWindowLayout,
+      view: LiveView<InfoWindowContent>?
+    ) {
       self.marker = marker
       self.pointOfInterest = pointOfInterest
       self.content = content
       self.layout = layout
+      self.view = view
     }
   }
 
   private var parts: Parts
 
   /// A window of `marker` (or of a point of interest under the web policy, R33) showing
-  /// `layout`, laid out from `content` (nil for the default window).
-  init(marker: Marker?, pointOfInterest: PointOfInterest?, content: InfoWindowContent?, layout: InfoWindowLayout) {
-    parts = Parts(marker: marker, pointOfInterest: pointOfInterest, content: content, layout: layout)
+  /// `layout`, laid out from `content` (nil for the default window), which `view` (if any)
+  /// keeps current while the marker tracks info window changes (R34).
+  init(
+    marker: Marker?, pointOfInterest: PointOfInterest?, content: InfoWindowContent?, layout: InfoWindowLayout,
+    view: LiveView<InfoWindowContent>? = nil
+  ) {
+    parts = Parts(marker: marker, pointOfInterest: pointOfInterest, content: content, layout: layout, view: view)
   }
 
   /// The default window of `marker` (R7), nil if its title and snippet are both blank; made
@@ -75,6 +84,7 @@ public struct InfoWindow {
     parts.marker = nil
     parts.pointOfInterest = nil
     parts.content = nil
+    parts.view = nil
     return true
   }
 
@@ -86,6 +96,9 @@ public struct InfoWindow {
   public var kind: InfoWindowKind { parts.layout.kind }
   /// What the delegate returned for a custom window or contents; nil for the default window.
   public var content: InfoWindowContent? { parts.content }
+  /// The live view the content was read from, re-read at each frame while the marker tracks
+  /// info window changes (R34); nil for a snapshot (the default window, a Swift delegate's).
+  public var view: LiveView<InfoWindowContent>? { parts.view }
   /// The laid-out window: its size, frame and node frames.
   package var layout: InfoWindowLayout { parts.layout }
 

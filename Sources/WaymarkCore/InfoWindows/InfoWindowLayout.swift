@@ -67,15 +67,22 @@ package struct InfoWindowLayout: Sendable, Equatable {
 
   // MARK: - Building
 
-  /// A whole custom window (`marker_info_window`): the content laid out as given,
-  /// at most `metrics.maxWidth` wide, with no frame.
+  /// A whole custom window (`marker_info_window`): the content laid out as given, with no
+  /// frame, keeping its own size up to `metrics.maxCustomWindowSide` (500 points) on either
+  /// side (R35): wider content is fitted into that width as in any window (text wraps,
+  /// images scale down, widths cap), taller content is cut at that height (``isCut``).
   package static func window(_ content: InfoWindowContent, metrics: InfoWindowMetrics = .standard)
     -> InfoWindowLayout
   {
-    let root = ContentLayoutEngine(metrics: metrics).layout(
-      content.root, maxWidth: metrics.maxWidth)
-    return InfoWindowLayout(kind: .window, size: root.frame.size, frame: nil, content: root)
+    let side = metrics.maxCustomWindowSide
+    let root = ContentLayoutEngine(metrics: metrics).layout(content.root, maxWidth: side)
+    let size = Size(width: min(root.frame.width, side), height: min(root.frame.height, side))
+    return InfoWindowLayout(kind: .window, size: size, frame: nil, content: root)
   }
+
+  /// Whether the content is taller than the window, which cut it (R35): drawn clipped to the
+  /// window, the part below out of reach of taps.
+  package var isCut: Bool { content.frame.height > size.height }
 
   /// Custom contents (`marker_info_contents`) inside the default frame: the frame
   /// padding around them, the tail below, `metrics.maxWidth` wide at most.

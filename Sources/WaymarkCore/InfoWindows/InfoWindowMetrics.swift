@@ -6,8 +6,12 @@
 /// a line is ``lineHeightMultiple`` times the font size high. The same text gives
 /// the same size on every machine.
 package struct InfoWindowMetrics: Sendable, Equatable {
-  /// The widest a whole window may be, in points, the default frame included.
+  /// The widest a default window or the default frame of custom contents may be, in points,
+  /// the frame included (R35).
   package var maxWidth: Double
+  /// The largest side of a whole custom window (`marker_info_window`), in points: Google's
+  /// "must not have bounds greater than 500 points on either dimension" (R35).
+  package var maxCustomWindowSide: Double
   /// Space between the default frame's edge and the contents inside it.
   package var framePadding: EdgeInsets
   /// The default frame's corner radius, in points.
@@ -34,6 +38,7 @@ package struct InfoWindowMetrics: Sendable, Equatable {
   /// Creates metrics; every default is documented on its property's use.
   package init(
     maxWidth: Double = 280,
+    maxCustomWindowSide: Double = 500,
     framePadding: EdgeInsets = EdgeInsets(top: 8, left: 12, bottom: 8, right: 12),
     frameCornerRadius: Double = 8,
     frameBackground: ContentColor = .white,
@@ -47,6 +52,7 @@ package struct InfoWindowMetrics: Sendable, Equatable {
     lineHeightMultiple: Double = 1.2
   ) {
     self.maxWidth = maxWidth
+    self.maxCustomWindowSide = maxCustomWindowSide
     self.framePadding = framePadding
     self.frameCornerRadius = frameCornerRadius
     self.frameBackground = frameBackground
@@ -60,7 +66,7 @@ package struct InfoWindowMetrics: Sendable, Equatable {
     self.lineHeightMultiple = lineHeightMultiple
   }
 
-  /// Width 280, frame padding 8 above and below and 12 at the sides, corner 8,
+  /// Width 280 (a custom window: 500 on either side), frame padding 8 above and below and 12 at the sides, corner 8,
   /// tail 20 wide and 10 high, title at most 2 lines and snippet 4 with 2 points
   /// between them; title 17 pt bold (9.4 pt per character), body 14 pt (7.5),
   /// caption 12 pt (6.4); lines 1.2 times the font size.

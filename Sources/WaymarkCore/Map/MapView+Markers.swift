@@ -100,6 +100,11 @@ extension MapView {
     {
       refreshDefaultWindow(of: marker)
     }
+    if old.tracksInfoWindowChanges != marker.tracksInfoWindowChanges
+      || old.tracksViewChanges != marker.tracksViewChanges
+    {
+      trackingDidChange(of: marker, from: old)
+    }
   }
 
   /// Called when a drag or an animation moved a marker from `old`: keeps the spatial index

@@ -72,12 +72,22 @@ extension MapView {
   /// default window from title and snippet (none if both are blank or nil).
   private func resolveInfoWindow(for marker: Marker) -> InfoWindow? {
     if let content = emit(.markerInfoWindow(marker)).content {
-      return InfoWindow(marker: marker, pointOfInterest: nil, content: content, layout: .window(content))
+      let layout = InfoWindowLayout.window(content)
+      if layout.isCut { warnCut(layout, of: marker) }
+      return InfoWindow(
+        marker: marker, pointOfInterest: nil, content: content, layout: layout, view: liveView(of: content))
     }
     if let content = emit(.markerInfoContents(marker)).content {
-      return InfoWindow(marker: marker, pointOfInterest: nil, content: content, layout: .contents(content))
+      return InfoWindow(
+        marker: marker, pointOfInterest: nil, content: content, layout: .contents(content),
+        view: liveView(of: content))
     }
     return InfoWindow.defaultWindow(of: marker, reusing: &selection.spareWindow)
+  }
+
+  /// The live view the delegate tells for the content it just answered (R34), if any.
+  private func liveView(of content: InfoWindowContent) -> LiveView<InfoWindowContent>? {
+    callbacks.delegate?.mapView(self, liveViewOf: content)
   }
 
   /// Shows a window (hiding any other first: R9).

@@ -56,6 +56,8 @@ public final class MapView {
   var overlayStore = OverlayStore()
   /// Points of interest, feature layers, capabilities, my location.
   var places = MapPlaces()
+  /// The live icon views and the last frame drawn (R34-R36).
+  var liveViews = LiveViewRegistry()
 
   /// Creates a map with a camera, a view size and a behaviour policy.
   ///
@@ -111,10 +113,11 @@ public final class MapView {
     let end = clock.now + seconds
     try runTasks(dueBy: end, action: "advance", interruption: interruption)
     clock.advance(to: end)
+    drawFrames(through: end)
   }
 
   /// Advances time until nothing is pending: the camera idle, no drag, no animation, no timer,
-  /// tiles loaded. Throws if work is still pending after `limit` seconds of virtual time
+  /// tiles loaded, no live view owed a frame (R34). Throws if work is still pending after `limit` seconds of virtual time
   /// (``settleTimeLimit`` when nil): an animation that re-arms itself forever; the map is
   /// left at that time. Stops like ``advance(by:interruption:)`` after ``taskLimit`` tasks
   /// or when `interruption` gives a reason.
@@ -128,6 +131,7 @@ public final class MapView {
     }
     let deadline = clock.now + limit
     try runTasks(dueBy: deadline, action: "settle", interruption: interruption)
+    if !clock.hasPendingTasks { drawOwedFrame() }
     guard !clock.hasPendingTasks else {
       clock.advance(to: deadline)
       throw .didNotSettle(limit: limit, pending: pendingDescription)
@@ -154,6 +158,7 @@ public final class MapView {
           pending: pendingDescription)
       }
       count += 1
+      drawFrames(through: next)
       _ = clock.runNextTask(dueBy: time)
     }
   }

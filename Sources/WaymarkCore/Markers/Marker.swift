@@ -69,6 +69,7 @@ public final class Marker {
     var snippet: String?
     var icon = MarkerIcon.defaultPin
     var iconView: MarkerIconView?
+    var iconInsets = EdgeInsets.zero
     var groundAnchor = MarkerOptions.defaultGroundAnchor
     var infoWindowAnchor = MarkerOptions.defaultInfoWindowAnchor
     var rotation = 0.0
@@ -149,6 +150,14 @@ public final class Marker {
   package var icon: MarkerIcon { extras.icon }
   /// A custom view that wins over the icon (R3).
   package var iconView: MarkerIconView? { extras.iconView }
+  /// The icon's alignment rect insets (R37); none for an icon view.
+  package var iconInsets: EdgeInsets { extras.iconView == nil ? extras.iconInsets : .zero }
+  /// The size of the rectangle inside the insets, which taps hit and anchors are unit
+  /// coordinates of (R37): the icon's size when it has no insets.
+  package var alignmentSize: Size {
+    let size = iconSize, insets = iconInsets
+    return Size(width: size.width - insets.left - insets.right, height: size.height - insets.top - insets.bottom)
+  }
   /// Where the info window's tail points, in unit coordinates of the icon.
   package var infoWindowAnchor: Point { extras.infoWindowAnchor }
   /// The point of the icon placed at the position, in unit coordinates of the icon.
@@ -193,6 +202,7 @@ public final class Marker {
     var options = MarkerOptions(position: position, id: extras.id, title: title, snippet: snippet)
     options.icon = icon
     options.iconView = iconView
+    if extras.iconInsets != .zero { options.iconInsets = extras.iconInsets }
     options.groundAnchor = groundAnchor
     options.infoWindowAnchor = infoWindowAnchor
     options.appearAnimation = appearAnimation
@@ -297,6 +307,7 @@ public final class Marker {
     extras.snippet = options.snippet
     extras.icon = options.icon
     extras.iconView = options.iconView
+    extras.iconInsets = options.iconInsets
     extras.groundAnchor = options.groundAnchor
     extras.infoWindowAnchor = options.infoWindowAnchor
     extras.rotation = options.rotation

@@ -40,7 +40,8 @@ struct IconExtent {
 }
 
 /// Where a marker's icon is on the screen (R4): the rectangle hit-testing tests is the one
-/// renderers draw. A flat marker lies on the ground (R44): it turns with the bearing and,
+/// renderers draw, inside the icon's insets (R37: unit coordinates are of that rectangle).
+/// A flat marker lies on the ground (R44): it turns with the bearing and,
 /// under tilt, its box is foreshortened as the ground is, its screen-vertical extent scaled
 /// by `foreshortening` (the cosine of the tilt, ``Projection/groundForeshortening``) after
 /// it is turned, the ground's projection at the anchor.
@@ -55,7 +56,7 @@ package enum MarkerGeometry {
   package static func point(
     _ unit: Point, of marker: Marker, at anchorPoint: Point, bearing: Double, foreshortening: Double = 1
   ) -> Point {
-    let size = marker.iconSize
+    let size = marker.alignmentSize
     let dx = (unit.x - marker.groundAnchor.x) * size.width
     let dy = (unit.y - marker.groundAnchor.y) * size.height
     let (c, s) = cosSin(angle(of: marker, bearing: bearing) * .pi / 180)
@@ -83,7 +84,7 @@ package enum MarkerGeometry {
   static func contains(
     _ tap: Point, marker: Marker, at anchorPoint: Point, bearing: Double, foreshortening: Double = 1
   ) -> Bool {
-    let size = marker.iconSize
+    let size = marker.alignmentSize
     let (c, s) = cosSin(-angle(of: marker, bearing: bearing) * .pi / 180)
     let dx = tap.x - anchorPoint.x
     var dy = tap.y - anchorPoint.y

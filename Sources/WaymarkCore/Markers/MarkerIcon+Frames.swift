@@ -58,9 +58,10 @@ extension Marker {
   package var iconFrame: MarkerIconFrame? { icon.frame(at: map?.clock.now ?? 0) }
 
   /// The largest size its icon takes: a multi-frame icon's largest frame (hit-testing's
-  /// search reach covers every frame), else ``iconSize``.
+  /// search reach covers every frame), else ``alignmentSize`` (the rectangle inside the
+  /// insets, R37).
   var largestIconSize: Size {
     if iconView == nil, let size = icon.largestFrameSize { return size }
-    return iconSize
+    return alignmentSize
   }
 }

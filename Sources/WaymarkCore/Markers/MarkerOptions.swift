@@ -18,10 +18,13 @@ public struct MarkerIconView: Hashable, Sendable {
   public var name: String
   /// The view's size in points.
   public var size: Size
+  /// The view's tint (`#RRGGBB`, `#RRGGBBAA` or a colour name), nil for the placeholder's.
+  public var color: String?
   /// Creates an icon view.
-  public init(name: String, size: Size) {
+  public init(name: String, size: Size, color: String? = nil) {
     self.name = name
     self.size = size
+    self.color = color
   }
 }
 
@@ -57,6 +60,13 @@ public struct MarkerOptions {
   public var icon: MarkerIcon {
     get { rare?.icon ?? .defaultPin }
     set { writableRare().icon = newValue }
+  }
+  /// The icon's alignment rect insets (R37): margins of the icon (a shadow, a glow) that are
+  /// drawn but neither tapped nor anchored; the anchors are unit coordinates of the rectangle
+  /// inside them. None by default; an icon view has none.
+  public var iconInsets: EdgeInsets {
+    get { rare?.iconInsets ?? .zero }
+    set { writableRare().iconInsets = newValue }
   }
   /// A custom view that wins over the icon (R3); nil by default.
   public var iconView: MarkerIconView? {
@@ -147,6 +157,26 @@ public struct MarkerOptions {
     }
   }
 
+  /// Throws unless each inset is finite and at least 0 and they leave the icon an area (R37).
+  private static func validateInsets(_ insets: EdgeInsets, of size: Size) throws(MapError) {
+    guard insets != .zero else { return }
+    let field = "marker.icon.insets"
+    for (name, inset) in [
+      ("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right),
+    ] {
+      try MapError.requireFinite(inset, "\(field).\(name)")
+      if inset < 0 { throw .invalidValue(field: "\(field).\(name)", value: formatNumber(inset), reason: "is below 0") }
+    }
+    for (first, second, sum, side, name) in [
+      ("left", "right", insets.left + insets.right, size.width, "width"),
+      ("top", "bottom", insets.top + insets.bottom, size.height, "height"),
+    ] where sum >= side {
+      throw .invalidValue(
+        field: field, value: "\(first) + \(second) = \(formatNumber(sum))",
+        reason: "leaves no area: the icon is \(formatNumber(side)) points in \(name)")
+    }
+  }
+
   /// Whether every property but the position and the title is at its default, as for most
   /// markers added in bulk: then only those two can be out of their domains.
   private var hasOnlyPositionAndTitle: Bool {
@@ -159,7 +189,7 @@ public struct MarkerOptions {
   package var rareAreDefaults: Bool {
     guard let rare else { return true }
     guard case .defaultPin = rare.icon else { return false }
-    return rare.iconView == nil && rare.userData == nil
+    return rare.iconView == nil && rare.userData == nil && rare.iconInsets == .zero
   }
 
   /// Throws an error naming the first field whose value is out of its domain, if any.
@@ -192,6 +222,7 @@ public struct MarkerOptions {
       }
     }
     if let iconView { try MarkerOptions.validateIconSize(iconView.size, "marker.iconView") }
+    if iconView == nil { try MarkerOptions.validateInsets(iconInsets, of: iconSize) }
     if let id, id.isEmpty { throw .invalidValue(field: "marker.id", value: "\"\"", reason: "is empty") }
     try TextLimits.check(id, atMost: TextLimits.name, "marker.id")
     try TextLimits.check(title, atMost: TextLimits.text, "marker.title")
@@ -202,6 +233,10 @@ public struct MarkerOptions {
     }
     if case .image(let name, _) = icon { try TextLimits.check(name, atMost: TextLimits.name, "marker.icon.image") }
     try TextLimits.check(iconView?.name, atMost: TextLimits.name, "marker.iconView.name")
+    if let color = iconView?.color {
+      try TextLimits.check(color, atMost: TextLimits.name, "marker.iconView.color")
+      try ContentColor.validate(color, "marker.iconView.color")
+    }
   }
 }
 
@@ -209,6 +244,7 @@ public struct MarkerOptions {
 @usableFromInline final class RareOptions {
   var icon: MarkerIcon = .defaultPin
   var iconView: MarkerIconView?
+  var iconInsets = EdgeInsets.zero
   var userData: AnyObject?
 
   @usableFromInline init() {}
@@ -218,6 +254,7 @@ public struct MarkerOptions {
     let other = RareOptions()
     other.icon = icon
     other.iconView = iconView
+    other.iconInsets = iconInsets
     other.userData = userData
     return other
   }

@@ -24,6 +24,9 @@ public struct TraceEvent: RawRepresentable, Hashable, Sendable, ExpressibleByStr
   package static let infoWindowShown: TraceEvent = "info_window_shown"
   /// The shown info window went away (before its did_close_info_window).
   package static let infoWindowHidden: TraceEvent = "info_window_hidden"
+  /// A tracked live view changed what it shows, and the map drew it (`marker`, `view`:
+  /// info_window or icon_view; R34, R36).
+  package static let viewRedrawn: TraceEvent = "view_redrawn"
   /// A change made during marker_info_window waits until the window is resolved (R13).
   package static let deferred: TraceEvent = "deferred"
   /// The map ignored something, and says why.

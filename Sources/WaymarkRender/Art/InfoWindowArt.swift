@@ -10,9 +10,28 @@ import WaymarkCore
 /// the window's text is exactly what the plugin wrote.
 enum InfoWindowArt {
   /// Appends the window's drawing to `body` and its images' names to `labels`.
+  /// A custom window cut at its largest side (R35) is drawn clipped to its size.
   static func append(_ layout: InfoWindowLayout, body: inout SVGBuffer, labels: inout SVGBuffer) {
     if let frame = layout.frame { appendFrame(frame, to: &body) }
-    append(layout.content, halo: layout.frame == nil, body: &body, labels: &labels)
+    guard layout.isCut else {
+      return append(layout.content, halo: layout.frame == nil, body: &body, labels: &labels)
+    }
+    var cutLabels = SVGBuffer(capacity: 256)
+    openClip(layout.size, &body)
+    append(layout.content, halo: layout.frame == nil, body: &body, labels: &cutLabels)
+    body.raw("</svg>")
+    guard !cutLabels.bytes.isEmpty else { return }
+    openClip(layout.size, &labels)
+    labels.raw(cutLabels.text)
+    labels.raw("</svg>")
+  }
+
+  /// Opens a nested `<svg>` of the window's size, which clips what it holds to it.
+  private static func openClip(_ size: Size, _ buffer: inout SVGBuffer) {
+    buffer.raw("<svg class=\"cut\"")
+    buffer.attribute("width", size.width)
+    buffer.attribute("height", size.height)
+    buffer.raw(" overflow=\"hidden\">")
   }
 
   /// The rounded rectangle and its tail as one path, so the shadow falls under both.

@@ -34,7 +34,8 @@ enum MarkerArt {
         " rx=\"5\" fill=\"\(Palette.accent)\" fill-opacity=\".14\" stroke=\"\(Palette.accent)\" stroke-width=\"2\"/>")
     }
     if let view = marker.iconView {
-      appendBox(size: size, label: view.name, outline: Palette.accent, dashed: false, to: &buffer)
+      let fill = view.color.flatMap(ContentColor.init(parsing:)).map(Palette.hex) ?? Palette.placeholder
+      appendBox(size: size, label: view.name, outline: Palette.accent, dashed: false, fill: fill, to: &buffer)
       return
     }
     switch marker.icon {
@@ -59,13 +60,17 @@ enum MarkerArt {
     buffer.raw("/>")
   }
 
-  /// A box standing in for something Waymark knows only by name and size, its name inside.
-  static func appendBox(size: Size, label: String, outline: String, dashed: Bool, to buffer: inout SVGBuffer) {
+  /// A box standing in for something Waymark knows only by name and size (an icon view's tint
+  /// fills it), its name inside.
+  static func appendBox(
+    size: Size, label: String, outline: String, dashed: Bool, fill: String = Palette.placeholder,
+    to buffer: inout SVGBuffer
+  ) {
     buffer.raw("<rect")
     buffer.attribute("width", size.width)
     buffer.attribute("height", size.height)
     buffer.attribute("rx", min(4, size.width / 4, size.height / 4))
-    buffer.raw(" fill=\"\(Palette.placeholder)\" fill-opacity=\".92\"")
+    buffer.raw(" fill=\"\(fill)\" fill-opacity=\".92\"")
     buffer.attribute("stroke", outline)
     buffer.raw(dashed ? " stroke-width=\"1\" stroke-dasharray=\"3 2\"/>" : " stroke-width=\"1.5\"/>")
     appendLabel(label, in: Rect(x: 0, y: 0, width: size.width, height: size.height), to: &buffer)

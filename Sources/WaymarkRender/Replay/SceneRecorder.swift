@@ -223,14 +223,17 @@ final class SceneRecorder {
   }
 
   /// The number of a drawing of the marker's icon (showing `frame` of a multi-frame icon)
-  /// in the icon table: `[art, selected art, width, height]`.
+  /// in the icon table: `[art, selected art, width, height]`, the size of the rectangle
+  /// inside the icon's insets, then the left and top insets if any (R37).
   private func icon(of marker: Marker, frame: MarkerIconFrame?) -> Int {
     var art = SVGBuffer(capacity: 256), selectedArt = SVGBuffer(capacity: 512)
     MarkerArt.appendIcon(of: marker, frame: frame, selected: false, to: &art)
-    let key = art.text
+    let insets = frame == nil ? marker.iconInsets : .zero
+    let key =
+      insets == .zero ? art.text : art.text + "\u{0}\(insets.left),\(insets.top),\(insets.bottom),\(insets.right)"
     if let index = icons[key] { return index }
     MarkerArt.appendIcon(of: marker, frame: frame, selected: true, to: &selectedArt)
-    let size = frame?.size ?? marker.iconSize
+    let size = frame?.size ?? marker.alignmentSize
     var entry = SVGBuffer(capacity: 1024)
     entry.byte(UInt8(ascii: "["))
     entry.json(key)
@@ -240,6 +243,12 @@ final class SceneRecorder {
     entry.number(size.width)
     entry.byte(UInt8(ascii: ","))
     entry.number(size.height)
+    if insets != .zero {
+      entry.byte(UInt8(ascii: ","))
+      entry.number(insets.left)
+      entry.byte(UInt8(ascii: ","))
+      entry.number(insets.top)
+    }
     entry.byte(UInt8(ascii: "]"))
     iconTable.append(entry.text)
     icons[key] = iconTable.count - 1

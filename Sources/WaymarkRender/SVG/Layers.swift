@@ -135,7 +135,8 @@ enum MarkerLayer {
   static func append(_ marker: Marker, at anchor: Point, _ pose: MarkerPose, selected: Bool, to buffer: inout SVGBuffer)
   {
     let angle = pose.angle
-    let size = marker.iconSize, groundAnchor = marker.groundAnchor
+    // The anchors are unit coordinates of the rectangle inside the icon's insets (R37).
+    let size = marker.alignmentSize, groundAnchor = marker.groundAnchor, insets = marker.iconInsets
     buffer.raw("<g class=\"marker\"")
     buffer.attribute("data-id", marker.id)
     buffer.attribute("data-x", anchor.x)
@@ -154,9 +155,9 @@ enum MarkerLayer {
     }
     pose.appendAppearScale(to: &buffer)
     buffer.raw(" translate(")
-    buffer.number(-groundAnchor.x * size.width, decimals: 4)
+    buffer.number(-(insets.left + groundAnchor.x * size.width), decimals: 4)
     buffer.byte(UInt8(ascii: " "))
-    buffer.number(-groundAnchor.y * size.height, decimals: 4)
+    buffer.number(-(insets.top + groundAnchor.y * size.height), decimals: 4)
     buffer.raw(")\"")
     let opacity = marker.opacity * (pose.appearance?.opacityFactor ?? 1)
     if opacity < 1 { buffer.attribute("opacity", opacity, decimals: 3) }

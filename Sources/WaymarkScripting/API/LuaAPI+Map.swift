@@ -117,6 +117,12 @@ extension LuaAPI {
         let (options, hasUserData) = try readMarkerOptions(at: 2, on: stack)
         let marker = try bridge.requireMap().addMarker(options)
         bridge.quota.added(marker)
+        for field in MarkerField.appliedAfterwards {
+          guard let didApply = field.didApply else { continue }
+          stack.withStackBalance {
+            if stack.rawGetField(field.name, ofTableAt: 2) != .nil { didApply(bridge, stack, stack.top, marker) }
+          }
+        }
         bridge.push(marker, on: stack)
         if hasUserData {
           stack.rawGetField("user_data", ofTableAt: 2)

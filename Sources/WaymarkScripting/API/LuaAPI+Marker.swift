@@ -44,9 +44,10 @@ extension LuaAPI {
     }
     return .property(
       "Marker", field.name, field.type, field.doc, get: get,
-      set: { _, stack, object, value in
+      set: { bridge, stack, object, value in
         let marker = try marker(at: object, on: stack)
         try marker.update { options in try assign(stack, value, &options) }
+        field.didApply?(bridge, stack, value, marker)
       })
   }
 

@@ -140,15 +140,15 @@ extension LuaAPIShape {
   static let markerIcon = LuaAPIShape(
     name: "MarkerIcon",
     doc:
-      "A tinted pin { color }, a named image { image, width, height }, or frames shown in turn { frames, duration } (R48).",
+      "A tinted pin { color }, a named image { image, width, height, insets } (insets: R37's alignment rect), or frames shown in turn { frames, duration } (R48).",
     fields: [
       .init("color", "string?"), .init("image", "string?"), .init("width", "number?"), .init("height", "number?"),
-      .init("frames", "MarkerIcon[]?"), .init("duration", "number?"),
+      .init("insets", "Insets?"), .init("frames", "MarkerIcon[]?"), .init("duration", "number?"),
     ])
   /// A marker's icon view.
   static let iconView = LuaAPIShape(
-    name: "IconView", doc: "A custom view standing in for the icon (R3).",
-    fields: [.init("name", "string"), .init("width", "number"), .init("height", "number")])
+    name: "IconView", doc: "A custom view standing in for the icon (R3), tinted by color; live while tracked (R36).",
+    fields: [.init("name", "string"), .init("width", "number"), .init("height", "number"), .init("color", "string?")])
   /// `waymark.map{...}`.
   static let mapOptions = LuaAPIShape(
     name: "MapOptions", doc: "Options of waymark.map (scripts only).",

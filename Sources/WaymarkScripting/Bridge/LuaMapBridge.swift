@@ -47,6 +47,9 @@ final class LuaMapBridge {
   var reportError: (_ bridge: LuaMapBridge, _ context: String, _ error: LuaError) -> Void = { _, _, _ in }
   /// The content values of shown windows, to hand `map.info_window.content` back.
   var contentStore: ContentStore?
+  /// Where the redraws of this state's live views are counted (`waymark test --profile`),
+  /// under the plugin's name (``logSource``, `script` for the script); nil: not counted.
+  var profile: PluginProfile?
   /// How `map:advance` or `map:settle` stopped when the script's budget ran out while the
   /// map ran (`settle: stopped at ...`): the timeout that follows says where the time went.
   var budgetStop: String?

@@ -11,6 +11,9 @@ struct MarkerField: Sendable {
   let get: @Sendable (Marker, LuaStack) -> Void
   /// Writes the value at the index into the options; nil for read-only fields.
   let assign: (@Sendable (LuaStack, Int32, inout MarkerOptions) throws(LuaFunctionError) -> Void)?
+  /// Called once the value at the index was applied to the marker (by `add_marker` or an
+  /// assignment): what the bridge keeps of the Lua value itself (an icon view's table: R36).
+  var didApply: (@Sendable (LuaMapBridge, LuaStack, Int32, Marker) -> Void)? = nil
 
   /// Every option field (`user_data` and `map` are handled by the bridge).
   static let all: [MarkerField] = [
@@ -29,12 +32,16 @@ struct MarkerField: Sendable {
     MarkerField(
       name: "icon", type: "MarkerIcon?",
       doc:
-        "nil for the default pin, { color = '#RRGGBB' } for a tinted pin, { image =, width =, height = }, or { frames = { { image =, width =, height = }, ... }, duration = } shown in turn (R48).",
-      get: { m, s in pushIcon(m.icon, on: s) },
-      assign: { s, i, o throws(LuaFunctionError) in o.icon = try readIcon(at: i, on: s) }),
+        "nil for the default pin, { color = '#RRGGBB' } for a tinted pin, { image =, width =, height =, insets = }"
+        + " (insets: the alignment rect's margins, drawn but neither tapped nor anchored: R37),"
+        + " or { frames = { { image =, width =, height = }, ... }, duration = } shown in turn (R48).",
+      get: { m, s in pushIcon(m.icon, insets: m.iconInsets, on: s) },
+      assign: { s, i, o throws(LuaFunctionError) in (o.icon, o.iconInsets) = try readIcon(at: i, on: s) }),
     MarkerField(
       name: "icon_view", type: "IconView?",
-      doc: "A custom view { name =, width =, height = } that wins over the icon (R3).",
+      doc:
+        "A custom view { name =, width =, height =, color = } that wins over the icon (R3); the table is the view,"
+        + " read again at each frame while tracks_view_changes is on (R36).",
       get: { m, s in
         guard let view = m.iconView else { return s.pushNil() }
         s.newTable()
@@ -44,11 +51,22 @@ struct MarkerField: Sendable {
         s.rawSetField("width", ofTableAt: -2)
         s.push(view.size.height)
         s.rawSetField("height", ofTableAt: -2)
+        if let color = view.color {
+          s.push(color)
+          s.rawSetField("color", ofTableAt: -2)
+        }
       },
       assign: { s, i, o throws(LuaFunctionError) in
         if LuaValues.isNil(i, on: s) { return o.iconView = nil }
-        let (name, size) = try readNamedSize(at: i, on: s, shape: .iconView, nameKey: "name", field: "marker.icon_view")
-        o.iconView = MarkerIconView(name: name, size: size)
+        o.iconView = try readIconView(at: i, on: s)
+      },
+      didApply: { bridge, stack, value, marker in
+        // The table is the view (R36): read again at each frame while the marker tracks view changes.
+        guard let map = bridge.map, marker.map === map else { return }
+        let view = LuaLiveView.make(tableAt: value, on: stack, handler: "icon_view redraws") { stack, table in
+          try readIconView(at: table, on: stack)
+        }
+        try? map.setLiveIconView(view, of: marker)
       }),
     pointField(
       "ground_anchor", "The point of the icon at the position, in unit coordinates (0.5, 1 = bottom centre).",
@@ -87,6 +105,9 @@ struct MarkerField: Sendable {
       "Whether an open default window shows title and snippet changes at once (R7); false: it keeps what it was shown with until shown again.",
       \.tracksInfoWindowChanges, \.tracksInfoWindowChanges),
   ]
+
+  /// The fields with a ``didApply``, which `add_marker` calls once the marker exists.
+  static let appliedAfterwards = all.filter { $0.didApply != nil }
 
   // MARK: Field makers
 
@@ -136,7 +157,7 @@ struct MarkerField: Sendable {
 
   // MARK: Icons
 
-  private static func pushIcon(_ icon: MarkerIcon, on stack: LuaStack) {
+  private static func pushIcon(_ icon: MarkerIcon, insets: EdgeInsets, on stack: LuaStack) {
     switch icon {
     case .defaultPin: stack.pushNil()
     case .tintedPin(let color):
@@ -145,6 +166,15 @@ struct MarkerField: Sendable {
       stack.rawSetField("color", ofTableAt: -2)
     case .image(let name, let size):
       pushNamedSize(name, size, on: stack)
+      guard insets != .zero else { return }
+      stack.newTable()
+      for (key, value) in [
+        ("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right),
+      ] {
+        stack.push(value)
+        stack.rawSetField(key, ofTableAt: -2)
+      }
+      stack.rawSetField("insets", ofTableAt: -2)
     case .frames(let frames, let duration):
       stack.newTable()
       stack.newTable()
@@ -169,10 +199,11 @@ struct MarkerField: Sendable {
     stack.rawSetField("height", ofTableAt: -2)
   }
 
+  /// The icon at `index` and its insets (R37: only an image icon has them).
   private static func readIcon(at index: Int32, on stack: LuaStack) throws(LuaFunctionError)
-    -> MarkerIcon
+    -> (MarkerIcon, EdgeInsets)
   {
-    if LuaValues.isNil(index, on: stack) { return .defaultPin }
+    if LuaValues.isNil(index, on: stack) { return (.defaultPin, .zero) }
     guard stack.type(at: index) == .table else {
       throw LuaValues.typeError(
         "marker.icon", expected: "nil, { color = } or { image =, width =, height = }", at: index,
@@ -184,12 +215,31 @@ struct MarkerField: Sendable {
     }
     if let color {
       try LuaValues.requireKnownFields(ofTableAt: index, on: stack, allowed: ["color"], what: "marker.icon")
-      return .tintedPin(color: color)
+      return (.tintedPin(color: color), .zero)
     }
-    if let frames = try readFrames(at: index, on: stack) { return frames }
+    let insets = try LuaAPIShape.markerIcon.withField("insets", ofTableAt: index, on: stack) {
+      v throws(LuaFunctionError) -> EdgeInsets in
+      guard !LuaValues.isNil(v, on: stack) else { return .zero }
+      guard stack.type(at: v) == .table else {
+        throw LuaValues.typeError(
+          "marker.icon.insets", expected: "{ top =, left =, bottom =, right = }", at: v, on: stack)
+      }
+      return try CameraUpdateReader.readInsets(at: v, on: stack, field: "marker.icon.insets", default: 0)
+    }
+    if let frames = try readFrames(at: index, on: stack) { return (frames, .zero) }
     let (name, size) = try readNamedSize(
-      at: index, on: stack, shape: .markerIcon, nameKey: "image", field: "marker.icon")
-    return .image(name: name, size: size)
+      at: index, on: stack, shape: .markerIcon, nameKey: "image", field: "marker.icon", extra: ["insets"])
+    return (.image(name: name, size: size), insets)
+  }
+
+  /// The icon view `{ name =, width =, height =, color = }` at `index`.
+  private static func readIconView(at index: Int32, on stack: LuaStack) throws(LuaFunctionError) -> MarkerIconView {
+    let (name, size) = try readNamedSize(
+      at: index, on: stack, shape: .iconView, nameKey: "name", field: "marker.icon_view", extra: ["color"])
+    let color = try LuaAPIShape.iconView.withField("color", ofTableAt: index, on: stack) {
+      v throws(LuaFunctionError) in try LuaValues.optionalString(at: v, on: stack, field: "marker.icon_view.color")
+    }
+    return MarkerIconView(name: name, size: size, color: color)
   }
 
   /// `{ frames = { { image =, width =, height = }, ... }, duration = }` (R48), or nil when
@@ -228,14 +278,14 @@ struct MarkerField: Sendable {
   }
 
   private static func readNamedSize(
-    at index: Int32, on stack: LuaStack, shape: LuaAPIShape, nameKey: String, field: String
+    at index: Int32, on stack: LuaStack, shape: LuaAPIShape, nameKey: String, field: String, extra: [String] = []
   ) throws(LuaFunctionError) -> (String, Size) {
     guard stack.type(at: index) == .table else {
       throw LuaValues.typeError(
         field, expected: "{ \(nameKey) =, width =, height = }", at: index, on: stack)
     }
     try LuaValues.requireKnownFields(
-      ofTableAt: index, on: stack, allowed: [nameKey, "width", "height"], what: field)
+      ofTableAt: index, on: stack, allowed: [nameKey, "width", "height"] + extra, what: field)
     let name = try shape.withField(nameKey, ofTableAt: index, on: stack) {
       v throws(LuaFunctionError) in try LuaValues.string(at: v, on: stack, field: "\(field).\(nameKey)")
     }

@@ -254,8 +254,16 @@ extension PluginHost {
     )
   }
 
+  /// The live view behind `content` (R34): the table a plugin just answered it with, else
+  /// what the delegate beside the plugins tells.
+  public func mapView(_ mapView: MapView, liveViewOf content: InfoWindowContent) -> LiveView<InfoWindowContent>? {
+    if let answered = answeredView, answered.content == content { return answered.view }
+    return delegate?.mapView(mapView, liveViewOf: content)
+  }
+
   /// A content request: plugins in order until one returns valid non-nil content.
   private func content(_ event: DelegateEvent, _ callback: DelegateCallback) -> CallbackAnswer {
+    answeredView = nil
     for instance in instances {
       guard let handler = instance.handler(callback),
         admitNested(instance, callback.name, line: instance.handlerLines[callback.rawValue])
@@ -285,6 +293,7 @@ extension PluginHost {
         let content = try InfoWindowContent(decoding: value)
         contentStore.remember(content, as: value)
         instance.consecutiveFailures = 0
+        answeredView = LuaLiveView.content(tableAt: -1, on: stack, store: contentStore).map { (content, $0) }
         return CallbackAnswer(content: content, decidedBy: instance.name)
       } catch {
         fail(

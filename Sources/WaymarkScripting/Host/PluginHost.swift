@@ -82,6 +82,8 @@ public final class PluginHost: DelegateEventHandler {
   /// Files that failed to load, with the text that failed (retried when it changes).
   var failedFiles: [String: String?] = [:]
   let contentStore = ContentStore()
+  /// The live view of the content table a plugin answered last (R34), with that content.
+  var answeredView: (content: InfoWindowContent, view: LiveView<InfoWindowContent>)?
   /// Set when a plugin's state, counting instructions fast, saw a call it could not judge.
   let replays = ExactReplayFlag()
 

@@ -70,6 +70,7 @@ struct PluginLoader {
     let bridge = try LuaMapBridge.install(in: state, limits: configuration.hostLimits)
     bridge.logSource = name
     bridge.contentStore = contentStore
+    bridge.profile = configuration.profile
     bridge.reportError = reportError
     let stack = state.stack
     bridge.attach(map, on: stack)

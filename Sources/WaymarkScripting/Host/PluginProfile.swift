@@ -38,11 +38,12 @@ public final class PluginProfile: @unchecked Sendable {
   /// An empty profile.
   public init() {}
 
-  /// Notes one call of `handler` of `plugin` that took `seconds`.
-  func record(plugin: String, handler: String, seconds: Double) {
+  /// Notes `calls` calls (one by default) of `handler` of `plugin` that took `seconds` in all:
+  /// a handler's call, or a live view's redraws (R34: one read draws every frame since the last).
+  func record(plugin: String, handler: String, calls: Int = 1, seconds: Double) {
     let key = plugin + "\u{0}" + handler
     var row = rows[key] ?? Row(plugin: plugin, handler: handler)
-    row.add(Row(plugin: plugin, handler: handler, calls: 1, total: seconds, slowest: seconds))
+    row.add(Row(plugin: plugin, handler: handler, calls: calls, total: seconds, slowest: seconds))
     rows[key] = row
   }
 

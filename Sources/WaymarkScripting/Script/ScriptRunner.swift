@@ -179,6 +179,7 @@ final class ScriptSession {
     let problems = host.loadPlugins(from: folders)
     outcome.problems += problems.map(\.description)
     bridge.contentStore = host.contentStore
+    bridge.profile = options.plugins.profile
     bridge.attach(map, on: stack)
     current = (map, host)
     bridge.pushMap(on: stack)

@@ -30,8 +30,10 @@ func lines(of node: LaidOutNode) -> [String] {
   return text.lines.map(\.text)
 }
 
-/// A whole custom window laid out from a value tree.
+/// A whole custom window laid out from a value tree, fitted into `maxWidth` (its largest
+/// side: R35's 500 points in the standard metrics).
 func window(_ value: ContentValue, maxWidth: Double = 280) throws -> InfoWindowLayout {
-  InfoWindowLayout.window(
-    try InfoWindowContent(decoding: value), metrics: metrics(maxWidth: maxWidth))
+  var metrics = metrics(maxWidth: maxWidth)
+  metrics.maxCustomWindowSide = maxWidth
+  return InfoWindowLayout.window(try InfoWindowContent(decoding: value), metrics: metrics)
 }

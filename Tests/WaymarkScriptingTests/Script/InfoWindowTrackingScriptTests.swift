@@ -32,4 +32,22 @@ import WaymarkCore
     #expect(outcome.error == nil, "\(outcome.error ?? "")")
     #expect(outcome.failures.isEmpty, "\(outcome.failures)")
   }
+
+  @Test("R34: turning tracks_info_window_changes on redraws the default window with the title changed meanwhile")
+  func turningTrackingOnRedrawsTheDefaultWindow() throws {
+    let (outcome, _) = try ScriptRunnerTests().run(
+      """
+      local map = waymark.map{ camera = { target = { lat = 0, lng = 0 }, zoom = 4 } }
+      local m = map:add_marker{ id = "m", position = { lat = 0, lng = 0 }, title = "Short" }
+      map.selected_marker = m
+      local width = map.info_window.width
+      m.title = "A much longer title than before"
+      map:settle()
+      expect_eq(map.info_window.width, width, "frozen while tracking is off")
+      m.tracks_info_window_changes = true
+      expect(map.info_window.width > width, "redrawn when tracking turns on, not at the next title change")
+      """)
+    #expect(outcome.error == nil, "\(outcome.error ?? "")")
+    #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+  }
 }

@@ -577,7 +577,7 @@ package enum MapDrawingScript {
           if (squash !== 1) out += ` scale(1 ${fmt(squash, 4)})`;
           if (angle % 360 !== 0) out += ` rotate(${fmt(angle, 4)})`;
           if (appearing !== null && m.appear === 1) out += ` scale(${fmt(appearing, 4)})`;
-          out += ` translate(${fmt(-m.gx * icon[2], 4)} ${fmt(-m.gy * icon[3], 4)})"`;
+          out += ` translate(${fmt(-((icon[4] || 0) + m.gx * icon[2]), 4)} ${fmt(-((icon[5] || 0) + m.gy * icon[3]), 4)})"`;
           const opacity = m.opacity * (appearing !== null && m.appear === 2 ? appearing : 1);
           if (opacity < 1) out += ` opacity="${fmt(opacity, 3)}"`;
           out += `>${selected ? icon[1] : icon[0]}</g>`;
