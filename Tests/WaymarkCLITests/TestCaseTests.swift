@@ -117,6 +117,24 @@ import Testing
     #expect(result.stdout.contains("cases are declared at the top of a test file or inside describe"))
   }
 
+  @Test func aMapMadeOutsideTheCasesIsRetiredBeforeTheyRunAndSaysSo() throws {
+    let folder = try suite([
+      "tests/top_test.lua": """
+      local map = waymark.map{}
+      local m = map:add_marker{ id = "m", position = { lat = 0, lng = 0 } }
+      it("uses the top map", function() map:tap(m) end)
+
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLI.run(["test", "tests"], in: folder)
+    #expect(cases(result.stdout) == ["uses the top map": "error"])
+    #expect(
+      result.stdout.contains(
+        "tests/top_test.lua:3: this map is no longer current: each case of a test file starts with no map and makes its own"
+      ), "\(result.stdout)")
+  }
+
   @Test func junitHasATestcasePerCaseWithSkippedForPending() throws {
     let folder = try suite(["tests/cart_test.lua": Self.cart])
     defer { try? FileManager.default.removeItem(at: folder) }
