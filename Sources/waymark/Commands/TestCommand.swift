@@ -177,7 +177,6 @@ struct TestCommand {
     let width = min(60, files.map { TestReports.safe($0).count }.max() ?? 0)
     let colour = TestReports.usesColour
     if tap, !lists { Output.print(TestReports.tapHeader) }
-    TestWorker.warmUp(worker)
     let pool = ChildProcessPool(parallel: jobs, timeLimit: timeout + 5, memoryLimit: memoryLimit)
     let encoder = JSONEncoder()
     try pool.run(files.count) { index in
