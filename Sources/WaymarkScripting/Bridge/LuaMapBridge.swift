@@ -28,6 +28,9 @@ final class LuaMapBridge {
 
   /// The message of a handle of a map that is no longer current.
   static let replacedMapMessage = "this map was replaced by a later waymark.map{}; a script drives one map at a time"
+  /// The message a handle of a map that is no longer current raises: ``replacedMapMessage``,
+  /// or, once a test file's cases run, one that says each case makes its own map.
+  var staleMapMessage = LuaMapBridge.replacedMapMessage
 
   enum Member {
     case property(LuaAPIImplementation.Getter, LuaAPIImplementation.Setter?)
@@ -261,7 +264,7 @@ final class LuaMapBridge {
   /// by a later `waymark.map`, or retired at the end of the script).
   private func requireCurrent(_ owner: String, _ stack: LuaStack) throws(LuaFunctionError) {
     guard owner == "Map", let object = stack.object(at: 1, as: Self.mapType), object !== map else { return }
-    throw LuaFunctionError(Self.replacedMapMessage)
+    throw LuaFunctionError(staleMapMessage)
   }
 
   /// Requires a method's `self` to be of its owner (and a map to be the current one):
@@ -274,7 +277,7 @@ final class LuaMapBridge {
         "bad self to '\(context.functionName)' (a map expected, got \(stack.typeName(at: 1))); call it as map:\(context.functionName)(...)"
       )
     }
-    guard object === map else { throw LuaFunctionError(Self.replacedMapMessage) }
+    guard object === map else { throw LuaFunctionError(staleMapMessage) }
   }
 
   private func unknownMember(_ owner: String, _ key: String) -> LuaFunctionError {
@@ -331,7 +334,7 @@ final class LuaMapBridge {
 
   /// The current map, or an error if it was replaced.
   func requireMap() throws(LuaFunctionError) -> MapView {
-    guard let map else { throw LuaFunctionError(Self.replacedMapMessage) }
+    guard let map else { throw LuaFunctionError(staleMapMessage) }
     return map
   }
 

@@ -252,6 +252,8 @@ extension ScriptSession {
     else { return }
     stack.setTop(table)
     outcome.declaresCases = true
+    bridge?.staleMapMessage =
+      "this map is no longer current: each case of a test file starts with no map and makes its own (in before_each or its it), and a later waymark.map{} replaces the one before"
     retire()
     classifyPluginErrors(endingAt: now)
     for index in 1...count {

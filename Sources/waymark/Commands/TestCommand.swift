@@ -3,16 +3,18 @@ import WaymarkCore
 import WaymarkScripting
 
 /// `waymark test [PATH]...`: runs every `*_test.lua` under the folders given (and every file
-/// named directly), each in its own process, several at once, and reports each file, then
-/// `N passed, N failed`.
+/// named directly), each in its own process, several at once, and reports each file and
+/// each of its cases, then `N passed, N failed` (docs/testing.md).
 struct TestCommand {
   static let spec = CommandSpec(
     name: "test", usage: "[PATH]...",
     summary: """
       Runs every *_test.lua file under the folders given (and every file named directly; with no PATH, under
-      the current folder), each in its own process, several at once. Prints a line per file (pass, fail or
-      error, and its time), each failure with its file:line and the trace just before it, then
-      'N passed, N failed'. A test fails on a failed expectation, on a plugin_error it did not declare with
+      the current folder), each in its own process, several at once. A file may hold cases (describe, it,
+      before_each, after_each, pending, as in busted), each run on a fresh map. Prints a line per file and
+      per case (pass, fail, error or skip, and its time), each failure with its file:line and the trace just
+      before it, then 'N passed, N failed' (', N skipped' after, when a case is pending).
+      A test fails on a failed expectation, on a plugin_error it did not declare with
       expect_plugin_error(pattern), or on a trace that differs from its golden trace. Exit 0 when all pass,
       1 when any fails, 3 when a file could not be loaded or stopped with an error (or crashed, hung or ran
       out of memory).
@@ -175,7 +177,6 @@ struct TestCommand {
     let width = min(60, files.map { TestReports.safe($0).count }.max() ?? 0)
     let colour = TestReports.usesColour
     if tap, !lists { Output.print(TestReports.tapHeader) }
-    TestWorker.warmUp(worker)
     let pool = ChildProcessPool(parallel: jobs, timeLimit: timeout + 5, memoryLimit: memoryLimit)
     let encoder = JSONEncoder()
     try pool.run(files.count) { index in

@@ -122,41 +122,6 @@ enum TestWorker {
     return found
   }
 
-  /// Runs a small test file in memory, through the code every test file runs (cases, a map,
-  /// a marker, a tap, expectations), and forgets its result. `waymark test` calls it once
-  /// before it forks its children, as Android's zygote preloads classes: what a first run
-  /// pays once (the dynamic linker binding symbols, the Swift runtime building its type
-  /// metadata and conformance caches) is then already done in every child's copy of the
-  /// process, instead of again in each.
-  static func warmUp(_ settings: Settings) {
-    var settings = settings
-    settings.file = "(warm-up)_test.lua"
-    settings.golden = nil
-    settings.recordsCoverage = false
-    settings.profiles = false
-    settings.options.pluginFolders = []
-    settings.options.caseFilters = []
-    settings.options.listsCases = false
-    settings.options.scriptText = """
-      local map, m
-      before_each(function()
-        map = waymark.map{}
-        m = map:add_marker{ id = "m", position = { lat = 0, lng = 0 }, title = "m" }
-      end)
-      describe("warm-up", function()
-        it("taps", function()
-          map:tap(m)
-          map:settle()
-          expect_eq({ map.selected_marker.id }, { "m" })
-          expect_near(1, 1)
-          expect(true)
-        end)
-        pending("later")
-      end)
-      """
-    _ = try? JSONEncoder().encode(run(settings))
-  }
-
   /// The golden trace of a test file: `DIR/<name>.jsonl`, name being the file's without `.lua`.
   static func goldenPath(of file: String, in folder: String) -> String {
     let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent

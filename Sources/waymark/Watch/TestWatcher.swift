@@ -22,9 +22,9 @@ struct TestWatcher {
       for result in results { uses[result.file] = Array(Set(result.files + [result.file])) }
       if let maxRuns, runs >= maxRuns { return status }
       let watched = Array(Set(uses.values.joined()).union(command.paths)).sorted()
-      Output.error(
-        "watching \(watched.count) file(s) and folder(s); save one to rerun, Ctrl-C to stop")
-      let changed = waitForChange(in: watched)
+      let initial = watched.map(TraceWatcher.stamp)  // before saying so: a save right after counts
+      Output.error("watching \(watched.count) file(s) and folder(s); save one to rerun, Ctrl-C to stop")
+      let changed = waitForChange(in: watched, from: initial)
       let found = (try? TestFiles.find(command.paths)) ?? Array(uses.keys)
       let inShard = command.shard.map { TestFiles.shard(found, index: $0.index, count: $0.count) } ?? found
       pending = inShard.filter { file in uses[file].map { !changed.isDisjoint(with: $0) } ?? true }
@@ -32,9 +32,8 @@ struct TestWatcher {
     }
   }
 
-  /// Blocks until some of `files` change; returns those that did.
-  private func waitForChange(in files: [String]) -> Set<String> {
-    let initial = files.map(TraceWatcher.stamp)
+  /// Blocks until some of `files` differ from their `initial` stamps; returns those.
+  private func waitForChange(in files: [String], from initial: [String]) -> Set<String> {
     while true {
       Thread.sleep(forTimeInterval: pollInterval)
       let now = files.map(TraceWatcher.stamp)
