@@ -155,20 +155,22 @@
 ---@field name string
 ---@field features Feature[]
 
----A tinted pin { color }, a named image { image, width, height }, or frames shown in turn { frames, duration } (docs/semantics.md R48).
+---A tinted pin { color }, a named image { image, width, height, insets } (insets: R37's alignment rect), or frames shown in turn { frames, duration } (docs/semantics.md R48).
 ---@class MarkerIcon
 ---@field color string?
 ---@field image string?
 ---@field width number?
 ---@field height number?
+---@field insets Insets?
 ---@field frames MarkerIcon[]?
 ---@field duration number?
 
----A custom view standing in for the icon (docs/semantics.md R3).
+---A custom view standing in for the icon (docs/semantics.md R3), tinted by color; live while tracked (docs/semantics.md R36).
 ---@class IconView
 ---@field name string
 ---@field width number
 ---@field height number
+---@field color string?
 
 ---Options of waymark.map (scripts only).
 ---@class MapOptions
@@ -379,8 +381,8 @@ function Map:overlays() end
 ---@field position Coordinate Where the marker stands.
 ---@field title string? The info window's title.
 ---@field snippet string? The info window's second line.
----@field icon MarkerIcon? nil for the default pin, { color = '#RRGGBB' } for a tinted pin, { image =, width =, height = }, or { frames = { { image =, width =, height = }, ... }, duration = } shown in turn (docs/semantics.md R48).
----@field icon_view IconView? A custom view { name =, width =, height = } that wins over the icon (docs/semantics.md R3).
+---@field icon MarkerIcon? nil for the default pin, { color = '#RRGGBB' } for a tinted pin, { image =, width =, height =, insets = } (insets: the alignment rect's margins, drawn but neither tapped nor anchored: R37), or { frames = { { image =, width =, height = }, ... }, duration = } shown in turn (docs/semantics.md R48).
+---@field icon_view IconView? A custom view { name =, width =, height =, color = } that wins over the icon (docs/semantics.md R3); the table is the view, read again at each frame while tracks_view_changes is on (docs/semantics.md R36).
 ---@field ground_anchor Point The point of the icon at the position, in unit coordinates (0.5, 1 = bottom centre).
 ---@field info_window_anchor Point Where the info window's tail points, in unit coordinates of the icon.
 ---@field appear_animation 'none'|'pop'|'fade_in' How the marker appears when added.
