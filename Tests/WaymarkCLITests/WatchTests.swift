@@ -59,7 +59,9 @@ import Testing
     process.standardError = try FileHandle(forWritingTo: err)
     try process.run()
     defer {
-      if process.isRunning { process.terminate() }
+      // SIGKILL, not terminate(): a child of the test process may inherit a signal mask that
+      // blocks SIGTERM, and a watcher that did not stop would hang the suite.
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
       // Foundation lets go of a Process once it has seen the child end.
       process.waitUntilExit()
     }

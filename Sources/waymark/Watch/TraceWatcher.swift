@@ -35,14 +35,16 @@ struct TraceWatcher {
       previous = lines
       if let maxRuns, runs >= maxRuns { return status }
       let files = Array(Set(outcome.files + [command.script])).sorted()
+      // Stamped before saying so: an edit made as soon as "watching" is printed is a change.
+      let stamps = files.map(Self.stamp)
       Output.error("watching \(files.count) file(s) and folder(s); edit one to rerun, Ctrl-C to stop")
-      waitForChange(in: files)
+      waitForChange(in: files, from: stamps)
     }
   }
 
-  /// Blocks until one of `files` changes (modification time, size, or existence).
-  private func waitForChange(in files: [String]) {
-    let initial = files.map(Self.stamp)
+  /// Blocks until one of `files` changes (modification time, size, or existence) from the
+  /// `initial` stamps.
+  private func waitForChange(in files: [String], from initial: [String]) {
     while files.map(Self.stamp) == initial { Thread.sleep(forTimeInterval: pollInterval) }
   }
 
