@@ -220,6 +220,10 @@ import Testing
     #expect(tapReport.stdout.contains(summary), "\(tapReport.stdout)")
     #expect(tapReport.stdout.contains("×180 frames"))
     #expect(tapReport.stdout.contains("… and 1 more record differs (1 expected, 0 not expected)"))
+    _ = try CLI.run(["test", "tests", "--golden", "golden", "--junit", "report.xml"], in: folder)
+    let junit = try String(contentsOf: folder.appendingPathComponent("report.xml"), encoding: .utf8)
+    #expect(junit.contains("message=\"the trace differs from golden/tour_test.jsonl: \(summary)"), "\(junit)")
+    #expect(junit.contains("×180 frames") && junit.contains("… and 1 more record differs"), "\(junit)")
   }
 
   @Test func aFileThatGrowsPastItsMemoryIsStoppedAndTheOthersRun() throws {

@@ -23,10 +23,10 @@
 package enum TraceDiff {
   /// Nil when both traces have the same JSON bytes; otherwise the summary line, the first
   /// run of differing records of each side (at most `limit` lines each, frames folded) with
-  /// `context` lines of the records before it and one after, and the count of the other differing records: those
-  /// only in the expected trace ("expected") and those only in the actual one ("not
-  /// expected"). When records differ only beyond what the text trace shows (the sixth
-  /// decimal of an extra field), their JSON lines are compared and shown instead.
+  /// `context` lines of the records before it and one after, and the count of the other
+  /// differing records: those only in the expected trace ("expected") and those only in the
+  /// actual one ("not expected"). When records differ only beyond what the text trace shows
+  /// (a zoom's fifth decimal, say), their JSON lines are compared and shown instead.
   package static func differences(
     expected: [TraceRecord], actual: [TraceRecord], context: Int = 3, limit: Int = 10
   ) -> [String]? {
@@ -90,8 +90,9 @@ package enum TraceDiff {
   /// line comes first, then `…`, so that the move they belong to is named.
   private static func lastLines(_ groups: [[String]], _ count: Int) -> [String] {
     var lines: [String] = []
-    for group in groups.reversed() where lines.count < count {
+    for group in groups.reversed() {
       let room = count - lines.count
+      guard room > 0 else { break }
       lines = (group.count <= room ? group : [group[0], "…"] + group.suffix(room - 1)) + lines
     }
     return lines
