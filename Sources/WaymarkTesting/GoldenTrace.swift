@@ -49,7 +49,9 @@ public struct GoldenTrace: Sendable {
 public struct GoldenTraceMismatch: Error, CustomStringConvertible, Sendable {
   /// The golden file.
   public let path: String
-  /// A summary line, then the differing lines with a line of context around each.
+  /// A summary line naming the first record that differs, that record on both sides with
+  /// the records around it (camera and drag frames folded, as in the text trace), then how
+  /// many more records differ.
   public let lines: [String]
 
   /// The path, then the lines.

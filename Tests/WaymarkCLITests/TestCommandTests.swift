@@ -184,9 +184,46 @@ import Testing
     #expect(differs.status == 1)
     #expect(
       differs.stdout.contains(
-        "the trace differs from golden/tour_test.jsonl: 1 record(s) only in the expected trace, 1 only in this run"))
+        "the trace differs from golden/tour_test.jsonl: first difference at record 1 (t=0.000) of"))
+    #expect(differs.stdout.contains("│   no other record differs"))
     #expect(differs.stdout.contains("│ -    0.000  did_tap_marker               m            result=true"))
     #expect(differs.stdout.contains("│ +    0.000  did_tap_marker               m            result=false"))
+  }
+
+  /// R33: a golden that differs after a long camera animation shows the animation folded
+  /// into one line, the first differing record first, then the count of the rest, in the
+  /// printed output and in TAP alike.
+  @Test func aGoldenDifferenceAfterACameraAnimationIsFoldedAndCounted() throws {
+    let script = Self.header + "map:animate({ zoom = 12 }, { duration = 3 })\nmap:settle()\nmap:tap(m)\nmap:settle()\n"
+    let folder = try suite(["tests/tour_test.lua": script])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try CLI.run(["test", "tests", "--golden", "golden", "--update"], in: folder).status == 0)
+    let golden = folder.appendingPathComponent("golden/tour_test.jsonl")
+    var records = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n").map(String.init)
+    // The golden expects the animation to end at zoom 11, and one more record at its end.
+    let idle = try #require(records.firstIndex { $0.contains(#""event":"idle_at_camera_position""#) })
+    #expect(records.count { $0.contains(#""event":"did_change_camera_position""#) } >= 180)
+    records[idle] = records[idle].replacingOccurrences(of: #""zoom":12"#, with: #""zoom":11"#)
+    try Data((records + [records[0]]).map { $0 + "\n" }.joined().utf8).write(to: golden)
+    let differs = try CLI.run(["test", "tests", "--golden", "golden"], in: folder)
+    #expect(differs.status == 1)
+    let summary = "first difference at record \(idle + 1) (t=3.000) of \(records.count + 1) expected"
+    #expect(differs.stdout.contains("the trace differs from golden/tour_test.jsonl: \(summary)"), "\(differs.stdout)")
+    let excerpt = differs.stdout.split(separator: "\n").filter { $0.contains("│") }.map(String.init)
+    let removed = try #require(excerpt.firstIndex { $0.contains("│ -") && $0.contains("idle_at_camera_position") })
+    #expect(excerpt[removed].contains("zoom 11"), "\(excerpt)")
+    #expect(excerpt[removed + 1].contains("│ +") && excerpt[removed + 1].contains("zoom 12"), "\(excerpt)")
+    #expect(excerpt[2..<removed].contains { $0.contains("did_change_camera_position   ×180 frames") }, "\(excerpt)")
+    #expect(excerpt.count { $0.contains("did_change_camera_position") } == 1, "every frame folded: \(excerpt)")
+    #expect(excerpt.last?.hasSuffix("… and 1 more record differs (1 expected, 0 not expected)") == true, "\(excerpt)")
+    let tapReport = try CLI.run(["test", "tests", "--golden", "golden", "--tap"], in: folder)
+    #expect(tapReport.stdout.contains(summary), "\(tapReport.stdout)")
+    #expect(tapReport.stdout.contains("×180 frames"))
+    #expect(tapReport.stdout.contains("… and 1 more record differs (1 expected, 0 not expected)"))
+    _ = try CLI.run(["test", "tests", "--golden", "golden", "--junit", "report.xml"], in: folder)
+    let junit = try String(contentsOf: folder.appendingPathComponent("report.xml"), encoding: .utf8)
+    #expect(junit.contains("message=\"the trace differs from golden/tour_test.jsonl: \(summary)"), "\(junit)")
+    #expect(junit.contains("×180 frames") && junit.contains("… and 1 more record differs"), "\(junit)")
   }
 
   @Test func aFileThatGrowsPastItsMemoryIsStoppedAndTheOthersRun() throws {

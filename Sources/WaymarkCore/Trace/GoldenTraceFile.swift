@@ -14,7 +14,8 @@ package enum GoldenTraceFile {
     case missing
     /// The file could not be written, or is not a JSON trace: why.
     case unusable(String)
-    /// The run differs: ``TraceDiff``'s summary line, then the changed lines.
+    /// The run differs: ``TraceDiff``'s summary line, the first differing records, the count
+    /// of the others.
     case differs([String])
   }
 

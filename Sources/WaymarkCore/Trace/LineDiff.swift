@@ -1,6 +1,6 @@
 /// The one diff of Waymark: which lines changed between two texts. `waymark run --watch`
-/// shows a rerun's changes with it, `waymark test --golden` a trace's differences from its
-/// golden trace (through ``TraceDiff``), and embedders use it for the same.
+/// shows a rerun's changes with it, `waymark test --golden` aligns a trace with its golden
+/// trace with it (through ``TraceDiff``), and embedders use it for the same.
 ///
 /// ```swift
 /// let changes = LineDiff.changes(from: ["a", "b", "c"], to: ["a", "x", "c"])
@@ -71,12 +71,9 @@ package enum LineDiff {
   }
 
   /// The changes as text: changed lines with `-` or `+`, and `context` unchanged lines
-  /// around each change; runs of unchanged lines in between are elided (`  …`). With a
-  /// `limit`, only the first `limit` changed lines are shown, then how many more there are.
-  package static func render(_ changes: [Change], context: Int = 1, limit: Int? = nil) -> [String] {
-    var changed = changes.indices.filter { changes[$0].isChange }
-    let hidden = limit.map { max(0, changed.count - $0) } ?? 0
-    changed.removeLast(hidden)
+  /// around each change; runs of unchanged lines in between are elided (`  …`).
+  package static func render(_ changes: [Change], context: Int = 1) -> [String] {
+    let changed = changes.indices.filter { changes[$0].isChange }
     var keep = Set<Int>()
     for index in changed {
       for near in max(0, index - context)...min(changes.count - 1, index + context) { keep.insert(near) }
@@ -92,7 +89,6 @@ package enum LineDiff {
       case .added(let line): lines.append("+ " + line)
       }
     }
-    if hidden > 0 { lines.append("  … and \(hidden) more changed line(s)") }
     return lines
   }
 }

@@ -39,14 +39,28 @@ package struct TraceText {
 
   /// The lines of `records`, header first.
   package func lines(_ records: [TraceRecord]) -> [String] {
+    let width = Self.subjectWidth(of: records)
+    return [Self.line(time: "t", event: "event", subject: "subject", details: "details", width: width)]
+      + groups(records, width: width).joined()
+  }
+
+  /// The subject column's width for `records`: their longest id, at least 12 characters and
+  /// at most ``widestSubject``.
+  static func subjectWidth(of records: [TraceRecord]) -> Int {
     let longest = records.lazy.map { Self.escaped($0.marker ?? $0.overlay ?? "").count }.max() ?? 0
-    let width = min(max(12, longest), Self.widestSubject)
-    var lines = [Self.line(time: "t", event: "event", subject: "subject", details: "details", width: width)]
+    return min(max(12, longest), Self.widestSubject)
+  }
+
+  /// The lines of `records`, without a header, with a subject column `width` wide (so that
+  /// lines of several slices of traces line up), in groups: a record's line, or a folded
+  /// run's line followed by the tile-rendering records that fell among its frames.
+  func groups(_ records: [TraceRecord], width: Int) -> [[String]] {
+    var groups: [[String]] = []
     var index = records.startIndex
     while index < records.endIndex {
       let record = records[index]
       guard !showsEveryFrame, Self.frames.contains(record.event) else {
-        lines.append(paint(Self.describe(record, width: width), record.event))
+        groups.append([paint(Self.describe(record, width: width), record.event)])
         index += 1
         continue
       }
@@ -65,13 +79,13 @@ package struct TraceText {
         }
         next += 1
       }
-      lines.append(
+      let line =
         frames.count > 1
-          ? paint(folded(frames, width: width), "frames") : paint(Self.describe(record, width: width), ""))
-      lines += interleaved.map { paint(Self.describe($0, width: width), $0.event) }
+        ? paint(folded(frames, width: width), "frames") : paint(Self.describe(record, width: width), "")
+      groups.append([line] + interleaved.map { paint(Self.describe($0, width: width), $0.event) })
       index = next
     }
-    return lines
+    return groups
   }
 
   private static let frame = TraceEvent(DelegateCallback.didChangeCameraPosition)
@@ -183,7 +197,7 @@ package struct TraceText {
     return String(row.reversed().drop(while: { $0 == " " }).reversed())
   }
 
-  private static func time(_ seconds: Double) -> String {
+  static func time(_ seconds: Double) -> String {
     guard seconds.isFinite, abs(seconds) < 1e12 else { return formatNumber(seconds) }
     let millis = Int((seconds * 1000).rounded())
     let fraction = String(millis % 1000)

@@ -12,14 +12,6 @@ import WaymarkTesting
     #expect(LineDiff.changes(from: old, to: old).allSatisfy { !$0.isChange })
   }
 
-  @Test func renderShowsOnlyTheFirstChangesWhenLimited() {
-    let old = (0..<10).map { "line \($0)" }
-    let new = old.map { $0 + "!" }
-    let lines = LineDiff.render(LineDiff.changes(from: old, to: new), context: 0, limit: 3)
-    #expect(lines.filter { $0.hasPrefix("- ") || $0.hasPrefix("+ ") }.count == 3)
-    #expect(lines.last == "  … and 17 more changed line(s)")
-  }
-
   @Test func traceLinesReadBackToTheSameBytes() throws {
     var record = TraceRecord(time: 3.5, event: "did_tap_marker")
     record.marker = "melbourne"
@@ -70,10 +62,61 @@ import WaymarkTesting
     moved.gesture = true
     #expect(TraceDiff.differences(expected: [tap, move], actual: [tap, move]) == nil)
     let lines = try #require(TraceDiff.differences(expected: [tap, move], actual: [tap, moved]))
-    #expect(lines[0] == "1 record(s) only in the expected trace, 1 only in this run (expected 2 records, got 2)")
-    #expect(lines.contains("  " + TraceText.describe(tap)))
-    #expect(lines.contains("- " + TraceText.describe(move)))
-    #expect(lines.contains("+ " + TraceText.describe(moved)))
+    #expect(
+      lines == [
+        "first difference at record 2 (t=0.250) of 2 expected, 2 in this run", "  " + TraceText.describe(tap),
+        "- " + TraceText.describe(move), "+ " + TraceText.describe(moved), "  no other record differs",
+      ])
+  }
+
+  /// R33 (a run replays its trace byte for byte): after a long camera animation, the first
+  /// record that differs comes first, its frames folded as `--trace text` folds them, then
+  /// the count of the other differing records.
+  @Test func differencesAfterACameraAnimationFoldTheFramesAndCountTheRest() throws {
+    var tap = TraceRecord(time: 0, event: "did_tap_marker")
+    tap.marker = "sydney"
+    tap.result = .bool(false)
+    let frames = (1...180).map { frame -> TraceRecord in
+      var record = TraceRecord(time: Double(frame) / 60, event: "did_change_camera_position")
+      record.camera = CameraPosition(target: Places.sydney, zoom: 8 + Double(frame) / 100)
+      return record
+    }
+    var tapped = TraceRecord(time: 3.017, event: "did_tap_marker")
+    tapped.marker = "sydney"
+    tapped.result = .bool(true)
+    var untapped = tapped
+    untapped.result = .bool(false)
+    var move = TraceRecord(time: 3.017, event: "will_move")
+    move.gesture = false
+    let logs = (1...4).map { number -> TraceRecord in
+      var log = TraceRecord(time: 4, event: "log")
+      log.message = "log \(number)"
+      return log
+    }
+    let expected = [tap] + frames + [tapped, move, logs[0]]
+    let actual = [tap] + frames + [untapped, move, logs[1], logs[2], logs[3]]
+    let lines = try #require(TraceDiff.differences(expected: expected, actual: actual))
+    let folded = TraceText().lines(frames)[1]
+    #expect(folded.contains("×180 frames"))
+    #expect(
+      lines == [
+        "first difference at record 182 (t=3.017) of 184 expected, 186 in this run",
+        "  " + TraceText.describe(tap), "  " + folded,
+        "- " + TraceText.describe(tapped), "+ " + TraceText.describe(untapped), "  " + TraceText.describe(move),
+        "  … and 4 more records differ (1 expected, 3 not expected)",
+      ])
+  }
+
+  @Test func aLongRunOfDifferencesIsCutAndCountedInTheRest() throws {
+    let logs = (0..<30).map { number -> TraceRecord in
+      var log = TraceRecord(time: Double(number), event: "log")
+      log.message = "log \(number)"
+      return log
+    }
+    let lines = try #require(TraceDiff.differences(expected: [], actual: logs, limit: 5))
+    #expect(lines.first == "first difference at record 1 (t=0.000) of 0 expected, 30 in this run")
+    #expect(lines.dropFirst().dropLast() == ArraySlice(logs.prefix(5).map { "+ " + TraceText.describe($0) }))
+    #expect(lines.last == "  … and 25 more records differ (0 expected, 25 not expected)")
   }
 
   @Test func recordsDifferingBeyondTheTextAreComparedAsJSON() throws {
