@@ -82,7 +82,8 @@ struct MarkerField: Sendable {
         guard let value = MarkerAppearAnimation(rawValue: name) else {
           let names = MarkerAppearAnimation.allCases.map(\.rawValue)
           throw LuaFunctionError(
-            "marker.appear_animation: \"\(name)\" is not one of \(names.joined(separator: ", "))")
+            "marker.appear_animation: \"\(name)\" is not one of \(names.joined(separator: ", "))"
+              + Suggestion.hint(for: name, among: names))
         }
         o.appearAnimation = value
       }),

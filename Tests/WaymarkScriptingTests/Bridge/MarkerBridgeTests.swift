@@ -67,6 +67,20 @@ import WaymarkCore
     #expect(f.sydney.position == Place.sydney)  // the invalid write changed nothing
   }
 
+  /// R1: appear_animation is none, pop or fade_in; a misspelt one is refused with the
+  /// closest name, and the marker keeps its value.
+  @Test func anUnknownAppearAnimationIsRefusedWithASuggestion() throws {
+    let (logs, _, f) = try Self.run(
+      """
+      local m = map:marker("sydney")
+      print(pcall(function() m.appear_animation = "popp" end))
+      print(m.appear_animation)
+      """)
+    #expect(logs[0].hasSuffix(#"marker.appear_animation: "popp" is not one of none, pop, fade_in; did you mean pop?"#))
+    #expect(logs[1] == "none")
+    #expect(f.sydney.appearAnimation == .none)
+  }
+
   @Test func addRemoveAndTheMapProperty() throws {
     let (logs, errors, f) = try Self.run(
       """
