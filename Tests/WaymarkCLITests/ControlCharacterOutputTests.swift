@@ -63,4 +63,15 @@ import Testing
     Self.expectEscaped(result.stdout, "watch's trace")
     Self.expectEscaped(result.stderr, "watch's plugin errors")
   }
+
+  /// A command's own failure (a file that is not there, named by the user) is escaped too,
+  /// by every command: the name is echoed, its control characters are not.
+  @Test(arguments: [["test"], ["run"], ["check"]])
+  func failuresNamingAMissingFileEscapeIt(_ command: [String]) throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLI.run(command + [Self.hostile + "_test.lua"], in: folder)
+    #expect(result.status != 0)
+    Self.expectEscaped(result.stdout + result.stderr, "\(command[0]) of a missing file")
+  }
 }

@@ -159,6 +159,10 @@ package struct TraceText {
   /// plugin prints can neither forge trace lines nor send escape sequences to the terminal.
   package static func escaped(_ text: String) -> String { escaped(text, backslashes: true) }
 
+  /// ``escaped(_:)`` leaving backslashes as they are: for text that may hold escapes already
+  /// (a command's message naming an escaped file), where only raw control characters must go.
+  package static func escapedControls(_ text: String) -> String { escaped(text, backslashes: false) }
+
   /// ``escaped(_:)``, leaving backslashes as they are when `backslashes` is false (for JSON,
   /// whose backslashes are its own escapes).
   private static func escaped(_ text: String, backslashes: Bool) -> String {

@@ -54,14 +54,14 @@ enum WaymarkCLI {
       default: return try TypesCommand(parsed).execute()
       }
     } catch let error as UsageError {
-      Output.error("waymark \(spec.name): \(error.message)")
+      Output.error("waymark \(spec.name): \(Output.terminalSafe(error.message))")
       Output.error("run 'waymark \(spec.name) --help' for its options")
       return ExitCode.usage
     } catch let error as CommandFailure {
-      Output.error("waymark \(spec.name): \(error.message)")
+      Output.error("waymark \(spec.name): \(Output.terminalSafe(error.message))")
       return error.code
     } catch {
-      Output.error("waymark \(spec.name): \(error)")
+      Output.error("waymark \(spec.name): \(Output.terminalSafe("\(error)"))")
       return ExitCode.scriptError
     }
   }
@@ -120,6 +120,12 @@ enum Output {
   static func print(_ text: String) {
     try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
   }
+  /// `text` (a command's one-line message) with every control character written as the text
+  /// trace writes it (`\u001b`, `\n`), so that no argument or message a command echoes (a
+  /// file name holding ESC, CR, BEL or a newline) reaches the terminal raw or starts a line.
+  /// Backslashes stay as they are: text a command escaped already is not escaped twice.
+  static func terminalSafe(_ text: String) -> String { TraceText.escapedControls(text) }
+
   /// Writes a line to standard error.
   static func error(_ text: String) {
     try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
