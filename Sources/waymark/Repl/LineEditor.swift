@@ -20,6 +20,13 @@ final class LineEditor {
     if let historyFile { _ = read_history(historyFile) }
   }
 
+  /// Lets go of the completion, and with it what it holds (the live session), as the pipe's
+  /// reader does.
+  deinit {
+    Self.complete = nil
+    Self.matches = []
+  }
+
   /// Where the history is kept: `WAYMARK_HISTORY` when set (empty: nowhere), else
   /// `~/.waymark_history`; nil when neither names a place.
   static func historyFile(in environment: [String: String]) -> String? {
