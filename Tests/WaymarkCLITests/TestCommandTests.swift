@@ -262,6 +262,31 @@ import Testing
     #expect(stops[1]?.0 == .signaled(SIGSEGV) && stops[1]?.1 == nil, "\(String(describing: stops[1]))")
     #expect(stops[2]?.1 == .timedOut(seconds: 5))
   }
+
+  @Test func aWorkerThatCrashesOrHangsTakesOnlyItsFileAndTheRestOfItsQueueRuns() throws {
+    // One worker runs the jobs in turn: the crash and the hang each end that worker, and the
+    // jobs queued after them go to a new one and finish with their own results.
+    let pool = ChildProcessPool(parallel: 1, timeLimit: 5, memoryLimit: 1 << 40)
+    var ends: [Int: (ChildProcess.Ending?, ChildProcessPool.Stop?, String)] = [:]
+    try pool.run(5) { index in
+      switch index {
+      case 1:
+        _ = signal(SIGSEGV, SIG_DFL)
+        _ = raise(SIGSEGV)
+      case 3: _ = sleep(30)
+      default: break
+      }
+      return Array("done \(index)".utf8)
+    } finished: { index, child, stop in
+      ends[index] = (child.ending, stop, String(decoding: child.output, as: UTF8.self))
+      return true
+    }
+    for index in [0, 2, 4] {
+      #expect(ends[index]?.0 == .exited(0) && ends[index]?.2 == "done \(index)", "\(String(describing: ends[index]))")
+    }
+    #expect(ends[1]?.0 == .signaled(SIGSEGV) && ends[1]?.1 == nil, "\(String(describing: ends[1]))")
+    #expect(ends[3]?.1 == .timedOut(seconds: 5))
+  }
 }
 
 /// What a JUnit report holds, read with XMLParser: elements by parent, testcases with their

@@ -206,9 +206,9 @@ struct TestCommand {
     return results.compactMap { $0 }
   }
 
-  /// The result a child wrote, or an error saying what happened to it.
+  /// The result a worker wrote for a file, or an error saying what happened to it.
   private static func result(
-    of child: ChildProcess, file: String, stop: ChildProcessPool.Stop?, timeout: Double
+    of child: ChildProcessPool.Finished, file: String, stop: ChildProcessPool.Stop?, timeout: Double
   ) -> TestFileResult {
     var reason: String
     switch (stop, child.ending) {

@@ -4,65 +4,97 @@ import Foundation
   import Glibc
 #endif
 
-/// Runs jobs in forked child processes, at most ``parallel`` at a time, each watched from
-/// here: one that runs past its time or grows past its memory is killed, and a crash, a hang
-/// or a leak in one never touches the others.
+/// Runs jobs in long-lived forked worker processes, at most ``parallel`` at once, each
+/// running its jobs one after another and watched from here: one that runs a job past its
+/// time or grows past its memory is killed, one that dies takes only its current job with
+/// it, and the jobs after it go to a new worker; a crash, a hang or a leak never touches the
+/// other jobs' results.
 struct ChildProcessPool {
-  /// Why the pool stopped a child.
+  /// Why the pool stopped a worker.
   enum Stop: Equatable {
-    /// It ran longer than the time limit.
+    /// Its job ran longer than the time limit.
     case timedOut(seconds: Double)
     /// Its resident memory passed the limit.
     case memory(bytes: Int)
   }
 
-  /// How many children run at once.
+  /// How one job ended.
+  struct Finished {
+    /// Its result, when the worker wrote all of it.
+    var output: [UInt8] = []
+    /// `.exited(0)` for a job whose result arrived; else how its worker ended.
+    var ending: ChildProcess.Ending?
+    /// Whether its result was longer than ``ChildProcess/outputLimit``.
+    var outputOverflowed = false
+    /// The end of what the worker wrote on standard error while it ran the job.
+    var errorText = ""
+    /// When the job was sent to its worker.
+    var started: ContinuousClock.Instant
+  }
+
+  /// How many workers run at once.
   let parallel: Int
-  /// Wall-clock seconds a child may run.
+  /// Wall-clock seconds a job may run.
   let timeLimit: Double
-  /// Resident bytes a child may hold.
+  /// Resident bytes a worker may hold; one past half of it after a job is replaced, so that
+  /// what a job leaves behind never counts against the next.
   let memoryLimit: Int
 
-  /// Runs `count` jobs, each in its own child (`job(index)` runs there, and what it returns
-  /// is the child's standard output), in order as slots free up, and calls `finished` (on
-  /// this thread) as each ends, with its index, the child and why the pool stopped it (nil
-  /// when it ended by itself); once `finished` returns false, no more jobs start (those
-  /// running end as they would).
+  /// Runs `count` jobs (`job(index)` runs in a worker, and what it returns is the job's
+  /// result), in order as workers free up, and calls `finished` (on this thread) as each
+  /// ends, with its index, how it ended and why the pool stopped its worker (nil when it
+  /// ended by itself); once `finished` returns false, no more jobs start (those running end
+  /// as they would).
   func run(
     _ count: Int, job: (_ index: Int) -> [UInt8],
-    finished: (_ index: Int, _ child: ChildProcess, _ stop: Stop?) -> Bool
+    finished: (_ index: Int, _ child: Finished, _ stop: Stop?) -> Bool
   ) throws(CommandFailure) {
     var starts = true
     var next = 0
-    var running: [(index: Int, child: ChildProcess, stop: Stop?)] = []
+    var workers: [(child: ChildProcess, stop: Stop?)] = []
     defer {
-      for entry in running {  // only on an error: leave no child behind
-        entry.child.kill()
+      for entry in workers {  // idle ones exit as their socket closes; the others are killed
+        if entry.child.job != nil { entry.child.kill() }
+        entry.child.finishReading()
         _ = entry.child.reap(blocking: true)
       }
     }
-    while (starts && next < count) || !running.isEmpty {
-      while starts, running.count < max(1, parallel), next < count {
-        let open = running.flatMap { [$0.child.outputFD, $0.child.errorFD] }.filter { $0 >= 0 }
-        let index = next
-        running.append((index, try ChildProcess.fork(closing: open) { job(index) }, nil))
-        next += 1
+    while true {
+      for entry in workers where starts && next < count && entry.child.job == nil && entry.child.jobFD >= 0 {
+        assign(&next, to: entry.child)
       }
-      var fds = running.flatMap { [$0.child.outputFD, $0.child.errorFD] }.filter { $0 >= 0 }.map {
+      while starts, workers.count(where: { $0.child.jobFD >= 0 }) < max(1, parallel), next < count {
+        let open = workers.flatMap { [$0.child.outputFD, $0.child.errorFD, $0.child.jobFD] }.filter { $0 >= 0 }
+        let child = try ChildProcess.fork(closing: open, job)
+        workers.append((child, nil))
+        assign(&next, to: child)
+      }
+      if !starts || next == count {
+        for entry in workers where entry.child.job == nil { entry.child.retire() }  // it exits
+      }
+      guard !workers.isEmpty else { break }
+      var fds = workers.flatMap { [$0.child.outputFD, $0.child.errorFD] }.filter { $0 >= 0 }.map {
         pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
       }
-      // A child whose pipes have both closed is ending: it is reaped within a millisecond,
-      // not after a poll of nothing for the full 50 ms (with -j 1 that wait was most of the
-      // run: 200 small files took 6.5 times as long as with -j 2).
-      let ending = running.contains { $0.child.outputFD < 0 && $0.child.errorFD < 0 }
+      // A worker whose pipes have both closed is ending: it is reaped within a millisecond,
+      // not after a poll of nothing for the full 50 ms.
+      let ending = workers.contains { $0.child.outputFD < 0 && $0.child.errorFD < 0 }
       _ = poll(&fds, nfds_t(fds.count), ending ? 1 : 50)
-      var still: [(index: Int, child: ChildProcess, stop: Stop?)] = []
-      for var entry in running {
+      var still: [(child: ChildProcess, stop: Stop?)] = []
+      for var entry in workers {
         let child = entry.child
-        for fd in [child.outputFD, child.errorFD] where fd >= 0 { child.drain(fd) }
-        if entry.stop == nil {
+        // Standard error first: what the job wrote there came before its result.
+        for fd in [child.errorFD, child.outputFD] where fd >= 0 { child.drain(fd) }
+        if let index = child.job, entry.stop == nil, let output = child.takeResult() {
+          let done = Finished(output: output, ending: .exited(0), errorText: child.errorText, started: child.started)
+          starts = finished(index, done, nil) && starts
+          if let resident = child.residentBytes, resident > memoryLimit / 2 { child.retire() }
+        }
+        if child.job != nil, entry.stop == nil {
           let seconds = (ContinuousClock.now - child.started).seconds
-          if seconds > timeLimit {
+          if child.outputOverflowed {
+            child.kill()
+          } else if seconds > timeLimit {
             entry.stop = .timedOut(seconds: timeLimit)
             child.kill()
           } else if let resident = child.residentBytes, resident > memoryLimit {
@@ -73,12 +105,32 @@ struct ChildProcessPool {
         if child.reap() {
           // It has ended: what it left in the pipes is read to their end.
           child.finishReading()
-          starts = finished(entry.index, child, entry.stop) && starts
+          if let index = child.job {
+            let result = entry.stop == nil && !child.outputOverflowed ? child.takeResult() : nil
+            let ending: ChildProcess.Ending? = result != nil || child.outputOverflowed ? .exited(0) : child.ending
+            let done = Finished(
+              output: result ?? [], ending: ending, outputOverflowed: child.outputOverflowed,
+              errorText: child.errorText, started: child.started)
+            starts = finished(index, done, entry.stop) && starts
+          }
         } else {
           still.append(entry)
         }
       }
-      running = still
+      workers = still
+    }
+  }
+}
+
+extension ChildProcessPool {
+  /// Sends job `next` to the idle `worker` and moves `next` on; a worker that cannot take it
+  /// is stopped (and reaped in the loop), and the job goes to another.
+  private func assign(_ next: inout Int, to worker: ChildProcess) {
+    if worker.send(next) {
+      next += 1
+    } else {
+      worker.kill()
+      worker.retire()
     }
   }
 }
