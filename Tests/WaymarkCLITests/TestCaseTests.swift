@@ -287,33 +287,9 @@ import Testing
       "tests/b_test.lua": "it('alone', function() end)\n",
     ])
     defer { try? FileManager.default.removeItem(at: folder) }
-    let process = Process()
-    process.executableURL = CLI.executable
-    process.arguments = ["test", "tests", "--watch"]
-    process.currentDirectoryURL = folder
-    process.environment = ProcessInfo.processInfo.environment.merging(["WAYMARK_WATCH_MAX_RUNS": "2"]) { $1 }
-    let out = folder.appendingPathComponent("out.txt"), err = folder.appendingPathComponent("err.txt")
-    #expect(FileManager.default.createFile(atPath: out.path, contents: nil))
-    #expect(FileManager.default.createFile(atPath: err.path, contents: nil))
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = try FileHandle(forWritingTo: err)
-    try process.run()
-    defer {
-      // SIGKILL: a child of the test process may inherit a mask that blocks SIGTERM.
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      process.waitUntilExit()
+    let text = try CLI.watch(["test", "tests", "--watch"], in: folder) {
+      try Data("return 22\n".utf8).write(to: folder.appendingPathComponent("tests/shared.lua"))
     }
-    func waitFor(_ condition: () -> Bool) -> Bool {
-      for _ in 0..<600 {  // a bound only so that a broken watcher fails instead of hanging
-        if condition() { return true }
-        Thread.sleep(forTimeInterval: 0.05)
-      }
-      return false
-    }
-    #expect(waitFor { ((try? String(contentsOf: err, encoding: .utf8)) ?? "").contains("watching") })
-    try Data("return 22\n".utf8).write(to: folder.appendingPathComponent("tests/shared.lua"))
-    #expect(waitFor { !process.isRunning })
-    let text = try String(contentsOf: out, encoding: .utf8)
     let runs = text.components(separatedBy: "── run 2: ")
     #expect(runs.count == 2, "\(text)")
     #expect(runs.first?.hasSuffix("2 passed, 0 failed\n") == true, "\(text)")

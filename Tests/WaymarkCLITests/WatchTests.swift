@@ -44,38 +44,7 @@ import Testing
     #expect(output.contains("+ \("   0.000")  plugin_loaded                             plugin=newcomer"))
   }
 
-  /// Runs `waymark run demo.lua --watch` in `folder` for two runs, calling `change` once the
-  /// first run is watching; returns what it printed.
   private func watch(_ folder: URL, change: () throws -> Void) throws -> String {
-    let process = Process()
-    process.executableURL = CLI.executable
-    process.arguments = ["run", "demo.lua", "--watch"]
-    process.currentDirectoryURL = folder
-    process.environment = ProcessInfo.processInfo.environment.merging(["WAYMARK_WATCH_MAX_RUNS": "2"]) { $1 }
-    let out = folder.appendingPathComponent("out.txt"), err = folder.appendingPathComponent("err.txt")
-    #expect(FileManager.default.createFile(atPath: out.path, contents: nil))
-    #expect(FileManager.default.createFile(atPath: err.path, contents: nil))
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = try FileHandle(forWritingTo: err)
-    try process.run()
-    defer {
-      // SIGKILL, not terminate(): a child of the test process may inherit a signal mask that
-      // blocks SIGTERM, and a watcher that did not stop would hang the suite.
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      // Foundation lets go of a Process once it has seen the child end.
-      process.waitUntilExit()
-    }
-    // A generous bound only so that a broken watcher fails instead of hanging the suite.
-    func waitFor(_ condition: () -> Bool) -> Bool {
-      for _ in 0..<600 {
-        if condition() { return true }
-        Thread.sleep(forTimeInterval: 0.05)
-      }
-      return false
-    }
-    #expect(waitFor { ((try? String(contentsOf: err, encoding: .utf8)) ?? "").contains("watching") })
-    try change()
-    #expect(waitFor { !process.isRunning })
-    return try String(contentsOf: out, encoding: .utf8)
+    try CLI.watch(["run", "demo.lua", "--watch"], in: folder, change: change)
   }
 }
