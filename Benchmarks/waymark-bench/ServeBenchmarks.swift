@@ -32,7 +32,7 @@ enum ServeInputLatencyBenchmark {
     let taps = [LiveInput.tap(Point(x: 195, y: 410)), .tap(Point(x: 20, y: 20))]
     let bodies = [#"{"kind":"tap","x":195,"y":410}"#, #"{"kind":"tap","x":20,"y":20}"#]
     guard try client.post(target, bodies[0]).contains("marker_info_window"),
-      session.perform(taps[0]).records.contains(where: { $0.event == "marker_info_window" })
+      session.perform(taps[0]).records.contains(where: { $0.event == .callback(.markerInfoWindow) })
     else { throw BenchmarkFailure(description: "serve_input_latency: the tap did not reach the marker") }
     context.progress("serve_input_latency: \(tapsPerRun) taps per run, over HTTP and in-process")
     let samples = try context.measure { _ in

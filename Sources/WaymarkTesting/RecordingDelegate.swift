@@ -1,9 +1,16 @@
 import WaymarkCore
 
-/// A delegate that records every callback as a short line (`did_tap_marker(sydney)`,
-/// `will_move(true)`) and answers through closures a test sets: what swift-log's testing
-/// handler is to a logger. Every method of ``MapViewDelegate`` is implemented, so it also
-/// shows the complete Google-shaped delegate.
+/// A delegate that records every callback as a short line and answers through closures a
+/// test sets: what swift-log's testing handler is to a logger.
+///
+/// It hears each callback as one ``DelegateEvent`` (``mapView(_:receive:)``) and writes it
+/// the same way for all: the handler name, then, in parentheses, the arguments that say
+/// what the callback is about, separated by `:` (a marker's or overlay's id, will_move's
+/// gesture flag, a POI's place id and name, capability names and feature place ids joined
+/// by `,`, a feature layer's name); cameras and coordinates are left out, and so are the
+/// parentheses when nothing is shown: `did_tap_marker(sydney)`, `will_move(true)`,
+/// `did_tap_at_coordinate`, `did_tap_features(p1,p2:LOCALITY)`. A new callback is recorded
+/// without a change here.
 ///
 /// ```swift
 /// let delegate = RecordingDelegate()
@@ -12,7 +19,7 @@ import WaymarkCore
 /// try map.tap(.marker(secret))
 /// #expect(delegate.events == ["did_tap_marker(secret)"])
 /// ```
-public final class RecordingDelegate: MapViewDelegate {
+public final class RecordingDelegate: DelegateEventHandler {
   /// Every callback heard, in order, one short line each.
   public var calls: [String] = []
   /// did_tap_marker's answer (false when nil).
@@ -41,99 +48,48 @@ public final class RecordingDelegate: MapViewDelegate {
 
   /// The calls without camera frames and tile/snapshot noise.
   public var events: [String] {
-    calls.filter {
-      !$0.hasPrefix("did_change_camera_position") && !$0.contains("tile_rendering") && $0 != "snapshot_ready"
-    }
+    calls.filter { !Self.noise.contains(String($0.prefix { $0 != "(" })) }
   }
 
-  /// Records `will_move(…)`.
-  public func mapView(_ mapView: MapView, willMove gesture: Bool) { calls.append("will_move(\(gesture))") }
-  /// Records `did_change_camera_position`.
-  public func mapView(_ mapView: MapView, didChange position: CameraPosition) {
-    calls.append("did_change_camera_position")
+  /// The names of the callbacks ``events`` leaves out.
+  private static let noise = Set(
+    [DelegateCallback.didChangeCameraPosition, .didStartTileRendering, .didFinishTileRendering, .snapshotReady].map(
+      \.name))
+
+  /// Records the event's line, then answers with (or runs) the closure of its callback.
+  public func mapView(_ mapView: MapView, receive event: DelegateEvent) -> CallbackAnswer {
+    calls.append(Self.line(of: event))
+    switch event {
+    case .didTapMarker(let marker): return CallbackAnswer(handled: tapMarker?(mapView, marker) ?? false)
+    case .markerInfoWindow(let marker): return CallbackAnswer(content: infoWindow?(marker))
+    case .markerInfoContents(let marker): return CallbackAnswer(content: infoContents?(marker))
+    case .didTapPOI(let poi): return CallbackAnswer(handled: tapPOI?(poi.placeID) ?? false)
+    case .didTapMyLocationButton: return CallbackAnswer(handled: myLocationButton?() ?? false)
+    case .idleAtCameraPosition(let camera): idle?(mapView, camera)
+    case .didTapAtCoordinate(let coordinate): tapAt?(mapView, coordinate)
+    case .didLongPressAtCoordinate(let coordinate): longPressAt?(mapView, coordinate)
+    case .didCloseInfoWindow(let marker): closeInfoWindow?(mapView, marker)
+    case .didLongPressInfoWindow(let marker): longPressInfoWindow?(mapView, marker)
+    default: break
+    }
+    return .none
   }
-  /// Records `idle_at_camera_position`, then runs ``idle``.
-  public func mapView(_ mapView: MapView, idleAt position: CameraPosition) {
-    calls.append("idle_at_camera_position")
-    idle?(mapView, position)
-  }
-  /// Records `did_tap_at_coordinate`, then runs ``tapAt``.
-  public func mapView(_ mapView: MapView, didTapAt coordinate: Coordinate) {
-    calls.append("did_tap_at_coordinate")
-    tapAt?(mapView, coordinate)
-  }
-  /// Records `did_long_press_at_coordinate`, then runs ``longPressAt``.
-  public func mapView(_ mapView: MapView, didLongPressAt coordinate: Coordinate) {
-    calls.append("did_long_press_at_coordinate")
-    longPressAt?(mapView, coordinate)
-  }
-  /// Records `did_tap_marker(…)`; answers with ``tapMarker``.
-  public func mapView(_ mapView: MapView, didTap marker: Marker) -> Bool {
-    calls.append("did_tap_marker(\(marker.id))")
-    return tapMarker?(mapView, marker) ?? false
-  }
-  /// Records `did_tap_info_window(…)`.
-  public func mapView(_ mapView: MapView, didTapInfoWindowOf marker: Marker) {
-    calls.append("did_tap_info_window(\(marker.id))")
-  }
-  /// Records `did_long_press_info_window(…)`, then runs ``longPressInfoWindow``.
-  public func mapView(_ mapView: MapView, didLongPressInfoWindowOf marker: Marker) {
-    calls.append("did_long_press_info_window(\(marker.id))")
-    longPressInfoWindow?(mapView, marker)
-  }
-  /// Records `did_tap_overlay(…)`.
-  public func mapView(_ mapView: MapView, didTap overlay: Overlay) { calls.append("did_tap_overlay(\(overlay.id))") }
-  /// Records `did_tap_poi(…)`; answers with ``tapPOI``.
-  public func mapView(_ mapView: MapView, didTapPOIWithPlaceID placeID: String, name: String, location: Coordinate)
-    -> Bool
-  {
-    calls.append("did_tap_poi(\(placeID))")
-    return tapPOI?(placeID) ?? false
-  }
-  /// Records `marker_info_window(…)`; answers with ``infoWindow``.
-  public func mapView(_ mapView: MapView, markerInfoWindow marker: Marker) -> InfoWindowContent? {
-    calls.append("marker_info_window(\(marker.id))")
-    return infoWindow?(marker)
-  }
-  /// Records `marker_info_contents(…)`; answers with ``infoContents``.
-  public func mapView(_ mapView: MapView, markerInfoContents marker: Marker) -> InfoWindowContent? {
-    calls.append("marker_info_contents(\(marker.id))")
-    return infoContents?(marker)
-  }
-  /// Records `did_close_info_window(…)`, then runs ``closeInfoWindow``.
-  public func mapView(_ mapView: MapView, didCloseInfoWindowOf marker: Marker) {
-    calls.append("did_close_info_window(\(marker.id))")
-    closeInfoWindow?(mapView, marker)
-  }
-  /// Records `did_begin_dragging_marker(…)`.
-  public func mapView(_ mapView: MapView, didBeginDragging marker: Marker) {
-    calls.append("did_begin_dragging_marker(\(marker.id))")
-  }
-  /// Records `did_drag_marker(…)`.
-  public func mapView(_ mapView: MapView, didDrag marker: Marker) { calls.append("did_drag_marker(\(marker.id))") }
-  /// Records `did_end_dragging_marker(…)`.
-  public func mapView(_ mapView: MapView, didEndDragging marker: Marker) {
-    calls.append("did_end_dragging_marker(\(marker.id))")
-  }
-  /// Records `did_tap_my_location_button`; answers with ``myLocationButton``.
-  public func didTapMyLocationButton(for mapView: MapView) -> Bool {
-    calls.append("did_tap_my_location_button")
-    return myLocationButton?() ?? false
-  }
-  /// Records `did_tap_my_location`.
-  public func mapView(_ mapView: MapView, didTapMyLocation location: Coordinate) { calls.append("did_tap_my_location") }
-  /// Records `did_start_tile_rendering`.
-  public func mapViewDidStartTileRendering(_ mapView: MapView) { calls.append("did_start_tile_rendering") }
-  /// Records `did_finish_tile_rendering`.
-  public func mapViewDidFinishTileRendering(_ mapView: MapView) { calls.append("did_finish_tile_rendering") }
-  /// Records `snapshot_ready`.
-  public func mapViewSnapshotReady(_ mapView: MapView) { calls.append("snapshot_ready") }
-  /// Records `did_change_map_capabilities(name,name)`.
-  public func mapView(_ mapView: MapView, didChange capabilities: MapCapabilities) {
-    calls.append("did_change_map_capabilities(\(capabilities.names.joined(separator: ",")))")
-  }
-  /// Records `did_tap_features(layer:place_id,place_id)`.
-  public func mapView(_ mapView: MapView, didTap features: [Feature], in layer: FeatureLayer, at location: Coordinate) {
-    calls.append("did_tap_features(\(layer.name):\(features.map(\.placeID).joined(separator: ",")))")
+
+  /// The short line of `event`: its handler name, and its shown arguments in parentheses.
+  static func line(of event: DelegateEvent) -> String {
+    var shown: [String] = []
+    event.forEachArgument { value in
+      switch value {
+      case .boolean(let flag): shown.append(String(flag))
+      case .camera, .coordinate: break
+      case .marker(let marker): shown.append(marker.id)
+      case .overlay(let overlay): shown.append(overlay.id)
+      case .string(let text): shown.append(text)
+      case .capabilities(let set): shown.append(set.names.joined(separator: ","))
+      case .features(let features): shown.append(features.map(\.placeID).joined(separator: ","))
+      }
+    }
+    let name = event.callback.name
+    return shown.isEmpty ? name : "\(name)(\(shown.joined(separator: ":")))"
   }
 }

@@ -29,7 +29,7 @@ import WaymarkCore
     let window = try #require(svg.all("g", class: "info-window").first)
     #expect(window.all("rect", class: "image").first?["width"] == "400")
     #expect(window.all("svg", class: "cut").isEmpty, "not cut")
-    #expect(!map.trace.records.contains { $0.event == "warning" })
+    #expect(!map.trace.records.contains { $0.event == .warning })
   }
 
   @Test("R35: custom contents keep the default frame's 280 points")
@@ -46,7 +46,7 @@ import WaymarkCore
     let tall = try shown(window: Self.image(300, 640))
     let frame = try #require(tall.infoWindowFrame)
     #expect(frame.width == 300 && frame.height == 500)
-    let warning = try #require(tall.trace.records.first { $0.event == "warning" }?.message)
+    let warning = try #require(tall.trace.records.first { $0.event == .warning }?.message)
     #expect(warning.contains("640 points high") && warning.contains("500"), "\(warning)")
     let cut = try #require(picture(of: tall).all("svg", class: "cut").first, "drawn clipped")
     #expect(cut["height"] == "500")

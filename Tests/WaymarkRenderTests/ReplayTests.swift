@@ -119,7 +119,7 @@ import WaymarkCore
   @Test func thePageIsOneFileThatLoadsNothing() throws {
     let (map, recording) = try recordedRun()
     var records = map.trace.records
-    var hostile = TraceRecord(time: 1, event: "log")
+    var hostile = TraceRecord(time: 1, event: .log)
     hostile.message = "</script><script>alert(1)</script><!-- \u{2028}"
     records.append(hostile)
     let html = ReplayPage.html(recording, records: records, title: "demo <&>")

@@ -279,7 +279,7 @@ extension TraceRecord {
   /// callbacks start with `plugin` null, filled in with the answer.
   init(_ event: DelegateEvent, at time: Double) {
     let signature = event.callback.signature
-    self.init(time: time, event: TraceEvent(event.callback))
+    self.init(time: time, event: .callback(event.callback))
     var names = signature.arguments.makeIterator()
     var lists: [TraceField] = []
     event.forEachArgument { value in

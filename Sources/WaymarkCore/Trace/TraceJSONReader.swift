@@ -33,9 +33,15 @@ package enum TraceJSONReader {
   package static func record(from value: TraceValue) throws(Failure) -> TraceRecord {
     guard case .object(let fields) = value else { throw Failure(line: 0, reason: "not a JSON object") }
     guard case .number(let time)? = fields.first(where: { $0.key == "t" })?.value,
-      case .string(let event)? = fields.first(where: { $0.key == "event" })?.value
+      case .string(let name)? = fields.first(where: { $0.key == "event" })?.value
     else { throw Failure(line: 0, reason: "a trace record needs a number \"t\" and a string \"event\"") }
-    var record = TraceRecord(time: time, event: TraceEvent(rawValue: event))
+    guard let event = TraceEvent(rawValue: name) else {
+      var quoted = ""
+      TraceJSON.writeString(name, to: &quoted)
+      throw Failure(
+        line: 0, reason: "field \"event\": \(quoted) is neither a callback nor a runtime record (docs/trace-format.md)")
+    }
+    var record = TraceRecord(time: time, event: event)
     for field in fields {
       switch (field.key, field.value) {
       case ("t", _), ("event", _): continue

@@ -60,7 +60,7 @@ package struct TraceText {
     while index < records.endIndex {
       let record = records[index]
       guard !showsEveryFrame, Self.frames.contains(record.event) else {
-        groups.append([paint(Self.describe(record, width: width), record.event)])
+        groups.append([paint(Self.describe(record, width: width), Self.color(of: record.event))])
         index += 1
         continue
       }
@@ -81,18 +81,18 @@ package struct TraceText {
       }
       let line =
         frames.count > 1
-        ? paint(folded(frames, width: width), "frames") : paint(Self.describe(record, width: width), "")
-      groups.append([line] + interleaved.map { paint(Self.describe($0, width: width), $0.event) })
+        ? paint(folded(frames, width: width), Self.dim) : paint(Self.describe(record, width: width), nil)
+      groups.append([line] + interleaved.map { paint(Self.describe($0, width: width), Self.color(of: $0.event)) })
       index = next
     }
     return groups
   }
 
-  private static let frame = TraceEvent(DelegateCallback.didChangeCameraPosition)
+  private static let frame = TraceEvent.callback(.didChangeCameraPosition)
   /// The events whose runs are folded: camera frames, and drag frames of one marker.
-  private static let frames: Set<TraceEvent> = [frame, TraceEvent(.didDragMarker)]
+  private static let frames: Set<TraceEvent> = [frame, .callback(.didDragMarker)]
   private static let rendering: Set<TraceEvent> = [
-    TraceEvent(.didStartTileRendering), TraceEvent(.didFinishTileRendering), TraceEvent(.snapshotReady),
+    .callback(.didStartTileRendering), .callback(.didFinishTileRendering), .callback(.snapshotReady),
   ]
 
   /// The frames of one move or drag as one line: how many, from when to when, and where a
@@ -110,19 +110,26 @@ package struct TraceText {
       details: "\(range) → \(last.camera.map(\.description) ?? "")", width: width)
   }
 
-  /// `line` in the colour of its kind of record, when colours are on.
-  private func paint(_ line: String, _ event: TraceEvent) -> String {
-    guard colors else { return line }
-    let code: String
-    switch event.rawValue {
-    case "plugin_error", "expect_failed", "script_error": code = "31"  // red
-    case "warning", "deferred": code = "33"  // yellow
-    case "log": code = "36"  // cyan
-    case "plugin_loaded", "plugin_reloaded", "plugin_unloaded", "frames": code = "2"  // dim
-    case "info_window_shown", "info_window_hidden": code = "32"  // green
-    default: return line
+  /// The terminal colour (an SGR code) of dim lines: plugins coming and going, folded runs.
+  private static let dim = "2"
+
+  /// The colour of a kind of record: failures red, warnings yellow, logs cyan, info windows
+  /// green, plugins coming and going dim; nil for the callbacks.
+  private static func color(of event: TraceEvent) -> String? {
+    switch event {
+    case .pluginError, .expectFailed, .scriptError: "31"
+    case .warning, .deferred: "33"
+    case .log: "36"
+    case .pluginLoaded, .pluginReloaded, .pluginUnloaded: dim
+    case .infoWindowShown, .infoWindowHidden: "32"
+    case .callback, .viewRedrawn: nil
     }
-    return "\u{1B}[\(code)m\(line)\u{1B}[0m"
+  }
+
+  /// `line` in `color`, when colours are on and it has one.
+  private func paint(_ line: String, _ color: String?) -> String {
+    guard colors, let color else { return line }
+    return "\u{1B}[\(color)m\(line)\u{1B}[0m"
   }
 
   /// One record as one line (the default subject width).

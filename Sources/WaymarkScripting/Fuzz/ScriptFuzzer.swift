@@ -235,7 +235,7 @@ final class FuzzDriver: @unchecked Sendable {
     for record in records[min(scanned, records.count)...] {
       let message = record.message ?? ""
       switch record.event {
-      case "plugin_error":
+      case .pluginError:
         guard !session.expectedPluginErrors.contains(where: { session.matches($0.pattern, message) }) else { continue }
         let problem = PluginProblem(index: 0, record: record, isExpected: false)
         let plugin: String
@@ -244,8 +244,8 @@ final class FuzzDriver: @unchecked Sendable {
         return FuzzFailure(
           kind: "plugin_error", message: problem.line,
           signature: "plugin_error \(plugin) \(problem.handler ?? "") \(place)")
-      case "expect_failed", "script_error":
-        let kind = record.event == "expect_failed" ? "expectation" : "script_error"
+      case .expectFailed, .scriptError:
+        let kind = record.event == .expectFailed ? "expectation" : "script_error"
         let text = LuaLocation.split(message).text
         // A check fuzz made has no line worth showing; the script's own keep theirs.
         return FuzzFailure(

@@ -81,7 +81,7 @@ extension ScriptSession {
   /// matches (`waymark.plugin_errors()`).
   func unexpectedPluginErrors() -> [PluginProblem] {
     trace.records.enumerated().compactMap { index, record in
-      guard record.event == "plugin_error" else { return nil }
+      guard record.event == .pluginError else { return nil }
       let message = record.message ?? ""
       guard !expectedPluginErrors.contains(where: { matches($0.pattern, message) }) else { return nil }
       return PluginProblem(index: index, record: record, isExpected: false)

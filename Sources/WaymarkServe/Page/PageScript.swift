@@ -1,6 +1,9 @@
+import WaymarkCore
+
 /// The live page's script: the mouse is the finger (inputs posted to `/input`), the picture
 /// comes from the server's renderer (`/map.svg`, the SVG snapshots' markup), the trace
 /// streams in from `/events`, and `/state` gives the plugins, the clock and the selection.
+/// The event names it compares records with come from ``TraceEvent``.
 enum PageScript {
   static let source = #"""
     "use strict";
@@ -95,6 +98,10 @@ enum PageScript {
       // --- The trace ---
 
       const SUBJECT = ["marker", "overlay", "plugin"];
+      const CAMERA_FRAMES = new Set(\#(TraceEvent.jsonArray([.callback(.didChangeCameraPosition)])));
+      const FAILURES = new Set(\#(TraceEvent.jsonArray(TraceEvent.failures)));
+      const PLUGIN_LOADS = new Set(\#(TraceEvent.jsonArray([.pluginLoaded, .pluginReloaded])));
+      const RELOADS = new Set(\#(TraceEvent.jsonArray([.pluginReloaded])));
       function describe(record) {
         const parts = [];
         if (record.camera) parts.push(`(${record.camera.lat}, ${record.camera.lng}) zoom ${record.camera.zoom} bearing ${record.camera.bearing} tilt ${record.camera.tilt}`);
@@ -113,7 +120,7 @@ enum PageScript {
 
       let lastRow = null, lastFrames = 0;
       function showRecord(record) {
-        const frame = record.event === "did_change_camera_position";
+        const frame = CAMERA_FRAMES.has(record.event);
         if (frame && lastRow && lastRow.dataset.event === record.event) {
           lastFrames += 1;
           lastRow.children[1].textContent = `${record.event} ×${lastFrames}`;
@@ -127,9 +134,9 @@ enum PageScript {
           cell.textContent = text;
           row.append(cell);
         }
-        const failed = ["plugin_error", "script_error", "expect_failed"].includes(record.event);
+        const failed = FAILURES.has(record.event);
         if (failed) row.className = "error";
-        if (record.event === "plugin_reloaded" || record.event === "plugin_loaded") row.className = "reloaded";
+        if (PLUGIN_LOADS.has(record.event)) row.className = "reloaded";
         const follow = traceList.scrollTop + traceList.clientHeight >= traceList.scrollHeight - 4;
         traceList.append(row);
         while (traceList.children.length > TRACE_LIMIT) traceList.firstChild.remove();
@@ -137,7 +144,7 @@ enum PageScript {
         lastRow = row;
         lastFrames = 1;
         if (failed) showError(record);
-        if (record.event === "plugin_reloaded") showReload("ok", `${record.plugin} reloaded at t = ${record.t.toFixed(3)} s`);
+        if (RELOADS.has(record.event)) showReload("ok", `${record.plugin} reloaded at t = ${record.t.toFixed(3)} s`);
       }
 
       function showError(record) {

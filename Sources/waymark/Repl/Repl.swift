@@ -43,7 +43,7 @@ struct Repl {
     // The script's own records are what `waymark run` prints; the REPL shows each line's,
     // and of the script's only what went wrong in plugins.
     let records = session.takeRecords()
-    let problems = records.filter { $0.event == "plugin_error" || $0.event == "warning" }
+    let problems = records.filter { $0.event == .pluginError || $0.event == .warning }
     for line in TraceText().lines(problems).dropFirst() { Output.error(line) }
     let startup = records.count
     if isInteractive {

@@ -139,7 +139,7 @@ import WaymarkTesting
     try fixture.map.settle()
     #expect(fixture.map.camera.bearing == 0 && fixture.map.camera.zoom == 10)
     #expect(fixture.delegate.calls.isEmpty)
-    #expect(fixture.map.trace.records.filter { $0.event == "warning" }.count == 2)
+    #expect(fixture.map.trace.records.filter { $0.event == .warning }.count == 2)
     try fixture.map.animate(.change(CameraChange(bearing: 45)))
     try fixture.map.settle()
     #expect(fixture.map.camera.bearing == 45)

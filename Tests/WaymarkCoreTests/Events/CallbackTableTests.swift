@@ -61,7 +61,7 @@ import WaymarkTesting
     f.map.capabilities = [.advancedMarkers, .dataDrivenStyling]
     try f.map.tap(Places.melbourne)
     let lines = f.map.trace.records.filter {
-      $0.event == "did_tap_features" || $0.event == "did_change_map_capabilities"
+      $0.event == .callback(.didTapFeatures) || $0.event == .callback(.didChangeMapCapabilities)
     }
     .map(TraceJSON.line)
     #expect(

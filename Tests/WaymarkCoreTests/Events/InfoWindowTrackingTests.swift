@@ -30,7 +30,7 @@ import WaymarkTesting
       $0.snippet = nil
     }
     #expect(fixture.map.infoWindow?.layout == before.layout, "a blank marker does not close a frozen window")
-    #expect(!fixture.map.trace.records.contains { $0.event == "info_window_hidden" })
+    #expect(!fixture.map.trace.records.contains { $0.event == .infoWindowHidden })
     try m.update { $0.title = "Shown again" }
     fixture.map.selectedMarker = nil
     fixture.map.selectedMarker = m

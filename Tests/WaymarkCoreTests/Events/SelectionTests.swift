@@ -54,7 +54,7 @@ import WaymarkTesting
     try fixture.map.tap(m)
     #expect(fixture.map.selectedMarker === m)
     #expect(fixture.map.infoWindow == nil)
-    #expect(!fixture.map.trace.records.contains { $0.event == "info_window_shown" })
+    #expect(!fixture.map.trace.records.contains { $0.event == .infoWindowShown })
     fixture.map.selectedMarker = nil
     fixture.delegate.infoContents = { _ in text("custom") }
     fixture.map.selectedMarker = m
@@ -75,8 +75,8 @@ import WaymarkTesting
         "did_tap_marker(b)", "did_close_info_window(a)", "marker_info_window(b)", "marker_info_contents(b)",
       ])
     #expect(fixture.map.infoWindow?.marker === b)
-    let shown = fixture.map.trace.records.filter { $0.event == "info_window_shown" }.map(\.marker)
-    let hidden = fixture.map.trace.records.filter { $0.event == "info_window_hidden" }.map(\.marker)
+    let shown = fixture.map.trace.records.filter { $0.event == .infoWindowShown }.map(\.marker)
+    let hidden = fixture.map.trace.records.filter { $0.event == .infoWindowHidden }.map(\.marker)
     #expect(shown == ["a", "b"] && hidden == ["a"])
   }
 
@@ -146,7 +146,7 @@ import WaymarkTesting
     let stranger = try other.addMarker(MarkerOptions(position: Places.sydney))
     fixture.map.selectedMarker = stranger
     #expect(fixture.map.selectedMarker == nil)
-    #expect(fixture.map.trace.records.last?.event == "warning")
+    #expect(fixture.map.trace.records.last?.event == .warning)
   }
 
   @Test("R12: Removing the selected marker closes its window") func removingTheSelectedMarkerClosesItsWindow() throws {
@@ -187,7 +187,7 @@ import WaymarkTesting
       fixture.delegate.calls.prefix(4) == [
         "marker_info_window(a)", "marker_info_contents(a)", "did_close_info_window(a)", "marker_info_window(b)",
       ])
-    let deferred = fixture.map.trace.records.filter { $0.event == "deferred" }.compactMap(\.message)
+    let deferred = fixture.map.trace.records.filter { $0.event == .deferred }.compactMap(\.message)
     #expect(
       deferred == [
         "selected_marker = b waits until the info window is resolved (R13)",

@@ -16,7 +16,7 @@ import WaymarkTesting
     #expect(fixture.delegate.calls == ["did_tap_at_coordinate", "did_close_info_window(m)"])
     #expect(selectedDuringTap === m)
     #expect(fixture.map.selectedMarker == nil)
-    let record = try #require(fixture.map.trace.records.first { $0.event == "did_tap_at_coordinate" })
+    let record = try #require(fixture.map.trace.records.first { $0.event == .callback(.didTapAtCoordinate) })
     let expected = try #require(fixture.map.projection.coordinate(for: Point(x: 50, y: 50)))
     expectClose(try #require(record.coordinate), expected)
   }
@@ -96,9 +96,12 @@ import WaymarkTesting
       PointOfInterest(placeID: "ChIJ3S-JXmauEmsRUcIaWtf4MzE", name: "Sydney Opera House", location: opera))
     fixture.delegate.calls.removeAll()
     try fixture.map.tap(opera)
-    #expect(fixture.delegate.calls == ["did_tap_poi(ChIJ3S-JXmauEmsRUcIaWtf4MzE)", "did_close_info_window(m)"])
+    #expect(
+      fixture.delegate.calls == [
+        "did_tap_poi(ChIJ3S-JXmauEmsRUcIaWtf4MzE:Sydney Opera House)", "did_close_info_window(m)",
+      ])
     #expect(fixture.map.infoWindow == nil)
-    let record = try #require(fixture.map.trace.records.first { $0.event == "did_tap_poi" })
+    let record = try #require(fixture.map.trace.records.first { $0.event == .callback(.didTapPOI) })
     #expect(
       record.extra == [
         TraceField("place_id", .string("ChIJ3S-JXmauEmsRUcIaWtf4MzE")),
@@ -134,6 +137,6 @@ import WaymarkTesting
             placeID: "far", boundary: square.map { Coordinate(latitude: $0.latitude + 10, longitude: $0.longitude) })
         ]))
     try fixture.map.tap(Coordinate(latitude: 0, longitude: 0))
-    #expect(fixture.delegate.events == ["did_tap_features(LOCALITY:p1,p2)", "did_tap_at_coordinate"])
+    #expect(fixture.delegate.events == ["did_tap_features(p1,p2:LOCALITY)", "did_tap_at_coordinate"])
   }
 }

@@ -51,7 +51,7 @@ import WaymarkTesting
     #expect(fixture.delegate.calls == ["did_tap_my_location_button", "did_tap_my_location_button", "will_move(false)"])
     try fixture.map.settle()
     #expect(fixture.map.camera.target == Places.melbourne)
-    let vetoes = fixture.map.trace.records.filter { $0.event == "did_tap_my_location_button" }.map(\.result)
+    let vetoes = fixture.map.trace.records.filter { $0.event == .callback(.didTapMyLocationButton) }.map(\.result)
     #expect(vetoes == [.bool(true), .bool(false)])
   }
 

@@ -33,7 +33,7 @@ import WaymarkTesting
     try map.moveCamera(.scrollBy(dx: 1e6, dy: -1e6))
     try map.settle()
     #expect(map.camera.target.latitude.isFinite && map.camera.target.longitude.isFinite)
-    #expect(map.trace.records.contains { $0.event == "did_finish_tile_rendering" })
+    #expect(map.trace.records.contains { $0.event == .callback(.didFinishTileRendering) })
   }
 
   @Test func aTapFarOffTheScreenIsRefusedAndNoNaNReachesTheDelegate() throws {

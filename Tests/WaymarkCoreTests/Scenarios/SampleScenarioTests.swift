@@ -46,7 +46,7 @@ import WaymarkTesting
     try fixture.map.tap(at: Point(x: 30, y: 800))
     #expect(fixture.delegate.events == ["did_tap_at_coordinate", "did_close_info_window(melbourne)"])
     #expect(fixture.map.selectedMarker == nil && fixture.map.infoWindow == nil)
-    let vetoes = fixture.map.trace.records.filter { $0.event == "did_tap_marker" }.map(\.result)
+    let vetoes = fixture.map.trace.records.filter { $0.event == .callback(.didTapMarker) }.map(\.result)
     #expect(vetoes == [.bool(true), .bool(false), .bool(true)])
     try GoldenTrace("S1", besideSource: #filePath).check(fixture.map.trace.records)
   }

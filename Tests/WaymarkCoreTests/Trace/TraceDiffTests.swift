@@ -13,14 +13,14 @@ import WaymarkTesting
   }
 
   @Test func traceLinesReadBackToTheSameBytes() throws {
-    var record = TraceRecord(time: 3.5, event: "did_tap_marker")
+    var record = TraceRecord(time: 3.5, event: .callback(.didTapMarker))
     record.marker = "melbourne"
     record.result = .bool(false)
     record.plugin = .null
     record.extra = [TraceField("handler", .string("x")), TraceField("list", .list([.number(1.5), .null]))]
-    var camera = TraceRecord(time: 0.016667, event: "did_change_camera_position")
+    var camera = TraceRecord(time: 0.016667, event: .callback(.didChangeCameraPosition))
     camera.camera = CameraPosition(target: Places.melbourne, zoom: 8, bearing: 50, tilt: 30)
-    var log = TraceRecord(time: 0, event: "log")
+    var log = TraceRecord(time: 0, event: .log)
     log.message = "quote \" backslash \\ newline \n tab \t bell \u{7} snow ☃ \u{1F600}"
     let text = [record, camera, log].map(TraceJSON.line).joined(separator: "\n") + "\n"
     let read = try TraceJSONReader.records(from: text)
@@ -53,10 +53,10 @@ import WaymarkTesting
   }
 
   @Test func differencesShowTextTraceLinesOfBothSides() throws {
-    var tap = TraceRecord(time: 0.25, event: "did_tap_marker")
+    var tap = TraceRecord(time: 0.25, event: .callback(.didTapMarker))
     tap.marker = "sydney"
     tap.result = .bool(true)
-    var move = TraceRecord(time: 0.25, event: "will_move")
+    var move = TraceRecord(time: 0.25, event: .callback(.willMove))
     move.gesture = false
     var moved = move
     moved.gesture = true
@@ -73,23 +73,23 @@ import WaymarkTesting
   /// record that differs comes first, its frames folded as `--trace text` folds them, then
   /// the count of the other differing records.
   @Test func differencesAfterACameraAnimationFoldTheFramesAndCountTheRest() throws {
-    var tap = TraceRecord(time: 0, event: "did_tap_marker")
+    var tap = TraceRecord(time: 0, event: .callback(.didTapMarker))
     tap.marker = "sydney"
     tap.result = .bool(false)
     let frames = (1...180).map { frame -> TraceRecord in
-      var record = TraceRecord(time: Double(frame) / 60, event: "did_change_camera_position")
+      var record = TraceRecord(time: Double(frame) / 60, event: .callback(.didChangeCameraPosition))
       record.camera = CameraPosition(target: Places.sydney, zoom: 8 + Double(frame) / 100)
       return record
     }
-    var tapped = TraceRecord(time: 3.017, event: "did_tap_marker")
+    var tapped = TraceRecord(time: 3.017, event: .callback(.didTapMarker))
     tapped.marker = "sydney"
     tapped.result = .bool(true)
     var untapped = tapped
     untapped.result = .bool(false)
-    var move = TraceRecord(time: 3.017, event: "will_move")
+    var move = TraceRecord(time: 3.017, event: .callback(.willMove))
     move.gesture = false
     let logs = (1...4).map { number -> TraceRecord in
-      var log = TraceRecord(time: 4, event: "log")
+      var log = TraceRecord(time: 4, event: .log)
       log.message = "log \(number)"
       return log
     }
@@ -109,7 +109,7 @@ import WaymarkTesting
 
   @Test func aLongRunOfDifferencesIsCutAndCountedInTheRest() throws {
     let logs = (0..<30).map { number -> TraceRecord in
-      var log = TraceRecord(time: Double(number), event: "log")
+      var log = TraceRecord(time: Double(number), event: .log)
       log.message = "log \(number)"
       return log
     }
@@ -120,7 +120,7 @@ import WaymarkTesting
   }
 
   @Test func recordsDifferingBeyondTheTextAreComparedAsJSON() throws {
-    var a = TraceRecord(time: 1, event: "did_change_camera_position")
+    var a = TraceRecord(time: 1, event: .callback(.didChangeCameraPosition))
     a.camera = CameraPosition(target: Places.melbourne, zoom: 8.00001)
     var b = a
     b.camera?.zoom = 8.00002

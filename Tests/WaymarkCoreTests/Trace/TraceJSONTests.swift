@@ -4,20 +4,20 @@ import WaymarkTesting
 
 @Suite struct TraceJSONTests {
   @Test func recordsFollowTheContractOrderAndRounding() {
-    var record = TraceRecord(time: 1.0 / 3, event: "did_tap_marker")
+    var record = TraceRecord(time: 1.0 / 3, event: .callback(.didTapMarker))
     record.marker = "melbourne"
     record.result = .bool(false)
     record.plugin = .null
     #expect(
       TraceJSON.line(record)
         == #"{"t":0.333333,"event":"did_tap_marker","marker":"melbourne","result":false,"plugin":null}"#)
-    var camera = TraceRecord(time: 2, event: "did_change_camera_position")
+    var camera = TraceRecord(time: 2, event: .callback(.didChangeCameraPosition))
     camera.camera = CameraPosition(target: Places.melbourne, zoom: 8, bearing: 50.0000001, tilt: 30)
     #expect(
       TraceJSON.line(camera)
         == #"{"t":2,"event":"did_change_camera_position","camera":{"lat":-37.81969,"lng":144.966085,"zoom":8,"bearing":50,"tilt":30}}"#
     )
-    var log = TraceRecord(time: 0, event: "log")
+    var log = TraceRecord(time: 0, event: .log)
     log.message = "quote \" backslash \\ newline \n tab \t bell \u{7}"
     #expect(
       TraceJSON.line(log) == #"{"t":0,"event":"log","message":"quote \" backslash \\ newline \n tab \t bell \u0007"}"#)
@@ -29,7 +29,7 @@ import WaymarkTesting
     let m = try map.addMarker(MarkerOptions(position: Places.sydney, id: "m", title: "M"))
     try map.tap(m)
     try map.settle()
-    let events = map.trace.records.map(\.event).filter { $0 != "did_change_camera_position" }
+    let events = map.trace.records.map(\.event.rawValue).filter { $0 != "did_change_camera_position" }
     #expect(
       events == [
         "did_tap_marker", "marker_info_window", "marker_info_contents", "info_window_shown", "will_move",

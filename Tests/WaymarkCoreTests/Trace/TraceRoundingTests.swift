@@ -6,7 +6,7 @@ import WaymarkTesting
 /// trace keeps every invariant.
 @Suite struct TraceRoundingTests {
   private func cameraLine(_ camera: CameraPosition) -> (json: String, text: String) {
-    var record = TraceRecord(time: 1, event: "did_change_camera_position")
+    var record = TraceRecord(time: 1, event: .callback(.didChangeCameraPosition))
     record.camera = camera
     return (TraceJSON.line(record), TraceText.describe(record))
   }
@@ -14,7 +14,7 @@ import WaymarkTesting
   /// Rounding scaled 1e308 past the largest double: the JSON trace wrote `"zoom":inf`, which
   /// is not JSON (found by `scripts/fuzz.sh trace`).
   @Test func aHugeNumberPrintsAsItselfAndTheLineReadsBack() throws {
-    var record = TraceRecord(time: 1, event: "did_change_camera_position")
+    var record = TraceRecord(time: 1, event: .callback(.didChangeCameraPosition))
     record.camera = CameraPosition(target: Places.sydney, zoom: 1e308)
     let line = TraceJSON.line(record)
     #expect(line.contains(#""zoom":1e+308,"#), "\(line)")
@@ -40,7 +40,7 @@ import WaymarkTesting
     let (json, text) = cameraLine(CameraPosition(target: target, zoom: 3))
     #expect(json.contains(#""lng":-180,"#))
     #expect(text.contains("(10, -180)"))
-    var tap = TraceRecord(time: 0, event: "did_tap_at_coordinate")
+    var tap = TraceRecord(time: 0, event: .callback(.didTapAtCoordinate))
     tap.coordinate = target
     #expect(TraceJSON.line(tap).contains(#""lng":-180}"#))
     #expect(TraceText.describe(tap).contains("(10, -180)"))

@@ -42,7 +42,7 @@ import WaymarkTesting
   /// (U+009B is a terminal's CSI), line separators and bidi overrides raw (found by
   /// `scripts/fuzz.sh trace`).
   @Test func stringsInsideStructuredFieldsAreEscapedOnOneLine() {
-    var record = TraceRecord(time: 1, event: "warning")
+    var record = TraceRecord(time: 1, event: .warning)
     record.extra = [
       TraceField("nested", .object([TraceField("k", .list([.string("\u{9B}2J\u{85}\u{2028}\u{202E}\\")]))]))
     ]
@@ -66,7 +66,7 @@ import WaymarkTesting
     let every = TraceText(showsEveryFrame: true).lines(map.trace.records)
     #expect(
       every.filter { $0.contains("did_drag_marker") }.count
-        == map.trace.records.filter { $0.event == "did_drag_marker" }.count)
+        == map.trace.records.filter { $0.event == .callback(.didDragMarker) }.count)
   }
 
   @Test func longIdsKeepTheColumns() throws {

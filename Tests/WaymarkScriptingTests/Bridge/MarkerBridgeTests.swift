@@ -24,7 +24,7 @@ import WaymarkCore
     let f = try PluginFixture(["identity.lua": source])
     try f.map.tap(f.melbourne)
     #expect(f.logs == ["true\ttrue\ttrue"])
-    #expect(f.records("did_tap_marker").last?.result == .bool(true))
+    #expect(f.records(.callback(.didTapMarker)).last?.result == .bool(true))
   }
 
   @Test func propertiesReadWithTheR1Names() throws {

@@ -109,7 +109,7 @@ import WaymarkCore
       """)
     #expect(outcome.error == nil, "\(outcome.error ?? "")")
     #expect(outcome.failures.isEmpty, "\(outcome.failures)")
-    let logs = outcome.records.filter { $0.event == "log" }.compactMap(\.message)
+    let logs = outcome.records.filter { $0.event == .log }.compactMap(\.message)
     #expect(logs == ["new timer"])
   }
 
@@ -216,7 +216,7 @@ import WaymarkCore
     host = nil
     #expect(bridge == nil, "the bridge went with its state")
     try map.settle()
-    #expect(!map.trace.records.contains { $0.event == "log" || $0.event == "plugin_error" })
+    #expect(!map.trace.records.contains { $0.event == .log || $0.event == .pluginError })
     #expect(map.camera.zoom == 7 && sydney.position == Coordinate(latitude: 0, longitude: 0))
   }
 

@@ -37,7 +37,7 @@ import WaymarkCore
     let f = try PluginFixture(["a.lua": Self.logger, "b.lua": Self.vetoer, "c.lua": Self.late])
     try f.map.tap(f.sydney)
     #expect(f.logs == ["logger saw sydney"])  // late is not asked
-    let tap = try #require(f.records("did_tap_marker").last)
+    let tap = try #require(f.records(.callback(.didTapMarker)).last)
     #expect(tap.result == .bool(true))
     #expect(tap.pluginName == "vetoer")
     #expect(f.map.selectedMarker == nil)  // R6: default skipped
@@ -47,17 +47,17 @@ import WaymarkCore
     let f = try PluginFixture(["a.lua": Self.logger, "b.lua": Self.vetoer, "c.lua": Self.late])
     try f.map.tap(f.melbourne)
     #expect(f.logs == ["logger saw melbourne", "late saw melbourne"])
-    #expect(f.records("did_tap_marker").last?.pluginName == "c")  // name defaults to the file name
+    #expect(f.records(.callback(.didTapMarker)).last?.pluginName == "c")  // name defaults to the file name
   }
 
   @Test func noTrueMeansTheDefaultRunsWithANullPlugin() throws {
     let f = try PluginFixture(["a.lua": Self.logger, "d.lua": Self.window])
     try f.map.tap(f.melbourne)
-    let tap = try #require(f.records("did_tap_marker").last)
+    let tap = try #require(f.records(.callback(.didTapMarker)).last)
     #expect(tap.result == .bool(false))
     #expect(tap.plugin == .null)
     #expect(f.map.selectedMarker === f.melbourne)
-    let window = try #require(f.records("marker_info_window").last)
+    let window = try #require(f.records(.callback(.markerInfoWindow)).last)
     #expect(window.result == .string("content"))
     #expect(window.pluginName == "window")
     #expect(f.map.infoWindow?.kindName == "window")
@@ -68,9 +68,9 @@ import WaymarkCore
       "c.lua": Self.late.replacingOccurrences(of: "return true", with: "return false"), "d.lua": Self.window,
     ])
     try f.map.tap(f.melbourne)
-    #expect(f.records("marker_info_window").last?.pluginName == "window")  // priority 1 beats 0
+    #expect(f.records(.callback(.markerInfoWindow)).last?.pluginName == "window")  // priority 1 beats 0
     try f.map.tap(f.sydney)  // window gives nil for sydney: the next plugin answers
-    #expect(f.records("marker_info_window").last?.pluginName == "c")
+    #expect(f.records(.callback(.markerInfoWindow)).last?.pluginName == "c")
   }
 
   @Test func notificationsReachEveryPluginInOrder() throws {
@@ -83,6 +83,6 @@ import WaymarkCore
   @Test func tiesAreOrderedByFileName() throws {
     let f = try PluginFixture(["b.lua": "return { name = 'zed' }", "a.lua": "return { name = 'alpha' }"])
     #expect(f.host.plugins.map(\.name) == ["alpha", "zed"])
-    #expect(f.records("plugin_loaded").compactMap(\.pluginName) == ["alpha", "zed"])
+    #expect(f.records(.pluginLoaded).compactMap(\.pluginName) == ["alpha", "zed"])
   }
 }

@@ -33,7 +33,7 @@ import WaymarkTesting
     return (map, host, sydney, melbourne, folder)
   }
 
-  private func logs(_ map: MapView) -> [String] { map.trace.records.filter { $0.event == "log" }.compactMap(\.message) }
+  private func logs(_ map: MapView) -> [String] { map.trace.records.filter { $0.event == .log }.compactMap(\.message) }
 
   @Test("R6 across both: after the plugins, the delegate is asked only when no plugin vetoed")
   func vetoAfterPlugins() throws {
@@ -42,10 +42,10 @@ import WaymarkTesting
     let (map, host, sydney, melbourne, _) = try fixture(swift, .afterPlugins)
     try map.tap(.marker(sydney))
     #expect(swift.events.isEmpty, "the plugin vetoed first")
-    #expect(map.trace.records.last { $0.event == "did_tap_marker" }?["plugin"] == .string("lua"))
+    #expect(map.trace.records.last { $0.event == .callback(.didTapMarker) }?["plugin"] == .string("lua"))
     try map.tap(.marker(melbourne))
     #expect(swift.events == ["did_tap_marker(melbourne)"])
-    let tap = try #require(map.trace.records.last { $0.event == "did_tap_marker" })
+    let tap = try #require(map.trace.records.last { $0.event == .callback(.didTapMarker) })
     #expect(tap["result"] == .bool(true) && tap["plugin"] == .string("app"), "the trace names the delegate")
     #expect(map.selectedMarker == nil, "handled: no selection (R6)")
     _ = host
@@ -59,7 +59,7 @@ import WaymarkTesting
     try map.tap(.marker(sydney))
     #expect(swift.events == ["did_tap_marker(sydney)"])
     #expect(logs(map).isEmpty, "the plugin is not asked")
-    #expect(map.trace.records.last { $0.event == "did_tap_marker" }?["plugin"] == .string("app"))
+    #expect(map.trace.records.last { $0.event == .callback(.didTapMarker) }?["plugin"] == .string("app"))
     _ = host
   }
 
@@ -71,9 +71,9 @@ import WaymarkTesting
       let (map, host, sydney, melbourne, _) = try fixture(swift, placement)
       map.selectedMarker = melbourne
       let winner = placement == .afterPlugins ? "lua" : "app"
-      #expect(map.trace.records.last { $0.event == "marker_info_window" }?["plugin"] == .string(winner))
+      #expect(map.trace.records.last { $0.event == .callback(.markerInfoWindow) }?["plugin"] == .string(winner))
       map.selectedMarker = sydney  // the plugin has no window for Sydney: the delegate's wins either way
-      #expect(map.trace.records.last { $0.event == "marker_info_window" }?["plugin"] == .string("app"))
+      #expect(map.trace.records.last { $0.event == .callback(.markerInfoWindow) }?["plugin"] == .string("app"))
       #expect(map.infoWindow?.kind == .window)
       _ = host
     }
@@ -97,7 +97,7 @@ import WaymarkTesting
     let (map, host, _, _, _) = try fixture(swift, .afterPlugins, policy: .web)
     try map.addPointOfInterest(PointOfInterest(placeID: "p", name: "Park", location: Place.brisbane))
     try map.tap(.coordinate(Place.brisbane))
-    #expect(swift.events.filter { $0.hasPrefix("did_tap") } == ["did_tap_poi(p)"])
+    #expect(swift.events.filter { $0.hasPrefix("did_tap") } == ["did_tap_poi(p:Park)"])
     #expect(map.infoWindow == nil)
     _ = host
   }

@@ -31,7 +31,7 @@ import WaymarkCore
     #expect(f.map.infoWindow?.kindName == "window")
     try f.map.settle()
     try f.map.tap(f.melbourne)  // handled: the window stays
-    #expect(f.records("did_tap_marker").last?.result == .bool(true))
+    #expect(f.records(.callback(.didTapMarker)).last?.result == .bool(true))
     #expect(f.map.infoWindow?.marker === f.melbourne)
     #expect(f.errors.isEmpty)
   }

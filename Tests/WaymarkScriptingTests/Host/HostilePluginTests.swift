@@ -10,8 +10,8 @@ import WaymarkCore
   /// Asserts the default of a marker tap (R10): the marker selected with its default window.
   func expectDefaultSelection(_ f: PluginFixture, _ marker: Marker, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(f.map.selectedMarker === marker, sourceLocation: sourceLocation)
-    #expect(f.records("did_tap_marker").last?.result == .bool(false), sourceLocation: sourceLocation)
-    #expect(f.records("did_tap_marker").last?.plugin == .null, sourceLocation: sourceLocation)
+    #expect(f.records(.callback(.didTapMarker)).last?.result == .bool(false), sourceLocation: sourceLocation)
+    #expect(f.records(.callback(.didTapMarker)).last?.plugin == .null, sourceLocation: sourceLocation)
   }
 
   // MARK: Runaway code
@@ -38,7 +38,7 @@ import WaymarkCore
     let message = try f.singleError(plugin: "loop_notification", handler: "did_tap_at_coordinate", line: 4)
     #expect(message.contains("time budget"))
     #expect(f.logs.isEmpty)  // the code after pcall never ran
-    #expect(f.records("did_tap_at_coordinate").count == 1)
+    #expect(f.records(.callback(.didTapAtCoordinate)).count == 1)
   }
 
   // MARK: Memory
@@ -84,7 +84,7 @@ import WaymarkCore
     let f = try PluginFixture([:], plus: [folder.file("setup_error.lua")])
     let message = try f.singleError(plugin: "setup_error", handler: "setup", line: 5)
     #expect(message.contains("attempt to index a nil value (local 'config')"))
-    #expect(f.records("plugin_unloaded").count == 1)
+    #expect(f.records(.pluginUnloaded).count == 1)
     #expect(f.host.plugins.isEmpty)
     try f.map.tap(f.melbourne)
     #expect(f.logs.isEmpty)  // not active: its handlers do not run
@@ -169,7 +169,7 @@ import WaymarkCore
     try f.map.tap(f.melbourne)
     let second = try #require(f.errors.last?.message)
     #expect(second.contains("content: a table mixes list items and named fields"))
-    #expect(f.records("marker_info_window").last?.result == .null)
+    #expect(f.records(.callback(.markerInfoWindow)).last?.result == .null)
   }
 
   @Test func yieldOutsideACoroutineIsAnError() throws {
@@ -211,7 +211,7 @@ import WaymarkCore
     let f = try PluginFixture.hostile("input_in_setup.lua")
     let message = try f.singleError(plugin: "input_in_setup", handler: "setup", line: 2)
     #expect(message.contains("tap cannot be called from inside setup"))
-    #expect(f.records("did_tap_at_coordinate").isEmpty)
+    #expect(f.records(.callback(.didTapAtCoordinate)).isEmpty)
     #expect(f.host.plugins.isEmpty)
   }
 
@@ -220,7 +220,7 @@ import WaymarkCore
     f.host.unloadAll()
     let message = try f.singleError(plugin: "input_in_teardown", handler: "teardown", line: 2)
     #expect(message.contains("pan cannot be called from inside teardown"))
-    #expect(f.records("will_move").isEmpty)
+    #expect(f.records(.callback(.willMove)).isEmpty)
   }
 
   @Test func aFeedbackLoopEndsAfterFiveFailures() throws {
@@ -269,7 +269,7 @@ import WaymarkCore
     let message = try f.singleError(plugin: "reentrant_tap", handler: "did_tap_marker", line: 4)
     #expect(message.contains("tap cannot be called from inside did_tap_marker"))
     expectDefaultSelection(f, f.melbourne)
-    #expect(f.records("did_tap_marker").count == 1)
+    #expect(f.records(.callback(.didTapMarker)).count == 1)
   }
 
   @Test("R13: Selection changed inside marker info window is deferred")
@@ -278,11 +278,13 @@ import WaymarkCore
     let f = try PluginFixture.hostile("selection_in_info_window.lua")
     try f.map.tap(f.melbourne)
     #expect(f.errors.isEmpty)
-    #expect(f.records("deferred").count == 1)
+    #expect(f.records(.deferred).count == 1)
     #expect(f.map.selectedMarker === f.sydney)
     #expect(f.map.infoWindow?.marker === f.sydney)
-    let resolved = f.map.trace.records.firstIndex { $0.event == "marker_info_window" && $0.marker == "melbourne" }
-    let deferred = f.map.trace.records.firstIndex { $0.event == "deferred" }
+    let resolved = f.map.trace.records.firstIndex {
+      $0.event == .callback(.markerInfoWindow) && $0.marker == "melbourne"
+    }
+    let deferred = f.map.trace.records.firstIndex { $0.event == .deferred }
     #expect(resolved! < deferred!)
   }
 }

@@ -18,7 +18,7 @@ import WaymarkCore
     #expect(warning.message == "did_tap_markr: no such handler; did you mean did_tap_marker?")
     #expect(warning.line == 2)
     #expect(f.host.plugins.count == 1)  // still loaded
-    #expect(f.records("warning").first?.message?.contains("did you mean did_tap_marker?") == true)
+    #expect(f.records(.warning).first?.message?.contains("did you mean did_tap_marker?") == true)
   }
 
   @Test func wronglyTypedFieldsAreLoadErrorsWithTheirLine() throws {
@@ -71,7 +71,7 @@ import WaymarkCore
     f.host.reloadChangedPlugins()
     #expect(f.host.plugins.first?.isDisabled == false)
     try f.map.tap(f.sydney)
-    #expect(f.records("did_tap_marker").last?.result == .bool(true))
+    #expect(f.records(.callback(.didTapMarker)).last?.result == .bool(true))
   }
 
   @Test func aSuccessResetsTheFailureCount() throws {
@@ -87,7 +87,7 @@ import WaymarkCore
     let f = try PluginFixture([
       "p.lua": "return { name = 'talker', setup = function(map) print('hello', 1, nil, true) end }"
     ])
-    let log = try #require(f.records("log").first)
+    let log = try #require(f.records(.log).first)
     #expect(log.message == "hello\t1\tnil\ttrue")
     #expect(log.pluginName == "talker")
   }

@@ -111,6 +111,6 @@ import WaymarkTesting
       """)
     let outcome = ScriptRunner.run(folder.file("demo.lua"), options: .forTests)
     #expect(outcome.error == nil, "\(outcome.error ?? "")")
-    #expect(outcome.records.filter { $0.event == "log" }.compactMap(\.message) == ["ios a", "web b"])
+    #expect(outcome.records.filter { $0.event == .log }.compactMap(\.message) == ["ios a", "web b"])
   }
 }

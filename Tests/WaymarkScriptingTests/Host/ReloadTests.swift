@@ -26,9 +26,9 @@ import WaymarkCore
     let diagnostics = f.host.reloadChangedPlugins()
     #expect(diagnostics.isEmpty)
     #expect(f.logs == ["setup v1", "teardown v1", "setup v2", "on_reload v2 taps=2"])
-    #expect(f.records("plugin_reloaded").first?.pluginName == "counter")
+    #expect(f.records(.pluginReloaded).first?.pluginName == "counter")
     #expect(f.host.reloadChangedPlugins().isEmpty)  // nothing changed: nothing happens
-    #expect(f.records("plugin_reloaded").count == 1)
+    #expect(f.records(.pluginReloaded).count == 1)
   }
 
   @Test func saveStateCarriesMarkersByIdentity() throws {
@@ -84,7 +84,7 @@ import WaymarkCore
     try f.folder.remove("a.lua")
     f.host.reloadChangedPlugins()
     #expect(f.host.plugins.map(\.name) == ["b"])
-    #expect(f.records("plugin_unloaded").first?.pluginName == "a")
+    #expect(f.records(.pluginUnloaded).first?.pluginName == "a")
     #expect(f.errors.isEmpty, "a deleted file is unloaded, not a failed reload")
   }
 

@@ -48,10 +48,10 @@ import WaymarkCore
     let session = fixture.session
     let map = try #require(session.map)
     #expect(map.marker(id: "home") != nil)
-    #expect(session.takeRecords().contains { $0.event == "plugin_loaded" })
+    #expect(session.takeRecords().contains { $0.event == .pluginLoaded })
     let step = session.perform(.tap(Point(x: map.viewSize.width / 2, y: map.viewSize.height / 2)))
     #expect(step.error == nil)
-    #expect(step.records.map(\.event).starts(with: ["did_tap_marker", "marker_info_window"]))
+    #expect(step.records.map(\.event.rawValue).starts(with: ["did_tap_marker", "marker_info_window"]))
     #expect(map.selectedMarker?.id == "home")
     #expect(session.takeRecords().isEmpty, "an input's records are handed out once")
   }
@@ -77,7 +77,7 @@ import WaymarkCore
     #expect(session.plugins.first?.version == 1)
     try fixture.folder.write("plugins/window.lua", Self.windowPlugin("v2"))
     #expect(session.reloadChangedPlugins().isEmpty)
-    #expect(session.takeRecords().contains { $0.event == "plugin_reloaded" && $0.pluginName == "window" })
+    #expect(session.takeRecords().contains { $0.event == .pluginReloaded && $0.pluginName == "window" })
     #expect(session.map === map, "the same map: not a rerun")
     #expect(try window(after: session) == #""v2 taps=3""#, "on_reload carried the taps")
     let plugin = try #require(session.plugins.first)
@@ -91,7 +91,7 @@ import WaymarkCore
     let digest = session.plugins.first?.digest
     try fixture.folder.write("plugins/window.lua", "local p = {}\nfunction p.marker_info_window(\nreturn p\n")
     #expect(session.reloadChangedPlugins().first?.line == 3)
-    let error = try #require(session.takeRecords().first { $0.event == "plugin_error" })
+    let error = try #require(session.takeRecords().first { $0.event == .pluginError })
     #expect(error.handler == "reload" && error.message?.contains("window.lua:3:") == true)
     let plugin = try #require(session.plugins.first)
     #expect(plugin.version == 1 && plugin.digest == digest)
@@ -108,9 +108,9 @@ import WaymarkCore
     let session = fixture.session
     _ = session.takeRecords()
     #expect(session.reloadChangedPlugins().isEmpty)
-    #expect(!session.takeRecords().contains { $0.event == "plugin_reloaded" })
+    #expect(!session.takeRecords().contains { $0.event == .pluginReloaded })
     session.reloadAllPlugins()
-    #expect(session.takeRecords().contains { $0.event == "plugin_reloaded" })
+    #expect(session.takeRecords().contains { $0.event == .pluginReloaded })
     #expect(session.plugins.first?.version == 2)
   }
 
@@ -134,7 +134,7 @@ import WaymarkCore
     #expect(session.evaluate("x = 41") == .values([]))
     #expect(session.evaluate("x + 1") == .values(["42"]), "a line's globals persist")
     #expect(session.evaluate("map:tap(home)") == .values([]))
-    #expect(session.takeRecords().first?.event == "did_tap_marker", "the line's records wait for takeRecords")
+    #expect(session.takeRecords().first?.event == .callback(.didTapMarker), "the line's records wait for takeRecords")
   }
 
   @Test func incompleteChunksAskForMoreAsLuaDoes() throws {

@@ -113,7 +113,7 @@ import WaymarkCore
     try folder.write("main.lua", source)
     let f = try PluginFixture([:], plus: [folder.file("main.lua")])  // helpers.lua is not a plugin here
     #expect(f.host.plugins.map(\.name) == ["main"])
-    let logs = f.records("log").compactMap(\.message)
+    let logs = f.records(.log).compactMap(\.message)
     #expect(logs[0] == "42\ttrue")
     #expect(logs[1].contains("module name '../etc/passwd' is not allowed"))
     #expect(logs[2].contains("module 'missing' not found: no file \(folder.path)/missing.lua"))

@@ -64,7 +64,7 @@ enum ReferenceLua {
     var options = ScriptOptions.forTests
     options.scriptBudget = nil
     let outcome = ScriptRunner.run(path, options: options)
-    var sandbox = outcome.records.filter { $0.event == "log" }.compactMap(\.message)
+    var sandbox = outcome.records.filter { $0.event == .log }.compactMap(\.message)
     if let error = outcome.error { sandbox.append("stopped: \(error)") }
     return (sandbox, Array(reference))
   }

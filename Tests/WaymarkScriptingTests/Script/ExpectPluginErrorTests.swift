@@ -39,7 +39,7 @@ import WaymarkCore
     let line = try #require(outcome.pluginProblems.last?.line)
     #expect(line.hasPrefix("plugin_error: buggy did_tap_marker: /tmp/"))
     #expect(line.hasSuffix("plugins/buggy.lua:4: attempt to index a nil value (local 'x')"))
-    #expect(outcome.records[outcome.pluginProblems[1].index].event == "plugin_error")
+    #expect(outcome.records[outcome.pluginProblems[1].index].event == .pluginError)
   }
 
   @Test func aDeclaredPatternMarksTheErrorsItMatches() throws {
@@ -63,7 +63,7 @@ import WaymarkCore
     #expect(
       outcome.failures.first?.hasSuffix(#"demo.lua:3: expected a plugin_error matching "timed out", none happened"#)
         == true)
-    #expect(outcome.records.last?.event == "expect_failed")
+    #expect(outcome.records.last?.event == .expectFailed)
     #expect(outcome.pluginProblems.allSatisfy { !$0.isExpected })
   }
 

@@ -41,7 +41,7 @@ import WaymarkCore
   }
 
   func errors(_ outcome: ScriptOutcome) -> [String] {
-    outcome.records.filter { $0.event == "plugin_error" }.compactMap(\.message)
+    outcome.records.filter { $0.event == .pluginError }.compactMap(\.message)
   }
 
   // Whether the fast path needed a replay depends on the machine's speed (a sanitized build

@@ -43,7 +43,7 @@ import WaymarkCore
       local shown = map.info_window.width
       expect(shown > width)
       """)
-    #expect(!outcome.records.contains { $0.event == "view_redrawn" }, "nothing tracked")
+    #expect(!outcome.records.contains { $0.event == .viewRedrawn }, "nothing tracked")
   }
 
   @Test("R34: with tracks_info_window_changes off the window is a snapshot; turning it on redraws it at once")
@@ -71,7 +71,7 @@ import WaymarkCore
       expect_eq(map.info_window.content.text, "After, a much longer text", "redrawn when tracking turns on")
       expect(map.info_window.width > width, "and its frame follows")
       """, plugins: ["live.lua": plugin])
-    let redrawn = outcome.records.filter { $0.event == "view_redrawn" }
+    let redrawn = outcome.records.filter { $0.event == .viewRedrawn }
     #expect(redrawn.count == 1)
     #expect(redrawn.first?["view"] == .string("info_window"))
   }
@@ -105,7 +105,7 @@ import WaymarkCore
       map:advance(0.1)
       expect_eq(map.info_window.content.text, "0 more text more text", "advance draws frames too")
       """, plugins: ["live.lua": plugin])
-    #expect(outcome.records.filter { $0.event == "view_redrawn" }.count == 2)
+    #expect(outcome.records.filter { $0.event == .viewRedrawn }.count == 2)
   }
 
   @Test("R36: an icon_view table is the view: its changes show while tracks_view_changes is on, never after")
@@ -134,8 +134,8 @@ import WaymarkCore
       m.tracks_view_changes = true
       expect_eq(m.icon_view.width, 60, "a broken view keeps its last drawing")
       """, plugins: [:])
-    #expect(outcome.records.filter { $0.event == "view_redrawn" }.count == 1)
-    let warnings = outcome.records.filter { $0.event == "warning" }.compactMap(\.message)
+    #expect(outcome.records.filter { $0.event == .viewRedrawn }.count == 1)
+    let warnings = outcome.records.filter { $0.event == .warning }.compactMap(\.message)
     #expect(warnings.contains { $0.contains("icon view of marker v") && $0.contains("-3") }, "\(warnings)")
   }
 

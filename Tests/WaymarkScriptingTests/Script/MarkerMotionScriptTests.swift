@@ -96,8 +96,8 @@ import WaymarkCore
       """)
     #expect(outcome.error == nil, "\(outcome.error ?? "")")
     #expect(outcome.failures.isEmpty, "\(outcome.failures)")
-    let start = try #require(outcome.records.firstIndex { $0.event == "log" && $0.message == "resizing" })
-    let end = try #require(outcome.records.firstIndex { $0.event == "log" && $0.message == "resized" })
+    let start = try #require(outcome.records.firstIndex { $0.event == .log && $0.message == "resizing" })
+    let end = try #require(outcome.records.firstIndex { $0.event == .log && $0.message == "resized" })
     let resize = outcome.records[(start + 1)..<end].map(\.event.rawValue)
     #expect(
       resize == [

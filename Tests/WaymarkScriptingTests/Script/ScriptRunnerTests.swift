@@ -32,7 +32,7 @@ import WaymarkCore
     #expect(outcome.error == nil && outcome.failures.isEmpty)
     let events = outcome.records.map(\.event.rawValue).filter { !$0.contains("tile") }
     #expect(events.starts(with: ["did_tap_marker", "marker_info_window", "marker_info_contents", "info_window_shown"]))
-    #expect(outcome.records.last?.event == "log")
+    #expect(outcome.records.last?.event == .log)
     #expect(
       outcome.records.last?.message == "done at 0.25", "the tiles load at 0.25 s; the centring moved nothing (R23)")
   }
@@ -114,7 +114,7 @@ import WaymarkCore
       expect(not ok and e:find("did you mean rotate"), e)
       """)
     #expect(outcome.error == nil && outcome.failures.isEmpty, "\(outcome.failures) \(outcome.error ?? "")")
-    #expect(outcome.records.contains { $0.event == "warning" && $0.message?.contains("rotate") == true })
+    #expect(outcome.records.contains { $0.event == .warning && $0.message?.contains("rotate") == true })
   }
 
   @Test func printingMapObjectsIsTheSameOnEveryRun() throws {
@@ -155,7 +155,7 @@ import WaymarkCore
     _ = outcome
     try FileManager.default.createSymbolicLink(atPath: folder.file("plugins/escape"), withDestinationPath: outside.path)
     let again = ScriptRunner.run(folder.file("demo.lua"), options: .forTests)
-    let message = try #require(again.records.first { $0.event == "log" }?.message)
+    let message = try #require(again.records.first { $0.event == .log }?.message)
     #expect(message.contains("require: module 'escape.secret' lies outside the plugin's folder"), "\(message)")
   }
 
@@ -188,7 +188,7 @@ import WaymarkCore
       print("still here")
       """)
     #expect(outcome.error?.contains("demo.lua:2: boom") == true, "\(outcome.error ?? "")")
-    #expect(outcome.records.contains { $0.event == "script_error" })
+    #expect(outcome.records.contains { $0.event == .scriptError })
     #expect(outcome.records.last?.message == "still here")
   }
 
@@ -228,7 +228,7 @@ import WaymarkCore
       map:log("after")
       """)
     #expect(outcome.error == nil, "\(String(describing: outcome.error))")
-    let logs = outcome.records.filter { $0.event == "log" }.compactMap(\.message)
+    let logs = outcome.records.filter { $0.event == .log }.compactMap(\.message)
     let line = String(repeating: "x", count: 1000)
     #expect(logs == [line, Array(repeating: line, count: 60).joined(separator: "\t"), "after"])
   }

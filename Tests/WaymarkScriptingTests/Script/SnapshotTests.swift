@@ -68,7 +68,7 @@ import WaymarkCore
     let (outcome, _) = try run(
       Self.tour.replacingOccurrences(of: "zoom = 4 }", with: "zoom = 4 }, plugins = { \"plugins\" }") + "map:tap(m)",
       plugins: ["painter.lua": "return { did_tap_marker = function(map) map:snapshot('/tmp/x.svg') end }"])
-    let error = try #require(outcome.records.first { $0.event == "plugin_error" })
+    let error = try #require(outcome.records.first { $0.event == .pluginError })
     #expect(error.message?.contains("snapshot cannot be called from a plugin") == true)
   }
 

@@ -20,7 +20,7 @@ import WaymarkCore
     """
 
   func pluginErrors(_ outcome: ScriptOutcome) -> [TraceRecord] {
-    outcome.records.filter { $0.event == "plugin_error" }
+    outcome.records.filter { $0.event == .pluginError }
   }
 
   func field(_ record: TraceRecord, _ key: String) -> TraceValue? {
@@ -37,7 +37,7 @@ import WaymarkCore
 
   @Test func aFailedExpectationCarriesFileAndLineFields() throws {
     let outcome = try run("local x = 1\nexpect_eq(x, 2, \"x\")\n")
-    let record = try #require(outcome.records.first { $0.event == "expect_failed" })
+    let record = try #require(outcome.records.first { $0.event == .expectFailed })
     #expect(field(record, "file") == .string(outcome.files.first { $0.hasSuffix("demo.lua") } ?? ""))
     #expect(field(record, "line") == .number(2))
     #expect(TraceJSON.line(record).contains(#""line":2"#))
@@ -105,7 +105,7 @@ import WaymarkCore
     if case .string(let file)? = field(record, "file") { #expect(file.hasSuffix("plugins/format.lua")) }
     #expect(field(record, "line") == .number(3))
     // format.lua is required by tour.lua, so it is a module, not a plugin of its own.
-    #expect(!outcome.records.contains { $0.event == "plugin_loaded" && $0.plugin == .string("format") })
+    #expect(!outcome.records.contains { $0.event == .pluginLoaded && $0.plugin == .string("format") })
   }
 
   @Test func anErrorWhileRequiringAModuleNamesTheModuleAndTheRequiringLine() throws {

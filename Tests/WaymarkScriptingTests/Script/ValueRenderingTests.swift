@@ -16,7 +16,7 @@ import WaymarkCore
   }
 
   func logs(_ outcome: ScriptOutcome) -> [String] {
-    outcome.records.filter { $0.event == "log" }.compactMap(\.message)
+    outcome.records.filter { $0.event == .log }.compactMap(\.message)
   }
 
   @Test func tablesPrintWithSortedKeysAndNoAddress() throws {

@@ -22,7 +22,7 @@ import WaymarkCore
   }
 
   func errors(_ outcome: ScriptOutcome) -> [String] {
-    outcome.records.filter { $0.event == "plugin_error" }.compactMap(\.message)
+    outcome.records.filter { $0.event == .pluginError }.compactMap(\.message)
   }
 
   @Test func aBillionSecondAnimationGestureDragOrMarkerAnimationIsRefusedAtItsLine() throws {
@@ -129,7 +129,7 @@ import WaymarkCore
     #expect(message.contains("the script ran past its time budget of 0.3 s (settle: stopped at "), "\(message)")
     #expect(message.contains("the script's time budget ran out; still pending: camera animation)"), "\(message)")
     #expect(errors(outcome).isEmpty)
-    let idle = outcome.records.contains { $0.event == "idle_at_camera_position" && $0.time > 500 }
+    let idle = outcome.records.contains { $0.event == .callback(.idleAtCameraPosition) && $0.time > 500 }
     #expect(!idle, "the animation did not run to its end")
   }
 

@@ -59,10 +59,10 @@ struct PluginFixture {
   func records(_ event: TraceEvent) -> [TraceRecord] { map.trace.records.filter { $0.event == event } }
 
   /// The `plugin_error` records.
-  var errors: [TraceRecord] { records("plugin_error") }
+  var errors: [TraceRecord] { records(.pluginError) }
 
   /// The messages of `log` records.
-  var logs: [String] { records("log").compactMap(\.message) }
+  var logs: [String] { records(.log).compactMap(\.message) }
 }
 
 /// A temporary folder of plugin files, removed on deinit. Short paths keep Lua's chunk

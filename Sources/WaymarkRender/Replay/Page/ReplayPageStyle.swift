@@ -1,4 +1,7 @@
-/// The replay page's style sheet.
+import WaymarkCore
+
+/// The replay page's style sheet. A trace row's classes are its event's name; the names come
+/// from ``TraceEvent``.
 enum ReplayPageStyle {
   /// The CSS.
   static let source = #"""
@@ -32,8 +35,8 @@ enum ReplayPageStyle {
     .record.bad { background: #fce8e6; border-left-color: var(--bad); }
     .record.bad .event, .record.bad .message { color: var(--bad); }
     .record.bad.current { background: #fad2cf; }
-    .record.did_tap_marker .event, .record.did_tap_at_coordinate .event, .record.did_long_press_at_coordinate .event { color: #0b57d0; }
-    .record.info_window_shown .event, .record.info_window_hidden .event { color: #137333; }
+    .record.\#(TraceEvent.callback(.didTapMarker)) .event, .record.\#(TraceEvent.callback(.didTapAtCoordinate)) .event, .record.\#(TraceEvent.callback(.didLongPressAtCoordinate)) .event { color: #0b57d0; }
+    .record.\#(TraceEvent.infoWindowShown) .event, .record.\#(TraceEvent.infoWindowHidden) .event { color: #137333; }
     footer { display: flex; align-items: center; gap: 10px; padding: 8px 16px; border-top: 1px solid var(--line); background: #fff; }
     footer button { font: inherit; min-width: 36px; height: 32px; border: 1px solid var(--line); border-radius: 8px; background: #fff; cursor: pointer; }
     footer button#play { background: var(--accent); color: #fff; border-color: var(--accent); }

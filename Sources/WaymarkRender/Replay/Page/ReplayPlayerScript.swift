@@ -1,5 +1,8 @@
+import WaymarkCore
+
 /// The replay page's controls (JavaScript): playback on virtual time, the trace beside the
-/// map, scene tabs, keyboard shortcuts, the `#t=` fragment and `window.waymarkReplay`.
+/// map, scene tabs, keyboard shortcuts, the `#t=` fragment and `window.waymarkReplay`. The
+/// event names it compares records with come from ``TraceEvent`` (``TraceEvent/jsonArray(_:)``).
 enum ReplayPlayerScript {
   /// The script's source.
   static let source = #"""
@@ -38,7 +41,10 @@ enum ReplayPlayerScript {
       // --- The trace ---
 
       const SUBJECTS = ["marker", "overlay", "place_id"];
-      const TILE_EVENTS = new Set(["did_start_tile_rendering", "did_finish_tile_rendering", "snapshot_ready"]);
+      const CAMERA_FRAMES = new Set(\#(TraceEvent.jsonArray([.callback(.didChangeCameraPosition)])));
+      const TILE_EVENTS = new Set(\#(TraceEvent.jsonArray(
+        [.callback(.didStartTileRendering), .callback(.didFinishTileRendering), .callback(.snapshotReady)])));
+      const FAILURES = new Set(\#(TraceEvent.jsonArray(TraceEvent.failures)));
       const SKIPPED = new Set(["t", "event", "marker", "overlay", "camera", "plugin", "message", "result"]);
 
       function describeRecord(record) {
@@ -64,11 +70,11 @@ enum ReplayPlayerScript {
         const queue = [];
         for (let i = 0; i < records.length; i++) {
           const record = records[i];
-          if (record.event !== "did_change_camera_position") { queue.push([record, record, 1]); continue; }
+          if (!CAMERA_FRAMES.has(record.event)) { queue.push([record, record, 1]); continue; }
           let last = record, count = 1, j = i + 1;
           const between = [];
           for (; j < records.length; j++) {
-            if (records[j].event === "did_change_camera_position") { last = records[j]; count++; continue; }
+            if (CAMERA_FRAMES.has(records[j].event)) { last = records[j]; count++; continue; }
             if (!TILE_EVENTS.has(records[j].event)) break;
             between.push(records[j]);
           }
@@ -80,7 +86,7 @@ enum ReplayPlayerScript {
           const li = document.createElement("li");
           li.className = "record " + record.event.replace(/[^a-z_]/g, "");
           if (TILE_EVENTS.has(record.event)) li.classList.add("tile");
-          if (record.event === "plugin_error" || record.event === "expect_failed" || record.event === "script_error") li.classList.add("bad");
+          if (FAILURES.has(record.event)) li.classList.add("bad");
           const t = document.createElement("span");
           t.className = "t";
           t.textContent = record.t.toFixed(3);
