@@ -114,7 +114,7 @@ package struct TraceText {
   private static let dim = "2"
 
   /// The colour of a kind of record: failures red, warnings yellow, logs cyan, info windows
-  /// green, plugins coming and going dim; nil for the callbacks.
+  /// green, plugins coming and going dim; nil for the callbacks and view_redrawn.
   private static func color(of event: TraceEvent) -> String? {
     switch event {
     case .pluginError, .expectFailed, .scriptError: "31"

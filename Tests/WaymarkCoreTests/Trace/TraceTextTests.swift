@@ -104,4 +104,19 @@ import WaymarkTesting
     #expect(log.hasPrefix("\u{1B}[36m") && log.hasSuffix("\u{1B}[0m"))
     #expect(colored[0] == plain[0])
   }
+
+  @Test(
+    "Colours by kind of record: failures red, warnings yellow, info windows green, folded runs dim, callbacks plain")
+  func colorsByKindOfRecord() {
+    let camera = CameraPosition(target: Places.melbourne, zoom: 4)
+    var frames = [TraceRecord(time: 0.1, event: .callback(.didChangeCameraPosition))]
+    frames.append(TraceRecord(time: 0.2, event: .callback(.didChangeCameraPosition)))
+    for index in frames.indices { frames[index].camera = camera }
+    let records =
+      [.pluginError, .expectFailed, .warning, .infoWindowShown, .pluginLoaded, .callback(.didTapMarker)].map {
+        TraceRecord(time: 0, event: $0)
+      } + frames
+    let lines = TraceText(colors: true).lines(records).dropFirst().map { String($0.prefix(5)) }
+    #expect(lines == ["\u{1B}[31m", "\u{1B}[31m", "\u{1B}[33m", "\u{1B}[32m", "\u{1B}[2m ", "   0.", "\u{1B}[2m "])
+  }
 }
