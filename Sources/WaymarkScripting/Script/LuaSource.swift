@@ -1,0 +1,28 @@
+import LuaKit
+
+/// A Lua source as Lua reads it: the exact bytes of a file, which need not be UTF-8 (Lua takes
+/// any byte in strings and comments; docs/plugins.md, "Sources are bytes"). What runs is
+/// always ``bytes``; Swift's own readers (the linter, messages that quote a line) see
+/// ``text``.
+public struct LuaSource: Equatable, Sendable {
+  /// The bytes Lua compiles.
+  public let bytes: [UInt8]
+
+  /// The source of these bytes.
+  public init(bytes: [UInt8]) { self.bytes = bytes }
+
+  /// The source of this text, as UTF-8.
+  public init(_ text: String) { bytes = Array(text.utf8) }
+
+  /// The source as text, to show only: UTF-8, each piece that is not well-formed UTF-8 read
+  /// as U+FFFD (Swift's and the Unicode standard's replacement). Lines stay where they are:
+  /// a line break is never part of such a piece.
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+extension LuaStack {
+  /// Compiles `source`'s exact bytes and pushes the chunk (``LuaStack/load(bytes:chunkName:environmentAt:)``).
+  func load(_ source: LuaSource, chunkName: String, environmentAt environment: Int32? = nil) throws(LuaError) {
+    try load(bytes: source.bytes, chunkName: chunkName, environmentAt: environment)
+  }
+}
