@@ -99,6 +99,9 @@ import Testing
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     let check = try CLI.run(["check", "latin1.lua"], in: folder)
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    let piped = try CLI.shell(
+      #"printf 'print(#"\351", ("\351"):byte())' | '"# + CLI.executable.path + "' run - --trace json", in: folder)
+    #expect(piped.output.contains(#""message":"1\t233""#), "\(piped.output)")
   }
 
   @Test func aFailedExpectationNamesTheScriptLineAndExitsOne() throws {

@@ -2,9 +2,10 @@ import Foundation
 
 /// File access of the plugin host: listing plugin folders and reading sources.
 enum PluginFiles {
-  /// The bytes of a file (any bytes, as Lua reads them), nil if it cannot be read.
+  /// The source of a file (any bytes, as Lua reads them: ``LuaSource/init(file:)``), nil if
+  /// it cannot be read.
   static func read(_ path: String) -> LuaSource? {
-    FileManager.default.contents(atPath: path).map { LuaSource(bytes: [UInt8]($0)) }
+    FileManager.default.contents(atPath: path).map { LuaSource(file: [UInt8]($0)) }
   }
 
   /// The plugin files of `folder`, sorted by name (deterministic): the `*.lua` files

@@ -51,10 +51,6 @@ struct LuaLexer {
 
   init(_ source: LuaSource) {
     bytes = source.bytes
-    // A first line starting with '#' (a shebang) is skipped, as lua does.
-    if bytes.first == UInt8(ascii: "#") {
-      while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
-    }
   }
 
   /// Every token of the source, ending with an ``LuaToken/Kind/end`` token.

@@ -11,6 +11,17 @@ public struct LuaSource: Equatable, Sendable {
   /// The source of these bytes.
   public init(bytes: [UInt8]) { self.bytes = bytes }
 
+  /// The source of a file's bytes as Lua's `luaL_loadfile` (and so `lua5.4 FILE` and
+  /// `require`) reads them: a UTF-8 byte order mark at the start is dropped, and a first line
+  /// that starts with `#` (a `#!` line) is left out, its line break kept so that no line
+  /// number moves.
+  public init(file: [UInt8]) {
+    var rest = file[...]
+    if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+    if rest.first == UInt8(ascii: "#") { rest = rest.drop { $0 != UInt8(ascii: "\n") } }
+    bytes = Array(rest)
+  }
+
   /// The source of this text, as UTF-8.
   public init(_ text: String) { bytes = Array(text.utf8) }
 

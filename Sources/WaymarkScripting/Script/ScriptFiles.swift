@@ -28,7 +28,7 @@ enum ScriptFiles {
         ScriptFileError(
           "\(path):\(line): is a binary file, not Lua source (a NUL byte at column \(column))", line: line))
     }
-    return .success(LuaSource(bytes: bytes))
+    return .success(LuaSource(file: bytes))
   }
 
   /// The absolute, standardized form of `path`, for messages that name where we looked.

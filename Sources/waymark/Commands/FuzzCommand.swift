@@ -82,7 +82,7 @@ struct FuzzCommand {
           code: ExitCode.scriptError)
       }
     }
-    guard let source = FileManager.default.contents(atPath: script).map({ LuaSource(bytes: [UInt8]($0)) }) else {
+    guard let source = FileManager.default.contents(atPath: script).map({ LuaSource(file: [UInt8]($0)) }) else {
       throw CommandFailure(
         message: "\(script): cannot be read (looked for \(URL(fileURLWithPath: script).standardizedFileURL.path))",
         code: ExitCode.scriptError)

@@ -58,7 +58,7 @@ import Testing
       }
     }
     #expect(Self.compiles(Self.constructs))
-    #expect(throws: Never.self) { try LuaParser.parse(LuaSource("#!/usr/bin/env lua\nreturn 1")) }
+    #expect(throws: Never.self) { try LuaParser.parse(LuaSource(file: Array("#!/usr/bin/env lua\nreturn 1".utf8))) }
   }
 
   @Test(arguments: [

@@ -38,6 +38,17 @@ import WaymarkCore
     #expect(reference.first == "length true,12,10")
   }
 
+  @Test func aByteOrderMarkAndAHashLineAreSkippedAsLua54SkipsThem() throws {
+    let cases =
+      "case(\"where\", function() error(\"here\") end)\ncase(\"later\", function() local t = nil; return t.x end)\n"
+    for start in ["\u{FEFF}#!/usr/bin/env lua\n", "# a first line Lua skips\n"] {
+      let file = Array((start + ReferenceLua.helpers + "\n" + cases).utf8)
+      let (sandbox, reference) = try ReferenceLua.run(bytes: file)
+      #expect(reference.count == 2, "the reference printed \(reference)")
+      #expect(sandbox == reference)
+    }
+  }
+
   @Test func aByteOutsideAStringIsLuasSyntaxError() throws {
     let folder = try PluginFolder()
     try folder.write("bad.lua", bytes: Self.latin1("local map = waymark.map{}\nlocal café = 1\n"))
