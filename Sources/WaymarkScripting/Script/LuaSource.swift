@@ -31,6 +31,11 @@ public struct LuaSource: Equatable, Sendable {
   public var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
+extension LuaSource: ExpressibleByStringLiteral {
+  /// The source of a literal's text, as UTF-8.
+  public init(stringLiteral text: String) { self.init(text) }
+}
+
 extension LuaStack {
   /// Compiles `source`'s exact bytes and pushes the chunk (``LuaStack/load(bytes:chunkName:environmentAt:)``).
   func load(_ source: LuaSource, chunkName: String, environmentAt environment: Int32? = nil) throws(LuaError) {
