@@ -1,7 +1,7 @@
 import LuaKit
 
 /// A Lua source as Lua reads it: the exact bytes of a file, which need not be UTF-8 (Lua takes
-/// any byte in strings and comments; docs/plugins.md, "Sources are bytes"). What runs is
+/// any byte in strings and comments; docs/plugins.md, "Sandbox"). What runs is
 /// always ``bytes``; Swift's own readers (the linter, messages that quote a line) see
 /// ``text``.
 public struct LuaSource: Equatable, Sendable {

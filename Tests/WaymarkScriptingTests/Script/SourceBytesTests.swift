@@ -31,9 +31,10 @@ import WaymarkCore
       case("utf8.len", utf8.len, s)
       case("equal to escapes", function() return s == "caf\\233 cr\\232me \\255", s < "cafe" end)
       case("reversed", function() return s:reverse():byte(1, 3) end)
+      case("load of such a string", function() return #load("return '" .. s .. "' -- ç")() end)
       """
     let (sandbox, reference) = try ReferenceLua.run(bytes: Self.latin1(ReferenceLua.helpers + "\n" + cases))
-    #expect(reference.count == 8, "the reference printed \(reference)")
+    #expect(reference.count == 9, "the reference printed \(reference)")
     #expect(sandbox == reference)
     #expect(reference.first == "length true,12,10")
   }
