@@ -71,7 +71,11 @@ import Testing
   @Test func svgAndTheHTMLReplayStayWellFormed() throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data((Self.script + "map:snapshot(\"pic.svg\")\n").utf8).write(to: folder.appendingPathComponent("s.lua"))
+    // U+FFFE and U+FFFF are UTF-8 but no XML characters; control characters neither.
+    let more =
+      "map:add_marker{ id = \"\\239\\191\\190\\1\\239\\191\\191\", title = \"\\239\\191\\190\\1\\239\\191\\191\", position = { lat = 1, lng = 1 } }\n"
+    try Data((Self.script + more + "map:snapshot(\"pic.svg\")\n").utf8).write(
+      to: folder.appendingPathComponent("s.lua"))
     let result = try CLI.run(["run", "s.lua", "--trace", "none", "--html", "replay.html"], in: folder)
     #expect(result.status == 0, "\(result.stderr)")
     let svg = folder.appendingPathComponent("pic.svg")
