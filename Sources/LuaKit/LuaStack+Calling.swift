@@ -16,6 +16,28 @@ extension LuaStack {
   package func load(_ source: String, chunkName: String, environmentAt environment: Int32? = nil)
     throws(LuaError)
   {
+    var source = source
+    try source.withUTF8 { text in
+      Result { () throws(LuaError) in
+        try load(UnsafeRawBufferPointer(text), chunkName: chunkName, environmentAt: environment)
+      }
+    }.get()
+  }
+
+  /// Compiles a text chunk given as bytes, exactly as Lua reads a file: they need not be
+  /// UTF-8 (Lua takes any byte in strings and comments). Otherwise the same as
+  /// ``load(_:chunkName:environmentAt:)``.
+  package func load(bytes source: [UInt8], chunkName: String, environmentAt environment: Int32? = nil)
+    throws(LuaError)
+  {
+    try source.withUnsafeBytes { bytes in
+      Result { () throws(LuaError) in try load(bytes, chunkName: chunkName, environmentAt: environment) }
+    }.get()
+  }
+
+  private func load(_ source: UnsafeRawBufferPointer, chunkName: String, environmentAt environment: Int32?)
+    throws(LuaError)
+  {
     let environment = environment.map(absoluteIndex)
     let status = LuaC.loadText(L, source, chunkName)
     guard status == LuaStatus.ok.rawValue else {

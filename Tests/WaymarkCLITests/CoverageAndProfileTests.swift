@@ -70,6 +70,21 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("html/index.html").path))
   }
 
+  @Test func aLatin1PluginsHandlerNeverCalledStillShowsItsLine() throws {
+    // Sources are bytes (docs/plugins.md, "Sandbox"): coverage reads a Latin-1 file too.
+    let folder = try suite()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let latin1 = Self.plugin.replacingOccurrences(of: "never pressed", with: "jamais press\u{E9}")
+    try Data(latin1.unicodeScalars.map { UInt8($0.value) }).write(
+      to: folder.appendingPathComponent("plugins/guide.lua"))
+    let result = try CLI.run(["test", ".", "--coverage", "coverage.info"], in: folder)
+    #expect(result.status == 0, "\(result.stdout)")
+    let lcov = try String(contentsOf: folder.appendingPathComponent("coverage.info"), encoding: .utf8)
+    let plugin = try #require(lines(lcov)[folder.standardizedFileURL.path + "/plugins/guide.lua"], "\(lcov)")
+    #expect(plugin[9] == 0, "the Latin-1 line of a handler never called")
+    #expect(plugin[3] == 2)
+  }
+
   @Test func profilePrintsCallsTotalAndSlowestPerHandler() throws {
     let folder = try suite()
     defer { try? FileManager.default.removeItem(at: folder) }

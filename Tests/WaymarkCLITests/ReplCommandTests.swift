@@ -29,6 +29,20 @@ import Testing
     try CLI.run(["repl", "demo.lua"], in: folder, input: input)
   }
 
+  /// Lines are Lua's bytes, as `lua5.4`'s REPL takes them (docs/plugins.md, "Sandbox"): a
+  /// Latin-1 byte typed or piped in stays one byte, and the script may hold such bytes too.
+  @Test func linesAndTheScriptKeepTheirBytes() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try (Data("local map = waymark.map{}\nlocal word = \"caf".utf8) + Data([0xE9]) + Data("\"\nreturn {}\n".utf8))
+      .write(to: folder.appendingPathComponent("demo.lua"))
+    let result = try CLI.shell(
+      #"printf '#"\351", ("\351"):byte()\nword:byte(-1), #word\n' | '"# + CLI.executable.path + "' repl demo.lua",
+      in: folder)
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.output.contains("1\t233\n233\t4\n"), "\(result.output)")
+  }
+
   /// The script's top-level locals are reachable from the REPL's lines, live: a line reads the
   /// value the script's closures see now and an assignment sets the script's own local; a
   /// `<const>` local reads but is not assigned; line numbers of the script do not move.

@@ -172,13 +172,8 @@ enum LuaC {
 
   // MARK: Loading and calling
 
-  static func loadText(_ L: LuaThreadPointer, _ source: String, _ chunkName: String) -> Int32 {
-    var source = source
-    return source.withUTF8 { buffer in
-      buffer.withMemoryRebound(to: CChar.self) {
-        waymark_load(L, $0.baseAddress, $0.count, chunkName, "t")
-      }
-    }
+  static func loadText(_ L: LuaThreadPointer, _ source: UnsafeRawBufferPointer, _ chunkName: String) -> Int32 {
+    waymark_load(L, source.baseAddress?.assumingMemoryBound(to: CChar.self), source.count, chunkName, "t")
   }
   /// Sets the first upvalue (_ENV of a main chunk) of the function at `f`
   /// to the value on top (popped).

@@ -31,7 +31,9 @@ struct SVGBuffer {
     bytes.append(byte)
   }
 
-  /// Appends text escaped for an XML attribute value or text node (`& < > " '`).
+  /// Appends text escaped for an XML attribute value or text node (`& < > " '`), without
+  /// what XML 1.0 does not allow: control characters but tab and line breaks are left out,
+  /// U+FFFE and U+FFFF become U+FFFD.
   mutating func escaped(_ text: String) {
     for byte in text.utf8 {
       switch byte {
@@ -41,6 +43,9 @@ struct SVGBuffer {
       case UInt8(ascii: "\""): raw("&quot;")
       case UInt8(ascii: "'"): raw("&#39;")
       case 0..<0x20 where byte != 0x09 && byte != 0x0A && byte != 0x0D: continue  // not allowed in XML 1.0
+      case 0xBE,
+        0xBF where bytes.count >= 2 && bytes[bytes.count - 2] == 0xEF && bytes[bytes.count - 1] == 0xBF:
+        bytes.append(0xBD)  // EF BF BE/BF (U+FFFE/U+FFFF) as EF BF BD: the text is valid UTF-8
       default: bytes.append(byte)
       }
     }

@@ -5,15 +5,16 @@ import WaymarkCore
 /// the shrunk inputs, each followed by the checks fuzz made, then a check that no plugin
 /// error happened. `waymark run` on it fails the same way (exit 1) until the bug is fixed.
 public enum FuzzReproducer {
-  /// The reproducer's text, to be saved in `folder`. `script` is the fuzzed script's path,
-  /// `source` its text, `pluginFolders` the folders given with `--plugins`; relative paths
-  /// are rewritten relative to `folder`, so the reproducer runs from where it is saved.
-  public static func text(
-    script: String, source: String, pluginFolders: [String], folder: String, report: FuzzReport, command: String
-  ) -> String {
+  /// The reproducer's source, to be saved in `folder`. `script` is the fuzzed script's path,
+  /// `source` its bytes (kept exactly, whatever they are), `pluginFolders` the folders given
+  /// with `--plugins`; relative paths are rewritten relative to `folder`, so the reproducer
+  /// runs from where it is saved.
+  public static func source(
+    script: String, source: LuaSource, pluginFolders: [String], folder: String, report: FuzzReport, command: String
+  ) -> LuaSource {
     let scriptFolder = relative(PluginFiles.folder(of: script), from: folder)
     let plugins = pluginFolders.map { relative($0, from: folder) }
-    var lines = [
+    let header = [
       "-- A failure found by: \(command)",
       "-- seed \(report.failingSeed.map(String.init) ?? "?") (rerun: --seed \(report.failingSeed.map(String.init) ?? "?") --runs 1),"
         + " \(report.failingInputs.count) input(s), shrunk to \(report.shrunkInputs.count)",
@@ -38,7 +39,8 @@ public enum FuzzReproducer {
       "",
       "-- \(script), as it was:",
       ";(function(...)",
-      source.hasSuffix("\n") ? String(source.dropLast()) : source,
+    ]
+    var lines = [
       "end)(...)",
       "",
       "-- The inputs, shrunk; after each, the checks waymark fuzz made.",
@@ -49,7 +51,10 @@ public enum FuzzReproducer {
       lines.append(FuzzDriver.check)
     }
     lines.append("expect_eq(waymark.plugin_errors(), {}, \"plugin errors\")")
-    return lines.joined(separator: "\n") + "\n"
+    let body = source.bytes.last == UInt8(ascii: "\n") ? source.bytes.dropLast() : source.bytes[...]
+    return LuaSource(
+      bytes: Array((header.joined(separator: "\n") + "\n").utf8) + body
+        + Array(("\n" + lines.joined(separator: "\n") + "\n").utf8))
   }
 
   /// The file name of the reproducer of `script` for `seed`: `<name>_fuzz_<seed>.lua`.

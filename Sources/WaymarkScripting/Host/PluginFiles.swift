@@ -2,10 +2,10 @@ import Foundation
 
 /// File access of the plugin host: listing plugin folders and reading sources.
 enum PluginFiles {
-  /// The text of a file, nil if it cannot be read as UTF-8.
-  static func read(_ path: String) -> String? {
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    return String(data: data, encoding: .utf8)
+  /// The source of a file (any bytes, as Lua reads them: ``LuaSource/init(file:)``), nil if
+  /// it cannot be read.
+  static func read(_ path: String) -> LuaSource? {
+    FileManager.default.contents(atPath: path).map { LuaSource(file: [UInt8]($0)) }
   }
 
   /// The plugin files of `folder`, sorted by name (deterministic): the `*.lua` files
@@ -17,12 +17,13 @@ enum PluginFiles {
     let files = names.filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }.sorted().map { join(folder, $0) }
       .filter { !isDirectory($0) }
     let modules = Set(
-      files.flatMap { file in requiredModules(in: read(file) ?? "").map { modulePath($0, in: folder) } })
+      files.flatMap { file in requiredModules(in: read(file) ?? LuaSource(bytes: [])).map { modulePath($0, in: folder) }
+      })
     return files.filter { !modules.contains($0) }
   }
 
   /// The names a source passes to `require` as a literal (`require "x"`, `require("a.b")`).
-  static func requiredModules(in source: String) -> [String] {
+  static func requiredModules(in source: LuaSource) -> [String] {
     guard let tokens = try? LuaLexer.tokens(source) else { return [] }
     var names: [String] = []
     for (index, token) in tokens.enumerated() where token.kind == .name && token.text == "require" {
@@ -70,8 +71,8 @@ enum PluginFiles {
 
   /// The 1-based line of the first assignment to `field` in the source (`field =` or
   /// `.field =`), for diagnostics about a plugin table's fields.
-  static func line(ofField field: String, in source: String) -> Int? {
-    for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+  static func line(ofField field: String, in source: LuaSource) -> Int? {
+    for (number, line) in source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       var rest = Substring(line)
       while let range = rest.range(of: field) {
         let before = rest[..<range.lowerBound].last

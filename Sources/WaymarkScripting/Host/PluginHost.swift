@@ -80,7 +80,7 @@ public final class PluginHost: DelegateEventHandler {
   /// Folders watched for new and deleted files.
   var folders: [String] = []
   /// Files that failed to load, with the text that failed (retried when it changes).
-  var failedFiles: [String: String?] = [:]
+  var failedFiles: [String: LuaSource?] = [:]
   let contentStore = ContentStore()
   /// The live view of the content table a plugin answered last (R34), with that content.
   var answeredView: (content: InfoWindowContent, view: LiveView<InfoWindowContent>)?

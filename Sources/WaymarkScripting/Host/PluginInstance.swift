@@ -91,8 +91,8 @@ final class PluginInstance {
     return PluginLint.returnLine(of: type, inFunctionAt: defined, source: source, file: file) ?? defined
   }
 
-  /// Every file this version was built from (the plugin and its modules) with the text read.
-  var sources: [String: String] { modules.sources }
+  /// Every file this version was built from (the plugin and its modules) with the bytes read.
+  var sources: [String: LuaSource] { modules.sources }
 
   deinit { close() }
 
@@ -110,8 +110,8 @@ final class PluginInstance {
 /// remembered with their text so a change triggers a reload.
 final class ModuleLoader {
   let folder: String
-  /// Path to the text it was loaded from (the plugin file included).
-  var sources: [String: String] = [:]
+  /// Path to the bytes it was loaded from (the plugin file included).
+  var sources: [String: LuaSource] = [:]
   var environment: LuaRef?
   private var cache: [String: LuaRef] = [:]
   private var loading: Set<String> = []

@@ -24,14 +24,15 @@ struct PluginLoader {
 
   /// The loaded instance and its warnings, or the errors that stopped it.
   func load(file: String) -> (instance: PluginInstance?, diagnostics: [PluginDiagnostic]) {
-    let source: String
-    switch ScriptFiles.readText(file, maxSize: Self.maxFileSize) {
-    case .success(let text): source = text
+    let source: LuaSource
+    switch ScriptFiles.readSource(file, maxSize: Self.maxFileSize) {
+    case .success(let bytes): source = bytes
     case .failure(let error):
-      // The reason without the path, which the diagnostic names already.
+      // The reason without the path and line, which the diagnostic names already.
+      let location = file + (error.line.map { ":\($0)" } ?? "") + ": "
       let reason =
-        error.message.hasPrefix(file + ": ") ? String(error.message.dropFirst(file.count + 2)) : error.message
-      return (nil, [PluginDiagnostic(severity: .error, file: file, line: nil, message: reason)])
+        error.message.hasPrefix(location) ? String(error.message.dropFirst(location.count)) : error.message
+      return (nil, [PluginDiagnostic(severity: .error, file: file, line: error.line, message: reason)])
     }
     do {
       return try load(file: file, source: source)
@@ -59,7 +60,7 @@ struct PluginLoader {
     return diagnostic
   }
 
-  private func load(file: String, source: String) throws(LuaError) -> (PluginInstance?, [PluginDiagnostic]) {
+  private func load(file: String, source: LuaSource) throws(LuaError) -> (PluginInstance?, [PluginDiagnostic]) {
     let folder = PluginFiles.folder(of: file)
     let state = try LuaState(memoryLimit: configuration.memoryLimit, libraries: PluginSandbox.libraries)
     state.timeBudget = configuration.timeBudget
@@ -121,7 +122,7 @@ struct PluginLoader {
 
   /// Reads the fields of the table on top into the instance.
   private func read(
-    stack: LuaStack, into instance: PluginInstance, source: String, lineOf: LuaRef,
+    stack: LuaStack, into instance: PluginInstance, source: LuaSource, lineOf: LuaRef,
     diagnostics: inout [PluginDiagnostic]
   ) {
     let table = stack.top
@@ -205,8 +206,8 @@ struct PluginLoader {
   }
 
   /// The number of the last line with code (where a missing `return plugin` belongs).
-  static func lastLine(of source: String) -> Int {
-    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+  static func lastLine(of source: LuaSource) -> Int {
+    let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
     return (lines.lastIndex { !$0.allSatisfy(\.isWhitespace) } ?? 0) + 1
   }
 

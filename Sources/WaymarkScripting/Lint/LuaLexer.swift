@@ -49,16 +49,12 @@ struct LuaLexer {
   private var position = 0
   private var line = 1
 
-  init(_ source: String) {
-    bytes = Array(source.utf8)
-    // A first line starting with '#' (a shebang) is skipped, as lua does.
-    if bytes.first == UInt8(ascii: "#") {
-      while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
-    }
+  init(_ source: LuaSource) {
+    bytes = source.bytes
   }
 
   /// Every token of the source, ending with an ``LuaToken/Kind/end`` token.
-  static func tokens(_ source: String) throws(LuaSyntaxError) -> [LuaToken] {
+  static func tokens(_ source: LuaSource) throws(LuaSyntaxError) -> [LuaToken] {
     var lexer = LuaLexer(source)
     var tokens: [LuaToken] = []
     while true {
@@ -127,7 +123,9 @@ struct LuaLexer {
       position += 1
       return LuaToken(kind: .symbol, text: String(UnicodeScalar(byte)), line: start)
     }
-    throw LuaSyntaxError(line: start, message: "unexpected symbol near '\(String(UnicodeScalar(byte)))'")
+    // As Lua writes a byte it does not print (a control character, any byte past 127).
+    let shown = (32..<127).contains(byte) ? String(UnicodeScalar(byte)) : "<\\\(byte)>"
+    throw LuaSyntaxError(line: start, message: "unexpected symbol near '\(shown)'")
   }
 
   /// At `[`: the level of a long bracket `[==[` (consumed), or nil (nothing consumed).

@@ -7,7 +7,7 @@
 /// only has to accept every valid chunk and build it faithfully.
 ///
 /// ```swift
-/// let chunk = try LuaParser.parse("local x <const> = 1 // 2")
+/// let chunk = try LuaParser.parse(LuaSource("local x <const> = 1 // 2"))
 /// ```
 struct LuaParser {
   private var tokens: [LuaToken]
@@ -20,7 +20,7 @@ struct LuaParser {
   private var heights = [0]
 
   /// The statements of a chunk.
-  static func parse(_ source: String) throws(LuaSyntaxError) -> [LuaStatement] {
+  static func parse(_ source: LuaSource) throws(LuaSyntaxError) -> [LuaStatement] {
     var parser = LuaParser(tokens: try LuaLexer.tokens(source))
     let block = try parser.block()
     guard parser.current.kind == .end else { throw parser.unexpected() }

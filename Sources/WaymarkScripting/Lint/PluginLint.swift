@@ -78,7 +78,7 @@ final class PluginLint {
   /// `table`, ...) in the function defined at `functionLine`: the first whose value has that
   /// type in the source, else the first whose type the source does not show; nil when
   /// neither (a runtime message then cites the function's line).
-  static func returnLine(of type: String, inFunctionAt functionLine: Int, source: String, file: String) -> Int? {
+  static func returnLine(of type: String, inFunctionAt functionLine: Int, source: LuaSource, file: String) -> Int? {
     guard let chunk = try? LuaParser.parse(source) else { return nil }
     let lint = PluginLint(file: file, kind: .plugin)
     lint.walk(chunk: chunk)
@@ -87,7 +87,7 @@ final class PluginLint {
   }
 
   /// Checks a file's source; nil when it does not parse (the Lua compiler reports that).
-  static func check(_ source: String, file: String, kind: FileKind) -> [PluginDiagnostic]? {
+  static func check(_ source: LuaSource, file: String, kind: FileKind) -> [PluginDiagnostic]? {
     guard let chunk = try? LuaParser.parse(source) else { return nil }
     let lint = PluginLint(file: file, kind: kind)
     lint.walk(chunk: chunk)

@@ -80,10 +80,10 @@ struct LivePluginTracker {
   }
 
   /// FNV-1a over the sources in path order, as 8 hex digits.
-  static func digest(_ sources: [String: String]) -> String {
+  static func digest(_ sources: [String: LuaSource]) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for path in sources.keys.sorted() {
-      for byte in path.utf8 + [0] + (sources[path] ?? "").utf8 + [0] {
+      for byte in path.utf8 + [0] + (sources[path]?.bytes ?? []) + [0] {
         hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
       }
     }

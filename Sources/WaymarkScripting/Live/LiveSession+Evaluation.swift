@@ -21,7 +21,7 @@ extension LiveSession {
   /// `inspect`, ...). The script's time budget applies.
   ///
   /// The records the chunk made wait for ``takeRecords()``.
-  public func evaluate(_ chunk: String) -> LiveEvaluation {
+  public func evaluate(_ chunk: LuaSource) -> LiveEvaluation {
     guard let state = session.state, !state.isClosed else { return .failure("the session is closed") }
     let stack = state.stack
     let base = stack.top
@@ -29,7 +29,8 @@ extension LiveSession {
     do {
       try pushEvaluationTools(on: stack)  // base + 1: the environment, base + 2: show
       do {
-        try stack.load("return " + chunk, chunkName: "=stdin", environmentAt: base + 1)
+        try stack.load(
+          LuaSource(bytes: Array("return ".utf8) + chunk.bytes), chunkName: "=stdin", environmentAt: base + 1)
       } catch {
         try stack.load(chunk, chunkName: "=stdin", environmentAt: base + 1)
       }

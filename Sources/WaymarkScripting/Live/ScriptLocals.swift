@@ -7,7 +7,7 @@
 enum ScriptLocals {
   /// The source with the capturing statement added; nil when the source does not parse (the
   /// Lua compiler then reports it) or has no top-level local.
-  static func capturing(_ source: String) -> String? {
+  static func capturing(_ source: LuaSource) -> LuaSource? {
     guard let chunk = try? LuaParser.parse(source), let tokens = try? LuaLexer.tokens(source) else { return nil }
     var names: [(name: String, assignable: Bool)] = []
     for statement in chunk {
@@ -29,10 +29,10 @@ enum ScriptLocals {
       return latest[name]! ? "\(name) = { \(getter), function(v) \(name) = v end }" : "\(name) = { \(getter) }"
     }
     let statement = " ;(...)[1] = { \(fields.joined(separator: ", ")) }; "
-    var bytes = Array(source.utf8)
+    var bytes = source.bytes
     let at = finalReturnOffset(tokens) ?? bytes.count
     bytes.insert(contentsOf: Array(statement.utf8), at: at)
-    return String(decoding: bytes, as: UTF8.self)
+    return LuaSource(bytes: bytes)
   }
 
   /// The offset of the main chunk's `return` (the first `return` outside every block and

@@ -37,11 +37,11 @@ public enum ScriptChecker {
     }
     var checked = 0
     for file in files {
-      switch ScriptFiles.readText(file, maxSize: options.maxScriptSize) {
+      switch ScriptFiles.readSource(file, maxSize: options.maxScriptSize) {
       case .failure(let error):
         checked += 1
         diagnostics.append(PluginDiagnostic(severity: .error, file: file, line: nil, message: error.message))
-      case .success(let source) where source.hasPrefix("---@meta"):
+      case .success(let source) where source.bytes.starts(with: "---@meta".utf8):
         continue
       case .success(let source):
         checked += 1
@@ -52,7 +52,7 @@ public enum ScriptChecker {
     return Report(files: checked, diagnostics: diagnostics)
   }
 
-  private static func check(_ source: String, file: String, options: ScriptOptions) -> [PluginDiagnostic] {
+  private static func check(_ source: LuaSource, file: String, options: ScriptOptions) -> [PluginDiagnostic] {
     let kind: PluginLint.FileKind =
       isScript(source) || SandboxGlobals.isTestFile(file) ? .script : isModule(file) ? .module : .plugin
     let loaded =
@@ -63,9 +63,10 @@ public enum ScriptChecker {
   }
 
   /// Whether a source is a script: its code (not a comment or a string) uses `waymark.map`.
-  static func isScript(_ source: String) -> Bool {
-    guard source.contains("waymark"), let tokens = try? LuaLexer.tokens(source) else {
-      return source.contains("waymark.map")
+  static func isScript(_ source: LuaSource) -> Bool {
+    let text = source.text
+    guard text.contains("waymark"), let tokens = try? LuaLexer.tokens(source) else {
+      return text.contains("waymark.map")
     }
     return zip(tokens, zip(tokens.dropFirst(), tokens.dropFirst(2))).contains { name, rest in
       name.kind == .name && name.text == "waymark" && rest.0.text == "." && rest.1.text == "map"
@@ -80,7 +81,7 @@ public enum ScriptChecker {
       .filter { $0.hasSuffix(".lua") }.map { PluginFiles.join(folder, $0) }
     let target = URL(fileURLWithPath: file).standardizedFileURL.path
     return siblings.contains { sibling in
-      PluginFiles.requiredModules(in: PluginFiles.read(sibling) ?? "").contains {
+      PluginFiles.requiredModules(in: PluginFiles.read(sibling) ?? LuaSource(bytes: [])).contains {
         URL(fileURLWithPath: PluginFiles.modulePath($0, in: folder)).standardizedFileURL.path == target
       }
     }
@@ -95,7 +96,7 @@ public enum ScriptChecker {
   }
 
   /// Compiles a script without running it: syntax errors with their line.
-  private static func compile(_ source: String, file: String) -> [PluginDiagnostic] {
+  private static func compile(_ source: LuaSource, file: String) -> [PluginDiagnostic] {
     do {
       let state = try LuaState(libraries: [])
       defer { state.close() }

@@ -2,8 +2,9 @@ import Foundation
 
 /// Reads a script or plugin file with the checks a person deserves clear messages for.
 enum ScriptFiles {
-  /// The file's text, or a one-line reason naming the path.
-  static func readText(_ path: String, maxSize: Int) -> Result<String, ScriptFileError> {
+  /// The file's bytes as Lua will compile them (any bytes: Lua takes Latin-1 or other
+  /// non-UTF-8 bytes in strings and comments), or a one-line reason naming the path.
+  static func readSource(_ path: String, maxSize: Int) -> Result<LuaSource, ScriptFileError> {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       return .failure(ScriptFileError("\(path): no such file (looked for \(absolute(path)))"))
@@ -19,51 +20,15 @@ enum ScriptFiles {
         ScriptFileError("\(path): is too large (\(data.count) bytes; the limit is \(maxSize))"))
     }
     guard !data.isEmpty else { return .failure(ScriptFileError("\(path): is empty")) }
-    guard !data.contains(0) else {
-      return .failure(ScriptFileError("\(path): is not Lua source (binary, or not UTF-8 text)"))
-    }
     let bytes = [UInt8](data)
-    if let bad = firstInvalidUTF8(bytes) {
-      let line = bytes[..<bad].count { $0 == 0x0A } + 1
-      let column = bad - (bytes[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
-      let byte = String(bytes[bad], radix: 16, uppercase: true)
+    if let zero = bytes.firstIndex(of: 0) {
+      let line = bytes[..<zero].count { $0 == 0x0A } + 1
+      let column = zero - (bytes[..<zero].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
       return .failure(
         ScriptFileError(
-          "\(path):\(line):\(column): is not UTF-8 text (byte 0x\(byte)): save the file as UTF-8, or write the byte as an escape in a string (decimal \(bytes[bad]))"
-        ))
+          "\(path):\(line): is a binary file, not Lua source (a NUL byte at column \(column))", line: line))
     }
-    return .success(String(decoding: bytes, as: UTF8.self))
-  }
-
-  /// Where the first byte that is not part of well-formed UTF-8 is (overlong forms,
-  /// surrogates and code points past U+10FFFF are not), or nil.
-  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-    var i = 0
-    while i < bytes.count {
-      let lead = bytes[i]
-      let length: Int
-      var low: UInt8 = 0x80
-      var high: UInt8 = 0xBF
-      switch lead {
-      case 0x00...0x7F: length = 1
-      case 0xC2...0xDF: length = 2
-      case 0xE0: (length, low) = (3, 0xA0)
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED: (length, high) = (3, 0x9F)
-      case 0xF0: (length, low) = (4, 0x90)
-      case 0xF1...0xF3: length = 4
-      case 0xF4: (length, high) = (4, 0x8F)
-      default: return i
-      }
-      for k in 1..<length {
-        guard i + k < bytes.count else { return i }
-        let continuation = bytes[i + k]
-        let (from, to) = k == 1 ? (low, high) : (0x80, 0xBF)
-        guard continuation >= from && continuation <= to else { return i }
-      }
-      i += length
-    }
-    return nil
+    return .success(LuaSource(file: bytes))
   }
 
   /// The absolute, standardized form of `path`, for messages that name where we looked.
@@ -90,6 +55,12 @@ enum ScriptFiles {
 
 /// Why a file could not be used.
 struct ScriptFileError: Error {
+  /// The whole message, starting with the path (and the line, if there is one).
   let message: String
-  init(_ message: String) { self.message = message }
+  /// The 1-based line of the problem, if it is at one.
+  let line: Int?
+  init(_ message: String, line: Int? = nil) {
+    self.message = message
+    self.line = line
+  }
 }

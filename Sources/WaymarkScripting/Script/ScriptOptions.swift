@@ -27,10 +27,10 @@ public struct ScriptOptions: Sendable {
   public var plugins = PluginHost.Configuration()
   /// The largest script file accepted, in bytes.
   public var maxScriptSize = 4 << 20
-  /// The script's text when it does not come from a file (`waymark run -` reads standard
+  /// The script's bytes when they do not come from a file (`waymark run -` reads standard
   /// input): the path then only names it in messages, and plugin folders are relative to
   /// the path's folder.
-  public var scriptText: String?
+  public var scriptSource: LuaSource?
   /// Where the run writes an SVG at every idle camera and every `map:snapshot()` without a
   /// path (`--snapshots`); nil: those are not written. The folder must exist.
   public var snapshotFolder: String?

@@ -96,16 +96,16 @@ final class ScriptSession {
   /// Runs the script to its end and leaves its map, plugins and state alive (``run()``
   /// retires them after; a live session keeps them).
   func execute() {
-    let source: String
-    let read = options.scriptText.map { text -> Result<String, ScriptFileError> in
-      text.utf8.count <= options.maxScriptSize
-        ? .success(text) : .failure(ScriptFileError("\(path): more than \(options.maxScriptSize) bytes"))
+    let source: LuaSource
+    let read = options.scriptSource.map { given -> Result<LuaSource, ScriptFileError> in
+      given.bytes.count <= options.maxScriptSize
+        ? .success(given) : .failure(ScriptFileError("\(path): more than \(options.maxScriptSize) bytes"))
     }
-    switch read ?? ScriptFiles.readText(path, maxSize: options.maxScriptSize) {
+    switch read ?? ScriptFiles.readSource(path, maxSize: options.maxScriptSize) {
     case .failure(let error):
       outcome.error = error.message
       return
-    case .success(let text): source = text
+    case .success(let bytes): source = bytes
     }
     modules.sources[path] = source
     do {

@@ -82,7 +82,7 @@ struct FuzzCommand {
           code: ExitCode.scriptError)
       }
     }
-    guard let source = try? String(contentsOfFile: script, encoding: .utf8) else {
+    guard let source = FileManager.default.contents(atPath: script).map({ LuaSource(file: [UInt8]($0)) }) else {
       throw CommandFailure(
         message: "\(script): cannot be read (looked for \(URL(fileURLWithPath: script).standardizedFileURL.path))",
         code: ExitCode.scriptError)
@@ -104,12 +104,12 @@ struct FuzzCommand {
     let command =
       "waymark fuzz \(script)" + options.script.pluginFolders.map { " --plugins \($0)" }.joined()
       + " --events \(options.events) --seed \(seed) --runs 1"
-    let text = FuzzReproducer.text(
+    let reproducer = FuzzReproducer.source(
       script: script, source: source, pluginFolders: options.script.pluginFolders, folder: out, report: report,
       command: command)
     do {
       try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+      try Data(reproducer.bytes).write(to: URL(fileURLWithPath: file))
     } catch {
       throw CommandFailure(message: "cannot write \(file): \(RunCommand.reason(error))", code: ExitCode.scriptError)
     }

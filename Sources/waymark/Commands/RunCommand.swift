@@ -53,7 +53,7 @@ struct RunCommand {
       guard !arguments.flag("watch") else {
         throw UsageError(message: "--watch needs a script file, not standard input (-)", command: "run")
       }
-      options.scriptText = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+      options.scriptSource = LuaSource(file: [UInt8](FileHandle.standardInput.readDataToEndOfFile()))
     }
     let name = arguments.value("trace") ?? "text"
     guard let format = Format(rawValue: name) else {

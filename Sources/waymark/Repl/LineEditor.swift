@@ -35,14 +35,14 @@ final class LineEditor {
     return (home as NSString).appendingPathComponent(".waymark_history")
   }
 
-  /// Shows `prompt` and reads a line with editing; nil at the end of input (Ctrl-D). A line
-  /// with more than spaces joins the history, which is written at once (a session that is
-  /// killed keeps its lines).
-  func readLine(prompt: String) -> String? {
+  /// Shows `prompt` and reads a line with editing, as the bytes typed (Lua takes any); nil
+  /// at the end of input (Ctrl-D). A line with more than spaces joins the history, which is
+  /// written at once (a session that is killed keeps its lines).
+  func readLine(prompt: String) -> [UInt8]? {
     guard let raw = readline(prompt) else { return nil }
     defer { free(raw) }
-    let line = String(cString: raw)
-    if line.contains(where: { !$0.isWhitespace }) {
+    let line = Array(UnsafeRawBufferPointer(start: raw, count: strlen(raw)))
+    if String(decoding: line, as: UTF8.self).contains(where: { !$0.isWhitespace }) {
       _ = add_history(raw)
       if let historyFile { _ = write_history(historyFile) }
     }

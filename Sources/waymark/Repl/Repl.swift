@@ -51,21 +51,21 @@ struct Repl {
         "waymark repl: \(session.script) ran (\(startup) trace records) and its map is live; a line of Lua at a time, :help for the commands"
       )
     }
-    var chunk: [String] = []
+    var chunk: [[UInt8]] = []
     while true {
       let prompt = chunk.isEmpty ? Self.prompt : Self.continuation
-      let read = if let editor { editor.readLine(prompt: prompt) } else { readLine(strippingNewline: true) }
+      let read = if let editor { editor.readLine(prompt: prompt) } else { Self.readInputLine() }
       guard let line = read else {
         if isInteractive { Self.write("\n") }
         return
       }
       printRecords(reloading: true)
-      if chunk.isEmpty, line.hasPrefix(":") {
-        if !command(line) { return }
+      if chunk.isEmpty, line.first == UInt8(ascii: ":") {
+        if !command(String(decoding: line, as: UTF8.self)) { return }
         continue
       }
       chunk.append(line)
-      switch session.evaluate(chunk.joined(separator: "\n")) {
+      switch session.evaluate(LuaSource(bytes: Array(chunk.joined(separator: [UInt8(ascii: "\n")])))) {
       case .incomplete: continue
       case .values(let values): if !values.isEmpty { Output.print(values.joined(separator: "\t")) }
       case .failure(let message): Output.error(TraceText.escaped(message))
@@ -73,6 +73,20 @@ struct Repl {
       chunk.removeAll()
       printRecords(reloading: false)
     }
+  }
+
+  /// A line of standard input as bytes, which Lua takes whatever they are (without its `\n`
+  /// or `\r\n`); nil at the end of input.
+  private static func readInputLine() -> [UInt8]? {
+    var byte = getchar()
+    guard byte != EOF else { return nil }
+    var line: [UInt8] = []
+    while byte != EOF, byte != Int32(UInt8(ascii: "\n")) {
+      line.append(UInt8(truncatingIfNeeded: byte))
+      byte = getchar()
+    }
+    if line.last == UInt8(ascii: "\r") { line.removeLast() }
+    return line
   }
 
   /// Runs a `:` command; false to leave.

@@ -42,7 +42,7 @@ enum CoverageReport {
     var out: [String] = []
     for path in merged.keys.sorted() {
       let entry = merged[path]!
-      let source = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+      let source = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
       var lines = entry.code.union(entry.hits.keys)
       for line in likelyCode(in: source) where !entry.empty.contains(line) { lines.insert(line) }
       out += ["TN:", "SF:\(path)"]

@@ -80,9 +80,10 @@ import WaymarkCore
     let report = ScriptFuzzer.fuzz(script, options: options())
     let out = folder.file("out")
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-    let text = FuzzReproducer.text(
-      script: script, source: try String(contentsOfFile: script, encoding: .utf8), pluginFolders: [], folder: out,
-      report: report, command: "waymark fuzz shop_test.lua")
+    let text = FuzzReproducer.source(
+      script: script, source: LuaSource(try String(contentsOfFile: script, encoding: .utf8)), pluginFolders: [],
+      folder: out, report: report, command: "waymark fuzz shop_test.lua"
+    ).text
     try folder.write("out/repro.lua", text)
     let outcome = ScriptRunner.run(folder.file("out/repro.lua"), options: .forTests)
     #expect(outcome.error == nil, "\(outcome.error ?? "")\n\(text)")

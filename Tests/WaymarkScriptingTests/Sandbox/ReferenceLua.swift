@@ -47,8 +47,13 @@ enum ReferenceLua {
   /// generational mode, the sandbox's states incrementally: the reference is switched to
   /// incremental first, outside the file.
   static func run(_ cases: String) throws -> (sandbox: [String], reference: [String]) {
+    try run(bytes: Array((helpers + "\n" + cases).utf8))
+  }
+
+  /// What both printed for a file of these exact bytes (which need not be UTF-8).
+  static func run(bytes: [UInt8]) throws -> (sandbox: [String], reference: [String]) {
     let folder = try PluginFolder()
-    try folder.write("case.lua", helpers + "\n" + cases)
+    try folder.write("case.lua", bytes: bytes)
     let path = folder.file("case.lua")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: interpreter)

@@ -83,6 +83,11 @@ final class PluginFolder {
     try source.write(toFile: path + "/" + name, atomically: true, encoding: .utf8)
   }
 
+  /// Writes (or replaces) a file of these exact bytes.
+  func write(_ name: String, bytes: [UInt8]) throws {
+    try Data(bytes).write(to: URL(fileURLWithPath: path + "/" + name))
+  }
+
   /// Deletes a file.
   func remove(_ name: String) throws { try FileManager.default.removeItem(atPath: path + "/" + name) }
 
