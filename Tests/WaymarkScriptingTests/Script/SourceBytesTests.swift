@@ -90,10 +90,10 @@ import WaymarkCore
     try f.map.tap(f.sydney)
     #expect(f.logs == ["3\t233\ttrue"])
     #expect(f.host.reloadChangedPlugins().isEmpty)
-    #expect(f.records("plugin_reloaded").isEmpty, "unchanged bytes are no change")
+    #expect(f.records(.pluginReloaded).isEmpty, "unchanged bytes are no change")
     try f.folder.write("words.lua", bytes: Self.latin1("return { hello = \"olà\" }"))
     #expect(f.host.reloadChangedPlugins().isEmpty)
-    #expect(f.records("plugin_reloaded").count == 1)
+    #expect(f.records(.pluginReloaded).count == 1)
     try f.map.tap(f.sydney)
     #expect(f.logs.last == "3\t224\ttrue")
   }
@@ -116,7 +116,7 @@ import WaymarkCore
     options.scriptSource = LuaSource(bytes: Self.latin1("print(#\"é\", (\"é\"):byte())"))
     let outcome = ScriptRunner.run("stdin", options: options)
     #expect(outcome.error == nil)
-    #expect(outcome.records.filter { $0.event == "log" }.compactMap(\.message) == ["1\t233"])
+    #expect(outcome.records.filter { $0.event == .log }.compactMap(\.message) == ["1\t233"])
   }
 
   @Test func theLiveSessionsCapturingKeepsTheBytes() throws {
