@@ -47,4 +47,22 @@ import Testing
       case("incremental fraction", collectgarbage, "incremental", 1.5)
       """, atLeast: 16)
   }
+
+  /// strings.lua: a `__tostring` that returns something else than a string makes `tostring`
+  /// raise; its errors pass through; a number it returns is converted.
+  @Test func tostringRaisesWhatItsMetamethodGetsWrong() throws {
+    try ReferenceLua.expectSame(
+      """
+      case("a table", tostring, setmetatable({}, { __tostring = function() return {} end }))
+      case("nil", tostring, setmetatable({}, { __tostring = function() end }))
+      case("a number", tostring, setmetatable({}, { __tostring = function() return 42 end }))
+      case("a float", tostring, setmetatable({}, { __tostring = function() return 1.5 end }))
+      case("a string", tostring, setmetatable({}, { __tostring = function(t) return "T" .. #t end }))
+      case("raises", tostring, setmetatable({}, { __tostring = function() error("inside") end }))
+      case("at a line", function()
+        local text = tostring(setmetatable({}, { __tostring = function() return true end }))
+        return text
+      end)
+      """, atLeast: 7)
+  }
 }
