@@ -98,6 +98,16 @@ import WaymarkCore
     #expect(logs[4] == "nil\tattempt to load a binary chunk (mode is 't')")
   }
 
+  /// `require("debug")` answers the library at run time, so `waymark check` does not call
+  /// it a missing file; a module that is missing still is.
+  @Test func checkKnowsTheLibrariesRequireAnswers() throws {
+    let source =
+      "local debug = require('debug')\nlocal utf8 = require 'utf8'\nlocal m = require('missing')\nreturn {}\n"
+    let diagnostics = try #require(PluginLint.check(source, file: "/nowhere/p.lua", kind: .plugin))
+    #expect(diagnostics.map(\.line) == [3])
+    #expect(diagnostics.first?.message.contains("require(\"missing\"): no file") == true)
+  }
+
   @Test func requireOnlyLoadsModulesNextToThePlugin() throws {
     let folder = try PluginFolder()
     try folder.write("helpers.lua", "return { twice = function(x) return 2 * x end }")
