@@ -5,8 +5,8 @@
 // - load: the parser runs in one C call; the chunk now reaches it in slices, with the time
 //   budget checked between them, and what it compiles is repaired (chunk_repair.c);
 // - collectgarbage("collect"/"step"): a whole cycle in one call; now steps, checking the
-//   budget between them; and only "collect", "step" and "count", as setmetatable refuses
-//   `__gc`: what the collector does stays inside the calls and their budgets;
+//   budget between them; all options but "generational" (a 5.4.4 bug), as setmetatable
+//   refuses `__gc`: what the collector does stays inside the calls and their budgets;
 // - xpcall: Lua runs a message handler from inside the hook that raised the budget's stop,
 //   where hooks are off, so an endless handler could never be stopped; once the running
 //   call is stopped the handler is skipped and the stop's message passes through.
@@ -159,7 +159,10 @@ enum { STEP_PIECE = 64 };
 
 /// collectgarbage with Lua's arguments, results and messages, for the options a sandbox
 /// allows: "collect" and "step" work in bounded steps, checking the budget between them;
-/// "count" is Lua's. The options that would stop, tune or switch the collector are refused.
+/// "count", "isrunning", "stop", "restart", "incremental", "setpause" and "setstepmul" are
+/// Lua's (they only change when the plugin's own collector runs: the memory cap and the
+/// budget hold whatever they say, and an allocation past the cap still collects first);
+/// "generational" is refused.
 static int collectgarbage(lua_State *L) {
   static const char *const options[] = {"stop",       "restart",   "collect",      "count",
                                         "step",       "setpause",  "setstepmul",   "isrunning",
@@ -192,6 +195,28 @@ static int collectgarbage(lua_State *L) {
     lua_pushboolean(L, ended);
     return 1;
   }
+  if (strcmp(name, "isrunning") == 0) {
+    lua_pushboolean(L, lua_gc(L, LUA_GCISRUNNING));
+    return 1;
+  }
+  if (strcmp(name, "incremental") == 0) {
+    int pause = (int)luaL_optinteger(L, 2, 0), stepmul = (int)luaL_optinteger(L, 3, 0);
+    int stepsize = (int)luaL_optinteger(L, 4, 0);
+    int previous = lua_gc(L, LUA_GCINC, pause, stepmul, stepsize);
+    lua_pushstring(L, previous == LUA_GCGEN ? "generational" : "incremental");
+    return 1;
+  }
+  if (strcmp(name, "setpause") == 0 || strcmp(name, "setstepmul") == 0) {
+    int value = (int)luaL_optinteger(L, 2, 0);
+    lua_pushinteger(L, lua_gc(L, strcmp(name, "setpause") == 0 ? LUA_GCSETPAUSE : LUA_GCSETSTEPMUL, value));
+    return 1;
+  }
+  if (strcmp(name, "stop") == 0 || strcmp(name, "restart") == 0) {
+    lua_pushinteger(L, lua_gc(L, strcmp(name, "stop") == 0 ? LUA_GCSTOP : LUA_GCRESTART));
+    return 1;
+  }
+  // Generational mode carries a published bug of 5.4.4 (no proper target for the next cycle
+  // after a full collection), so a plugin's collector stays incremental.
   return luaL_error(L, "collectgarbage('%s') is not allowed in a plugin", name);
 }
 

@@ -118,6 +118,24 @@ final class ModuleLoader {
 
   init(folder: String) { self.folder = folder }
 
+  /// The names `require` answers with a library, as Lua's `package.loaded` holds them.
+  static let libraryNames = ["_G", "string", "table", "math", "utf8", "coroutine", "os", "debug"]
+
+  /// Pops the plugin's globals table into ``environment`` and caches its libraries under
+  /// their names, as they are now: `require("string")` answers the plugin's `string` library
+  /// even after the global was changed, as in Lua.
+  func adoptEnvironment(on stack: LuaStack) {
+    for name in Self.libraryNames {
+      if name == "_G" {
+        stack.pushValue(at: -1)
+      } else {
+        stack.rawGetField(name, ofTableAt: -1)
+      }
+      cache[name] = stack.ref()
+    }
+    environment = stack.ref()
+  }
+
   /// The Lua `require(name)`: `a.b` is `<folder>/a/b.lua`.
   func require(_ context: LuaCallContext) throws -> Int32 {
     let stack = context.stack

@@ -86,7 +86,7 @@ struct PluginLoader {
       require: { [modules] context in try modules.require(context) }, seed: Self.seed(for: name))
     let lineOf = stack.ref()
     stack.pushValue(at: -1)
-    modules.environment = stack.ref()
+    modules.adoptEnvironment(on: stack)
     do {
       try stack.load(source, chunkName: "@" + file, environmentAt: -1)
       stack.remove(at: -2)

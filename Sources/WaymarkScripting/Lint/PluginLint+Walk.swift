@@ -217,8 +217,10 @@ extension PluginLint {
     return signature.returns.map(LintType.init(luaLS:)) ?? .unknown
   }
 
-  /// `require("name")`: the module must be a file next to the plugin (or the script).
+  /// `require("name")`: the module must be a file next to the plugin (or the script), or
+  /// a library's name (``ModuleLoader/libraryNames``).
   private func checkRequire(_ module: String, line: Int) {
+    guard !ModuleLoader.libraryNames.contains(module) else { return }
     let folder = PluginFiles.folder(of: file)
     let path = PluginFiles.modulePath(module, in: folder)
     guard !FileManager.default.fileExists(atPath: path) else { return }

@@ -10,7 +10,8 @@ import WaymarkCore
 ///   own, so changing them breaks only the plugin);
 /// - `os` reduced to `clock`, `time`, `date`, `difftime`, all on the map's virtual clock;
 /// - `debug` reduced to `traceback`; no `io`, no `package`;
-/// - `require` of text modules in the plugin's folder only;
+/// - `require` of text modules in the plugin's folder only (and of the libraries above, by
+///   their names: ``ModuleLoader/adoptEnvironment(on:)``);
 /// - `print` adds a `log` record to the trace; `print`, `tostring` and `inspect` show values
 ///   without memory addresses (``ValueRendering``);
 /// - `math.random` seeded from the plugin's file name;

@@ -169,10 +169,18 @@ enum ValueRendering {
       return inspect(value)
     end
 
-    -- The tostring of plugins and scripts: Lua's argument check, then stable_tostring.
+    -- The tostring of plugins and scripts: Lua's argument check, then a __tostring as Lua
+    -- calls it (its errors raised, a result that is neither a string nor a number refused),
+    -- else stable_tostring.
     local function checked_tostring(...)
       if select("#", ...) == 0 then error("bad argument #1 to 'tostring' (value expected)", 2) end
-      return stable_tostring((...))
+      local value = ...
+      local custom = metafield(value, "__tostring")
+      if custom == nil then return stable_tostring(value) end
+      local text = custom(value)
+      if type(text) == "number" then return number_text(text) end
+      if type(text) ~= "string" then error("'__tostring' must return a string", 2) end
+      return text
     end
 
     -- What print writes: its arguments through stable_tostring, joined by tabs. Past the

@@ -136,7 +136,7 @@ final class ScriptSession {
       caseControl = try ScriptCases.install(
         into: -1, on: stack, seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)))
       stack.pushValue(at: -1)
-      modules.environment = stack.ref()
+      modules.adoptEnvironment(on: stack)
       let capturing = options.capturesLocals ? ScriptLocals.capturing(source) : nil
       try stack.load(capturing ?? source, chunkName: "@" + path, environmentAt: -1)
       let sink = capturing.map { _ in
