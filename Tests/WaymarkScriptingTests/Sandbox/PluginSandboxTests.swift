@@ -101,7 +101,7 @@ import WaymarkCore
   /// `require("debug")` answers the library at run time, so `waymark check` does not call
   /// it a missing file; a module that is missing still is.
   @Test func checkKnowsTheLibrariesRequireAnswers() throws {
-    let source =
+    let source: LuaSource =
       "local debug = require('debug')\nlocal utf8 = require 'utf8'\nlocal m = require('missing')\nreturn {}\n"
     let diagnostics = try #require(PluginLint.check(source, file: "/nowhere/p.lua", kind: .plugin))
     #expect(diagnostics.map(\.line) == [3])
