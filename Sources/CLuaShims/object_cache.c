@@ -1,7 +1,7 @@
 // The field cache of object userdata: `__index` answers the fields named cacheable from the
 // object's own user values, one per field, without calling Swift's `__index`, as long as the
-// object's version (a number the type's reader gives, which changes on every change of the
-// object) is the one it had when they were filled. A miss and any other key call the Swift
+// object's version (a number the type's C reader function gives, which changes on every
+// change of the object) is the one it had when they were filled. A miss and any other key call the Swift
 // `__index` directly (its errors keep the Lua caller's position).
 // `__newindex` empties the cache before and after the Swift setter runs.
 //
@@ -21,8 +21,7 @@ typedef struct field_cache {
   const void *names[MAX_CACHED]; ///< the interned strings, as lua_topointer gives them
   uint32_t copies;               ///< fields whose table answer is handed out as a copy
   function_slot *fallback;       ///< the Swift `__index`
-  waymark_version_function version; ///< reads an object's version with `reader`
-  void *reader;                  ///< the box of the type's version reader
+  waymark_version_function version; ///< reads an object's version from its box
 } field_cache;
 
 /// The metatable key of a type's field_cache.
@@ -78,7 +77,7 @@ static int cached_index(lua_State *L) {
   const field_cache *fields = slot != NULL ? slot->fields : NULL; // cache_of: not NULL then
   int field = slot != NULL ? field_index(L, fields) : -1;
   if (field < 0) return waymark_call_swift(L, fallback(L));
-  uint64_t now = fields->version(fields->reader, slot->base.box);
+  uint64_t now = fields->version((waymark_object_box *)slot->base.box);
   uint32_t bit = 1u << field;
   if (now == slot->seen && (slot->filled & bit) != 0) {
     int type = lua_getiuservalue(L, 1, field + 1);
@@ -87,7 +86,7 @@ static int cached_index(lua_State *L) {
   }
   lua_settop(L, 2);
   int n = waymark_call_swift(L, fallback(L)); // u, key, value
-  if (n != 1 || lua_gettop(L) != 3 || fields->version(fields->reader, slot->base.box) != now)
+  if (n != 1 || lua_gettop(L) != 3 || fields->version((waymark_object_box *)slot->base.box) != now)
     return n; // the getter changed it: keep nothing
   if (now != slot->seen) {
     slot->seen = now;
@@ -117,16 +116,13 @@ static void push_function_slot(lua_State *L, int i) {
 
 void waymark_push_cached_index(lua_State *L, int metatable, waymark_version_function version) {
   metatable = lua_absindex(L, metatable);
-  int names = lua_absindex(L, -3); // then the reader, then the fallback
-  field_cache *fields = (field_cache *)lua_newuserdatauv(L, sizeof *fields, 4);
+  int names = lua_absindex(L, -2); // then the fallback
+  field_cache *fields = (field_cache *)lua_newuserdatauv(L, sizeof *fields, 3);
   int at = lua_gettop(L);
   fields->count = 0;
   fields->copies = 0;
   fields->version = version;
-  fields->reader = ((const box_slot *)lua_touserdata(L, names + 1))->box;
-  lua_pushvalue(L, names + 1);
-  lua_setiuservalue(L, at, 4); // keeps the reader alive
-  push_function_slot(L, names + 2);
+  push_function_slot(L, names + 1);
   fields->fallback = (function_slot *)lua_touserdata(L, -1);
   lua_setiuservalue(L, at, 2); // keeps the fallback alive
   lua_rawgetp(L, metatable, &fields_key);
@@ -146,7 +142,7 @@ void waymark_push_cached_index(lua_State *L, int metatable, waymark_version_func
   lua_rawsetp(L, metatable, &fields_key);
   lua_pushcclosure(L, cached_index, 1);
   lua_replace(L, names);
-  lua_pop(L, 2);
+  lua_pop(L, 1);
 }
 
 void waymark_push_cache_clearing_newindex(lua_State *L) {

@@ -40,23 +40,22 @@ extension LuaStack {
   }
 }
 
-/// How the field cache of one object type reads an object's version; kept alive by the cache.
-private final class LuaVersionReader {
-  static let type = LuaObjectType<LuaVersionReader>("luakit.VersionReader")
-  let read: (AnyObject) -> UInt64
-  init(_ read: @escaping (AnyObject) -> UInt64) { self.read = read }
-}
+/// How the field cache of an object type reads an object's version: a C function of the
+/// object's handle, with no context, so that a read of a cached field costs one direct call
+/// and no retain. Write it as a closure literal that captures nothing:
+/// `{ Unmanaged<Marker>.fromOpaque(UnsafeRawPointer($0!))._withUnsafeGuaranteedRef { $0.version } }`
+/// (stdlib calls only: a generic helper of LuaKit is not inlined into another module, and
+/// cost the reader more than the rest of it).
+package typealias LuaVersionReader = @convention(c) (_ object: LuaObjectHandle) -> UInt64
 
-/// The field cache's call for an object's version: the reader's, without retaining either.
-private let luaKitReadVersion: LuaVersionPointer = { reader, object in
-  Unmanaged<LuaVersionReader>.fromOpaque(reader!)._withUnsafeGuaranteedRef { reader in
-    Unmanaged<AnyObject>.fromOpaque(object!)._withUnsafeGuaranteedRef { reader.read($0) }
-  }
-}
+/// An object as the field cache hands it to a ``LuaVersionReader``: the opaque pointer of an
+/// unretained `Unmanaged` reference to it (`Unmanaged.fromOpaque`), valid for the reader's
+/// call.
+package typealias LuaObjectHandle = OpaquePointer?
 
 extension LuaStack {
-  /// Sets `__index` of the metatable of `type` at `index` to `body`, with the answers for
-  /// the fields `cached` kept per object: read again, such a field costs no Swift call but
+  /// Sets `__index` of an object type's metatable at `index` to `body`, with the answers for
+  /// the fields `cached` kept per object: read again, such a field costs no call but
   /// `version` until the object's version changes, or a field of the object is assigned
   /// through `__newindex` (``registerCacheClearingNewIndex(inMetatableAt:_:)``). `version`
   /// must change whenever the object changes in a way a cached field could see, and be cheap:
@@ -65,9 +64,9 @@ extension LuaStack {
   /// answers are handed out as they are. Names past the 16th or longer than 40 bytes always
   /// call `body`. Each object of the type pushed from now on keeps a user value per cached
   /// field. Stack: 0.
-  package func registerCachedIndex<Object>(
-    of type: LuaObjectType<Object>, inMetatableAt index: Int32, cached: [String], copied: Set<String> = [],
-    version: @escaping (Object) -> UInt64, _ body: @escaping LuaFunctionBody
+  package func registerCachedIndex(
+    inMetatableAt index: Int32, cached: [String], copied: Set<String> = [],
+    version: LuaVersionReader, _ body: @escaping LuaFunctionBody
   ) {
     let t = absoluteIndex(index)
     newTable(fieldCount: Int32(cached.count))
@@ -75,14 +74,13 @@ extension LuaStack {
       push(copied.contains(name))
       rawSetField(name, ofTableAt: -2)
     }
-    push(LuaVersionReader { version(unsafeDowncast($0, to: Object.self)) }, as: LuaVersionReader.type)
     push(function: "__index", body)
-    LuaC.pushCachedIndex(L, metatable: t, version: luaKitReadVersion)
+    LuaC.pushCachedIndex(L, metatable: t, version: version)
     rawSetField("__index", ofTableAt: t)
   }
 
   /// Sets `__newindex` of the metatable at `index` to `body`, emptying the object's field
-  /// cache (``registerCachedIndex(inMetatableAt:cached:copied:_:)``) before and after it
+  /// cache (``registerCachedIndex(inMetatableAt:cached:copied:version:_:)``) before and after it
   /// runs. Stack: 0.
   package func registerCacheClearingNewIndex(inMetatableAt index: Int32, _ body: @escaping LuaFunctionBody) {
     let t = absoluteIndex(index)

@@ -156,17 +156,17 @@ void *waymark_test_object(lua_State *L, int i, const char *tname);
 
 // MARK: - The field cache of objects (object_cache.c)
 
-/// The version of the object whose box is `object`, as the type's reader `reader` tells it:
-/// a number that changes whenever the object changes in a way its cached fields could see.
-typedef uint64_t (*waymark_version_function)(void *reader, void *object);
-/// Replaces the Swift function on top (an object type's `__index`), the object userdata
-/// below it (the type's version reader, which the cache keeps alive) and the table below
-/// that (field name -> false, or true for a table handed out as a shallow copy; at most 16
-/// names of at most 40 bytes) by an `__index` that answers those fields from the object's
-/// cache while the object's version (`version` with the reader's box) holds, and calls the
-/// Swift function for the rest and for misses, caching what they return. The type's
-/// metatable, at `metatable`, learns the fields: objects pushed from now on get a user
-/// value for each.
+/// The version of the object whose box is `object`, as its type tells it: a number that
+/// changes whenever the object changes in a way its cached fields could see.
+/// The box is opaque to the reader's type, which tells it back into its object.
+typedef struct waymark_object_box waymark_object_box;
+typedef uint64_t (*waymark_version_function)(waymark_object_box *object);
+/// Replaces the Swift function on top (an object type's `__index`) and the table below it
+/// (field name -> false, or true for a table handed out as a shallow copy; at most 16 names
+/// of at most 40 bytes) by an `__index` that answers those fields from the object's cache
+/// while the object's version (`version` of its box) holds, and calls the Swift function
+/// for the rest and for misses, caching what they return. The type's metatable, at
+/// `metatable`, learns the fields: objects pushed from now on get a user value for each.
 void waymark_push_cached_index(lua_State *L, int metatable, waymark_version_function version);
 /// Replaces the Swift function on top (an object type's `__newindex`) by one that empties
 /// the object's cache before and after calling it.

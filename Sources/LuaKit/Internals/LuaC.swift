@@ -20,8 +20,6 @@ typealias LuaSwiftFunctionPointer =
   @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
 /// Releases a retained box handed to C.
 typealias LuaReleasePointer = @convention(c) (UnsafeMutableRawPointer?) -> Void
-/// Reads the version of an object (its box) with a type's reader (its box), for the field cache.
-typealias LuaVersionPointer = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> UInt64
 
 enum LuaC {
   // MARK: Constants
@@ -213,7 +211,7 @@ enum LuaC {
   ) {
     waymark_push_object(L, box, release, name)
   }
-  static func pushCachedIndex(_ L: LuaThreadPointer, metatable: Int32, version: LuaVersionPointer) {
+  static func pushCachedIndex(_ L: LuaThreadPointer, metatable: Int32, version: LuaVersionReader) {
     waymark_push_cached_index(L, metatable, version)
   }
   static func pushCacheClearingNewIndex(_ L: LuaThreadPointer) { waymark_push_cache_clearing_newindex(L) }

@@ -34,7 +34,9 @@ public final class MapView {
 
   // The parts below make no callbacks, so nothing can reach one of them while one of its
   // methods runs (the map calls the delegate between its accesses, never inside one): their
-  // exclusivity is unchecked, as the dynamic checks cost tens of calls a tap.
+  // exclusivity is unchecked, as the dynamic checks of these six would add 34% to a tap
+  // (hit_test_1m.tap, instructions in tap(at:)) and 12% to adding a marker (add_markers_1m:
+  // 1,169 instructions an addMarker against 1,041; callgrind).
   /// The delegate, the observers, the trace and the callbacks running.
   @exclusivity(unchecked) var callbacks: CallbackEmitter
   /// Whether anyone observes the map (``callbacks`` has observers), kept beside it so that a

@@ -25,6 +25,11 @@ final class LuaMapBridge {
   static let cachedMarkerFields = ["id", "title", "snippet", "position", "user_data"]
   /// Cached properties whose getters build a new table each read: handed out as copies.
   static let copiedFields: Set<String> = ["position"]
+  /// How the field cache reads a marker's version (``Marker/version``): every read of a
+  /// cached field calls it.
+  static let markerVersion: LuaVersionReader = {
+    Unmanaged<Marker>.fromOpaque(UnsafeRawPointer($0!))._withUnsafeGuaranteedRef { $0.version }
+  }
 
   /// The message of a handle of a map that is no longer current.
   static let replacedMapMessage = "this map was replaced by a later waymark.map{}; a script drives one map at a time"
@@ -100,7 +105,7 @@ final class LuaMapBridge {
     try stack.withStackBalance { () throws(LuaError) in
       for owner in LuaAPI.owners { bridge.installMembers(of: owner.name, on: stack) }
       bridge.installMetatable(for: Self.mapType, owner: "Map", on: stack)
-      bridge.installMetatable(for: Self.markerType, owner: "Marker", version: { $0.version }, on: stack)
+      bridge.installMetatable(for: Self.markerType, owner: "Marker", version: markerVersion, on: stack)
       bridge.installMetatable(for: Self.overlayType, owner: "Overlay", on: stack)
       bridge.installMetatable(for: Self.timerType, owner: "Timer", on: stack)
       stack.newTable()
@@ -162,12 +167,12 @@ final class LuaMapBridge {
   /// Installs the metatable of `type`; with a `version`, its hot fields are cached
   /// (``cachedMarkerFields``).
   private func installMetatable<Object>(
-    for type: LuaObjectType<Object>, owner: String, version: ((Object) -> UInt64)? = nil, on stack: LuaStack
+    for type: LuaObjectType<Object>, owner: String, version: LuaVersionReader? = nil, on stack: LuaStack
   ) {
     stack.pushMetatable(for: type)
     if let version {
       stack.registerCachedIndex(
-        of: type, inMetatableAt: -1, cached: Self.cachedMarkerFields, copied: Self.copiedFields, version: version
+        inMetatableAt: -1, cached: Self.cachedMarkerFields, copied: Self.copiedFields, version: version
       ) { [self] context in try index(owner: owner, context) }
     } else {
       stack.register("__index", inTableAt: -1) { [self] context in try index(owner: owner, context) }
