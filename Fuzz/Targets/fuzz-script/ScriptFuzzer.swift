@@ -15,7 +15,7 @@ import WaymarkScripting
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   var options = ScriptOptions()
-  options.scriptText = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+  options.scriptSource = LuaSource(bytes: Array(UnsafeBufferPointer(start: data, count: size)))
   options.scriptBudget = .seconds(2)
   options.scriptMemoryLimit = 64 << 20
   options.timeLimit = 120

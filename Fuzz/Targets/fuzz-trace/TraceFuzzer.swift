@@ -43,11 +43,14 @@ private func isUnsafeOnALine(_ scalar: Unicode.Scalar) -> Bool {
   }
 }
 
-/// One record per line: `event<TAB>marker<TAB>message`, at times 0, 0.5, 1, ...
+/// One record per line: `event<TAB>marker<TAB>message`, at times 0, 0.5, 1, ... An event
+/// that is not a trace name (docs/trace-format.md) picks one by its length, so every kind of
+/// record reaches the writers.
 private func records(fromLines input: String) -> [TraceRecord] {
   input.split(separator: "\n", omittingEmptySubsequences: false).prefix(1000).enumerated().map { index, line in
     let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
-    var record = TraceRecord(time: Double(index) / 2, event: TraceEvent(rawValue: parts[0]))
+    let event = TraceEvent(rawValue: parts[0]) ?? TraceEvent.allCases[parts[0].utf8.count % TraceEvent.allCases.count]
+    var record = TraceRecord(time: Double(index) / 2, event: event)
     if parts.count > 1 { record.marker = parts[1] }
     if parts.count > 2 { record.message = parts[2] }
     return record
