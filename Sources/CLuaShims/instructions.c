@@ -136,7 +136,6 @@ int waymark_instructions_end(waymark_runtime *rt, lua_State *L, uint64_t token) 
   rt->hooked = 0;
   int exceeded = rt->instructions_exceeded;
   rt->instructions_exceeded = 0;
-  while (atomic_load(&rt->busy)) {} // the watchdog may be arming its own hook on L
   lua_sethook(L, NULL, 0, 0);
   if (rt->main != L) lua_sethook(rt->main, NULL, 0, 0);
   return exceeded;

@@ -18,7 +18,7 @@ void waymark_count_on(waymark_runtime *rt, lua_State *L);
 int waymark_call_ran_past(waymark_runtime *rt, uint64_t now, uint64_t budget_ns);
 /// Records a line or call event for coverage (coverage.c).
 void waymark_coverage_record(lua_State *L, lua_Debug *ar);
-/// Publishes L as the running thread; waits out a watchdog arming the old one.
+/// Publishes L as the running thread (the one the watchdog's signal handler arms).
 void waymark_set_running(waymark_runtime *rt, lua_State *L);
 /// Replaces coroutine.resume, coroutine.wrap and coroutine.close in the table on top.
 void waymark_install_coroutine_wrappers(lua_State *L);

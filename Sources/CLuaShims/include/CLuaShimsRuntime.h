@@ -7,6 +7,7 @@
 // lua_getallocf.
 
 #include <lua.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -39,7 +40,12 @@ typedef struct waymark_runtime {
   _Atomic uint32_t budget_ms;
   _Atomic(lua_State *) running; // the thread currently executing Lua
   _Atomic uint64_t expired;     // generation the watchdog stopped
-  _Atomic int busy;             // watchdog is arming a hook right now
+  _Atomic int caller_tid;       // the OS thread (Linux thread id) running that call
+  _Atomic uint64_t signalled;   // generation whose watchdog signal is not handled yet
+
+  // The outermost budgeted call of another state running below this one's on the same OS
+  // thread (owner thread and its signal handler only).
+  struct waymark_runtime *outer_on_thread;
 
   // Instruction budget (owner thread only; instructions.c).
   uint64_t instruction_budget; // per outermost call; 0 = none
@@ -96,6 +102,55 @@ int waymark_instructions_end(waymark_runtime *rt, lua_State *L, uint64_t token);
 /// Whether line coverage is recorded (coverage.c); read at the start of each outermost call.
 extern _Atomic int waymark_coverage_on;
 
+/// Whether this build runs under ThreadSanitizer (thread_sanitizer.c, and the signal below).
+#if defined(__SANITIZE_THREAD__) || (defined(__has_feature) && __has_feature(thread_sanitizer))
+#define WAYMARK_THREAD_SANITIZED 1
+#else
+#define WAYMARK_THREAD_SANITIZED 0
+#endif
+
+/// The realtime signal the watchdog sends to the OS thread running a call past its time
+/// budget; its handler arms the stop on that thread's own running Lua thread. Hosts must
+/// not use it, nor block it on threads that run plugins.
+#if WAYMARK_THREAD_SANITIZED
+// ThreadSanitizer holds back an asynchronous signal until the thread calls into libc, which
+// a Lua loop never does; it delivers the synchronous kinds at once, SIGSYS among them.
+#define WAYMARK_WATCHDOG_SIGNAL SIGSYS
+#else
+#define WAYMARK_WATCHDOG_SIGNAL (SIGRTMIN + 7)
+#endif
+
+/// The outermost budgeted calls running on one OS thread, innermost first, and the
+/// thread's id (0 until its first call).
+typedef struct {
+  int tid;
+  struct waymark_runtime *calls;
+} waymark_thread_calls;
+/// This OS thread's calls (initial-exec, so the signal handler may read it).
+extern __thread waymark_thread_calls waymark_this_thread __attribute__((tls_model("initial-exec")));
+/// Slow path of a thread's first budgeted call: installs the watchdog's signal handler
+/// (once), unblocks its signal on this thread and returns the thread's id.
+int waymark_thread_init(void);
+
+/// Puts the starting outermost budgeted call of `rt` on this thread's list, where the
+/// watchdog's signal handler finds it.
+static inline void waymark_watch_push(waymark_runtime *rt) {
+  waymark_thread_calls *thread = &waymark_this_thread;
+  int tid = thread->tid != 0 ? thread->tid : waymark_thread_init();
+  atomic_store_explicit(&rt->caller_tid, tid, memory_order_relaxed);
+  rt->outer_on_thread = thread->calls;
+  atomic_signal_fence(memory_order_seq_cst); // linked before it is listed
+  thread->calls = rt;
+  atomic_signal_fence(memory_order_seq_cst);
+}
+
+/// Takes the ending call of `rt` off this thread's list, before any hook is removed.
+static inline void waymark_watch_pop(waymark_runtime *rt) {
+  atomic_signal_fence(memory_order_seq_cst);
+  waymark_this_thread.calls = rt->outer_on_thread;
+  atomic_signal_fence(memory_order_seq_cst);
+}
+
 /// What a host protected call saved at its start for its end.
 typedef struct {
   uint64_t token;      // the outermost budgeted call's generation; 0 for any other call
@@ -131,6 +186,7 @@ static inline void waymark_call_begin(waymark_runtime *rt, lua_State *L, waymark
   uint32_t budget_ms = rt->fast_budget_ms != 0 ? rt->fast_budget_ms : rt->configured_budget_ms;
   if (budget_ms == 0) return;
   uint64_t g = ++rt->next_generation;
+  waymark_watch_push(rt);
   atomic_store_explicit(&rt->budget_ms, budget_ms, memory_order_relaxed);
   atomic_store_explicit(&rt->generation, g, memory_order_relaxed);
   atomic_store_explicit(&rt->active, 1, memory_order_release);
@@ -155,6 +211,7 @@ void waymark_call_leave_thread(waymark_runtime *rt, lua_State *left, lua_State *
 static inline int waymark_call_end(waymark_runtime *rt, lua_State *L, const waymark_call *call) {
   rt->enforce = call->enforce;
   rt->depth--;
+  if (call->token != 0) waymark_watch_pop(rt);
   if (call->returner != NULL) waymark_call_leave_thread(rt, L, call->returner);
   int counted_out = 0;
   if (rt->depth == 0 && (rt->instruction_budget != 0 || rt->hooked)) {
