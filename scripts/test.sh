@@ -7,7 +7,8 @@
 # `scripts/test.sh --sanitize address|thread|undefined [ARGS]` runs the Swift tests (only
 # those: no luacheck, no browser) built with that sanitizer in its own build folder
 # (.build-asan, .build-tsan, .build-ubsan), so the ordinary build is untouched (CONTRIBUTING.md, "Sanitizers and
-# fuzzing"). A finding fails the run.
+# fuzzing"). A comma joins sanitizers that work together: `address,undefined` builds once
+# (.build-asan-ubsan) for both. A finding fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d /opt/swift/usr/bin ] && export PATH="/opt/swift/usr/bin:$PATH"
@@ -15,25 +16,31 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 
 if [ "${1:-}" = --sanitize ]; then
-  sanitizer=${2:-}
+  sanitizers=${2:-}
   shift 2 || shift $#
-  case "$sanitizer" in
-    address | thread)
-      flags=(--sanitize="$sanitizer")
-      scratch=.build-${sanitizer:0:1}san
-      ;;
-    undefined)
-      # swiftc has no -sanitize=undefined on Linux: the C targets (the Lua shims) are
-      # instrumented by clang, stop at the first finding, and clang links the runtime.
-      flags=(-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
-        -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined)
-      scratch=.build-ubsan
-      ;;
-    *)
-      echo "usage: scripts/test.sh --sanitize address|thread|undefined [swift test arguments]" >&2
-      exit 2
-      ;;
-  esac
+  flags=()
+  scratch=.build
+  IFS=, read -ra requested <<<"$sanitizers"
+  [ ${#requested[@]} -gt 0 ] || requested=(none)
+  for sanitizer in "${requested[@]}"; do
+    case "$sanitizer" in
+      address | thread)
+        flags+=(--sanitize="$sanitizer")
+        scratch+=-${sanitizer:0:1}san
+        ;;
+      undefined)
+        # swiftc has no -sanitize=undefined on Linux: the C targets (the Lua shims) are
+        # instrumented by clang, stop at the first finding, and clang links the runtime.
+        flags+=(-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
+          -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined)
+        scratch+=-ubsan
+        ;;
+      *)
+        echo "usage: scripts/test.sh --sanitize address|thread|undefined[,...] [swift test arguments]" >&2
+        exit 2
+        ;;
+    esac
+  done
   # Leaks: only the documented ones of the toolchain's libraries are suppressed, each with why.
   export LSAN_OPTIONS="suppressions=$PWD/scripts/sanitizers/lsan.supp:print_suppressions=0"
   # allow_user_segv_handler: a test child that resets SIGSEGV to its default must die of it.
