@@ -1,8 +1,19 @@
 #ifndef CLUASHIMS_INTERNAL_H
 #define CLUASHIMS_INTERNAL_H
 // Declarations shared by the shim's .c files, not exported to Swift.
+#include <signal.h>
+
 #include "CLuaShims.h"
 
+/// Marks code that a signal handler runs: under ThreadSanitizer it is left uninstrumented,
+/// since the signal may interrupt ThreadSanitizer's own runtime (thread_sanitizer.c).
+#if WAYMARK_THREAD_SANITIZED
+#define WAYMARK_SIGNAL_HANDLER_CODE __attribute__((disable_sanitizer_instrumentation))
+#else
+#define WAYMARK_SIGNAL_HANDLER_CODE
+#endif
+/// sigaction, past ThreadSanitizer's interceptor under ThreadSanitizer (thread_sanitizer.c).
+int waymark_sigaction(int sig, const struct sigaction *action);
 void *waymark_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 /// Watchdog registration (under its mutex; not per call).
 void waymark_watchdog_register(waymark_runtime *rt);

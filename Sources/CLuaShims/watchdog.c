@@ -33,7 +33,7 @@ static uint64_t now_ns(void) {
 
 /// Whether the watchdog stopped the outermost call running now (atomics only: the signal
 /// handler asks).
-static int expired_now(waymark_runtime *rt) {
+WAYMARK_SIGNAL_HANDLER_CODE static int expired_now(waymark_runtime *rt) {
   return atomic_load_explicit(&rt->active, memory_order_relaxed) &&
          atomic_load_explicit(&rt->expired, memory_order_relaxed) ==
              atomic_load_explicit(&rt->generation, memory_order_relaxed);
@@ -54,7 +54,7 @@ static void budget_hook(lua_State *L, lua_Debug *ar) {
   }
 }
 
-static void arm(lua_State *L) {
+WAYMARK_SIGNAL_HANDLER_CODE static void arm(lua_State *L) {
   lua_sethook(L, budget_hook, LUA_MASKCOUNT | LUA_MASKCALL | LUA_MASKRET, 1);
 }
 
@@ -66,7 +66,7 @@ void waymark_arm_if_expired(waymark_runtime *rt, lua_State *L) {
 /// thread of each expired call on this thread. It touches only this thread's list of
 /// calls, atomics and lua_sethook, which Lua documents as safe in a signal handler. A
 /// signal that comes after the call ended finds it off the list, or no longer expired.
-static void on_watchdog_signal(int sig, siginfo_t *info, void *context) {
+WAYMARK_SIGNAL_HANDLER_CODE static void on_watchdog_signal(int sig, siginfo_t *info, void *context) {
   (void)sig, (void)info, (void)context;
   int saved_errno = errno;
   for (waymark_runtime *rt = waymark_this_thread.calls; rt != NULL; rt = rt->outer_on_thread) {
@@ -81,7 +81,7 @@ static void install_signal_handler(void) {
   sigemptyset(&action.sa_mask);
   action.sa_flags = SA_SIGINFO | SA_RESTART;
   action.sa_sigaction = on_watchdog_signal;
-  sigaction(WAYMARK_WATCHDOG_SIGNAL, &action, NULL);
+  waymark_sigaction(WAYMARK_WATCHDOG_SIGNAL, &action);
 }
 
 /// A forked child's one thread is not its parent's: it learns its own id at its first call,

@@ -41,6 +41,10 @@ import Testing
       "pcall around coroutine.wrap",
       "while true do pcall(coroutine.wrap(function() while true do end end)) end"
     ),
+    (
+      "allocating and collecting on every turn (the signal lands inside malloc and free)",
+      "local t = {} while true do t = { t[1] or 0, tostring(#t) .. 'x' } end"
+    ),
   ]
 
   @Test(arguments: runaways)

@@ -44,9 +44,9 @@ import Testing
   }
 
   /// Runs an endless loop on `handoff`'s state and keeps the error it ends with.
-  static func runAway(_ handoff: Handoff) {
+  static func runAway(_ handoff: Handoff, _ loop: String = "while true do end") {
     do {
-      try handoff.state.stack.run("while true do end", chunkName: "@plugins/loop.lua")
+      try handoff.state.stack.run(loop, chunkName: "@plugins/loop.lua")
     } catch {
       handoff.error = error
     }
@@ -60,6 +60,22 @@ import Testing
     Self.onNewThread(blockingSignals: true) { Self.runAway(handoff) }
     #expect(ContinuousClock.now - start < Self.sanityBound)
     #expect(handoff.error?.kind == .timeout)
+    #expect(!state.isHookArmed)
+  }
+
+  /// The signal comes wherever the thread is, inside malloc and free too: a loop that spends
+  /// its time freeing megabytes (under ThreadSanitizer, whose runtime the signal then
+  /// interrupts, a handler that entered it deadlocked every time).
+  @Test func aLoopThatAllocatesIsStoppedWhereverTheSignalLands() throws {
+    let state = try LuaState()
+    state.timeBudget = Self.budget
+    let handoff = Handoff(state)
+    for _ in 0..<20 {
+      handoff.error = nil
+      let allocating = "local s while true do s = string.rep('x', 1 << 20) end"
+      guard Self.onNewThread(blockingSignals: false, { Self.runAway(handoff, allocating) }) else { return }
+      #expect(handoff.error?.kind == .timeout)
+    }
     #expect(!state.isHookArmed)
   }
 

@@ -102,7 +102,7 @@ int waymark_instructions_end(waymark_runtime *rt, lua_State *L, uint64_t token);
 /// Whether line coverage is recorded (coverage.c); read at the start of each outermost call.
 extern _Atomic int waymark_coverage_on;
 
-/// Whether this build runs under ThreadSanitizer (thread_sanitizer.c, and the signal below).
+/// Whether this build runs under ThreadSanitizer (thread_sanitizer.c).
 #if defined(__SANITIZE_THREAD__) || (defined(__has_feature) && __has_feature(thread_sanitizer))
 #define WAYMARK_THREAD_SANITIZED 1
 #else
@@ -112,13 +112,7 @@ extern _Atomic int waymark_coverage_on;
 /// The realtime signal the watchdog sends to the OS thread running a call past its time
 /// budget; its handler arms the stop on that thread's own running Lua thread. Hosts must
 /// not use it, nor block it on threads that run plugins.
-#if WAYMARK_THREAD_SANITIZED
-// ThreadSanitizer holds back an asynchronous signal until the thread calls into libc, which
-// a Lua loop never does; it delivers the synchronous kinds at once, SIGSYS among them.
-#define WAYMARK_WATCHDOG_SIGNAL SIGSYS
-#else
 #define WAYMARK_WATCHDOG_SIGNAL (SIGRTMIN + 7)
-#endif
 
 /// The outermost budgeted calls running on one OS thread, innermost first, and the
 /// thread's id (0 until its first call).
