@@ -75,6 +75,13 @@ if [ ! -x /usr/bin/lua5.4 ]; then
   "${sudo[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq lua5.4 >/dev/null
 fi
+# Node.js, which runs the replay page's drawing module against the SVG of the same scene
+# (Tests/WaymarkRenderTests/SceneDrawingTests.swift): Debian's nodejs.
+if [ ! -x /usr/bin/node ]; then
+  sudo=(); [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq nodejs >/dev/null
+fi
 examples=$(mktemp -d)
 trap 'rm -rf "$examples"' EXIT
 scripts/lua-examples.sh "$examples"

@@ -31,27 +31,47 @@ import WaymarkCore
     try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
   }
 
-  @Test func aSceneIsKeyframesEventsAndTheTablesTheyReferTo() throws {
+  @Test func aSceneIsKeyframesEventsAndTheLibraryTheyReferTo() throws {
     let (map, recording) = try recordedRun()
     let scene = try #require(recording.scenes.first)
     #expect(recording.scenes.count == 1 && scene.traceRange == 0..<map.trace.records.count)
     expectClose(scene.duration, map.clock.now)
-    let object = try json(scene.json)
-    let events = try #require(object["events"] as? [[Any]])
-    let ops = events.compactMap { $0[1] as? String }
-    for op in ["a", "t", "s", "c", "i", "m", "u", "o", "r"] { #expect(ops.contains(op), "\(op)") }
-    #expect(ops.firstIndex(of: "t")! < ops.firstIndex(of: "s")!, "the touch comes before what it caused")
-    let times = events.compactMap { $0[0] as? Double }
+    let timeline = scene.timeline
+    #expect(timeline.version == Scene.currentVersion)
+    let events = timeline.events
+    #expect(events.contains { $0.marker?.id == "melbourne" } && events.contains { $0.touch != nil })
+    #expect(events.contains { $0.selection != nil } && events.contains { $0.camera != nil })
+    #expect(events.contains { $0.moment == .idle } && events.contains { $0.moved != nil })
+    #expect(events.contains { $0.overlays != nil } && events.contains { $0.removed == 0 })
+    #expect(events.contains { $0.marker?.n == 0 && $0.t > 0 }, "melbourne's change")
+    let touch = try #require(events.firstIndex { $0.touch != nil })
+    #expect(touch < events.firstIndex { $0.selection != nil }!, "the touch comes before what it caused")
+    let times = events.map(\.t)
     #expect(times == times.sorted(), "on virtual time")
-    let keyframes = try #require(object["keyframes"] as? [[String: Any]])
-    #expect(keyframes.first?["at"] as? Int == 0)
-    let windows = try #require(object["windows"] as? [[String: Any]])
-    #expect(windows.first?["text"] as? String == "Melbourne" && windows.first?["kind"] as? String == "default")
-    #expect((windows.first?["body"] as? String)?.contains("<text") == true)
+    #expect(timeline.keyframes.first?.at == 0)
+    let window = try #require(timeline.library.windows.first)
+    #expect(window.text == "Melbourne" && window.kind == "default" && window.body.contains("<text"))
     // The last position event of the dragged marker is where the drag left it.
-    let last = try #require(events.last { ($0[1] as? String) == "m" && ($0[2] as? Int) == 1 })
-    expectClose(try #require(last[3] as? Double), Places.brisbane.latitude, tolerance: 1e-9)
-    expectClose(try #require(last[4] as? Double), Places.brisbane.longitude, tolerance: 1e-9)
+    let last = try #require(events.last { $0.moved?.n == 1 }?.moved)
+    expectClose(last.lat, Places.brisbane.latitude, tolerance: 1e-9)
+    expectClose(last.lng, Places.brisbane.longitude, tolerance: 1e-9)
+  }
+
+  @Test func theJSONNamesEveryFieldAndReadsBackAsTheSameTimeline() throws {
+    let (_, recording) = try recordedRun()
+    let scene = try #require(recording.scenes.first)
+    let object = try json(scene.json)
+    #expect(object["version"] as? Int == Scene.currentVersion && object["title"] as? String == "map 1 (ios)")
+    let keyframe = try #require((object["keyframes"] as? [[String: Any]])?.first?["state"] as? [String: Any])
+    #expect(Set(keyframe.keys) == ["t", "camera", "view", "markers", "overlays", "places"], "nil fields are left out")
+    let marker = try #require(
+      (object["events"] as? [[String: Any]])?.lazy.compactMap { $0["marker"] as? [String: Any] }.first)
+    #expect(
+      Set(marker.keys) == ["n", "id", "lat", "lng", "sprite", "rotation", "ground", "opacity", "z", "order"])
+    let sprite = try #require(((object["library"] as? [String: Any])?["sprites"] as? [[String: Any]])?.first)
+    #expect(Set(sprite.keys) == ["art", "selectedArt", "offset", "box", "window"])
+    let decoded = try JSONDecoder().decode(SceneTimeline.self, from: Data(scene.json.utf8))
+    #expect(decoded == scene.timeline, "every number as Swift had it")
   }
 
   @Test func recordingLeavesTheTraceAsItWas() throws {
@@ -81,16 +101,15 @@ import WaymarkCore
       try map.settle()
     }
     recorder.end(traceEnd: 0)
-    let scene = try json(try #require(recorder.recording.scenes.first).json)
-    let keyframes = try #require(scene["keyframes"] as? [[String: Any]])
-    let events = try #require(scene["events"] as? [[Any]])
+    let timeline = try #require(recorder.recording.scenes.first).timeline
+    let keyframes = timeline.keyframes
     #expect(keyframes.count > 2)
-    let ats = keyframes.compactMap { $0["at"] as? Int }
-    #expect(ats == ats.sorted() && ats.last! < events.count)
-    #expect((keyframes.first?["markers"] as? [Any])?.isEmpty == true, "the scene starts empty")
-    #expect(keyframes.dropFirst().allSatisfy { ($0["markers"] as? [Any])?.count == 50 })
-    let keyframeBytes = try JSONSerialization.data(withJSONObject: keyframes).count
-    let eventBytes = try JSONSerialization.data(withJSONObject: events).count
+    let ats = keyframes.map(\.at)
+    #expect(ats == ats.sorted() && ats.last! < timeline.events.count)
+    #expect(keyframes.first?.state.markers.isEmpty == true, "the scene starts empty")
+    #expect(keyframes.dropFirst().allSatisfy { $0.state.markers.count == 50 })
+    let keyframeBytes = JSONWriter.json(keyframes).utf8.count
+    let eventBytes = JSONWriter.json(timeline.events).utf8.count
     #expect(keyframeBytes < eventBytes, "keyframes are a fraction of the timeline")
   }
 
@@ -107,13 +126,12 @@ import WaymarkCore
     try map.settle()
     try map.tap(at: Point(x: 30, y: 800))
     recorder.end(traceEnd: map.trace.records.count)
-    let scene = try json(try #require(recorder.recording.scenes.first).json)
-    let events = try #require(scene["events"] as? [[Any]])
-    let end = try #require(scene["end"] as? Double)
-    let lastIdle = try #require(events.lastIndex { ($0[1] as? String) == "i" })
-    let closing = try #require(events.lastIndex { ($0[1] as? String) == "s" })
-    #expect(lastIdle < closing && events[closing][3] as? Int == -1, "the window closes after the last idle")
-    #expect(events[closing][0] as? Double == end, "at the scene's end")
+    let timeline = try #require(recorder.recording.scenes.first).timeline
+    let events = timeline.events
+    let lastIdle = try #require(events.lastIndex { $0.moment == .idle })
+    let closing = try #require(events.lastIndex { $0.selection != nil })
+    #expect(lastIdle < closing && events[closing].selection?.window == nil, "the window closes after the last idle")
+    #expect(events[closing].t == timeline.end, "at the scene's end")
   }
 
   @Test func thePageIsOneFileThatLoadsNothing() throws {
@@ -133,7 +151,8 @@ import WaymarkCore
     let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
     let data = try json(String(html[start.upperBound..<end.lowerBound]))
     #expect((data["records"] as? [[String: Any]])?.last?["message"] as? String == hostile.message)
-    #expect((data["scenes"] as? [[String: Any]])?.first?["trace"] as? [Int] == [0, map.trace.records.count])
+    let range = (data["scenes"] as? [[String: Any]])?.first?["records"] as? [String: Int]
+    #expect(range == ["from": 0, "to": map.trace.records.count])
     #expect(data["land"] as? String == NaturalEarthLand.encodedRings.filter { $0 != "\n" })
   }
 }

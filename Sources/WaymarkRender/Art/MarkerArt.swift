@@ -1,8 +1,26 @@
 import WaymarkCore
 
+/// What a marker's icon shows, as Waymark draws it: the default pin in a colour, a labelled
+/// box for an image (or a frame of a multi-frame icon: R48), or a filled box for an icon view.
+/// A new kind of marker drawing is a new case here and its arm in ``MarkerArt``.
+enum MarkerLook: Hashable {
+  /// A pin of `color` (`#RRGGBB`).
+  case pin(color: String, size: Size)
+  /// An image Waymark knows by name and size.
+  case image(name: String, size: Size)
+  /// An icon view, filled with its tint (`#RRGGBB`).
+  case view(name: String, size: Size, fill: String)
+
+  /// The icon's whole size, its insets included.
+  var size: Size {
+    switch self {
+    case .pin(_, let size), .image(_, let size), .view(_, let size, _): size
+    }
+  }
+}
+
 /// How a marker's icon is drawn, in the icon's own coordinates: the box from (0, 0) to its
-/// size, which is exactly the rectangle hit-testing uses (R4). The marker's group places,
-/// turns and fades it. The SVG snapshot and the replay page draw the same markup.
+/// size. Drawn once per look into a ``MarkerSprite``, which every renderer places.
 enum MarkerArt {
   /// The shared definitions of every picture: the pin and the info window's shadow.
   static let definitions =
@@ -18,14 +36,10 @@ enum MarkerArt {
     + "<feMerge><feMergeNode/><feMergeNode in=\"SourceGraphic\"/></feMerge></filter>"
     + "</defs>"
 
-  /// Appends the icon of `marker`: the default pin (tinted by its colour), or a labelled box
-  /// of its size for an image icon, a frame of a multi-frame icon (`frame`, else the one it
-  /// shows now: R48) or an icon view; with a highlight of the box when selected.
-  static func appendIcon(
-    of marker: Marker, frame: MarkerIconFrame? = nil, selected: Bool, to buffer: inout SVGBuffer
-  ) {
-    let shownFrame = frame ?? marker.iconFrame
-    let size = marker.iconView == nil ? shownFrame?.size ?? marker.iconSize : marker.iconSize
+  /// Appends the drawing of `look` in its own box, from (0, 0) to its size, with a
+  /// highlight of the box when selected.
+  static func append(_ look: MarkerLook, selected: Bool, to buffer: inout SVGBuffer) {
+    let size = look.size
     if selected {
       buffer.raw("<rect class=\"selection\" x=\"-3\" y=\"-3\"")
       buffer.attribute("width", size.width + 6)
@@ -33,22 +47,12 @@ enum MarkerArt {
       buffer.raw(
         " rx=\"5\" fill=\"\(Palette.accent)\" fill-opacity=\".14\" stroke=\"\(Palette.accent)\" stroke-width=\"2\"/>")
     }
-    if let view = marker.iconView {
-      let fill = view.color.flatMap(ContentColor.init(parsing:)).map(Palette.hex) ?? Palette.placeholder
-      appendBox(size: size, label: view.name, outline: Palette.accent, dashed: false, fill: fill, to: &buffer)
-      return
-    }
-    switch marker.icon {
-    case .defaultPin: appendPin(Palette.pin, size: size, to: &buffer)
-    case .tintedPin(let color):
-      appendPin(
-        Palette.hex(Palette.color(color, or: ContentColor(red: 0xEA, green: 0x43, blue: 0x35))), size: size, to: &buffer
-      )
+    switch look {
+    case .pin(let color, _): appendPin(color, size: size, to: &buffer)
     case .image(let name, _):
       appendBox(size: size, label: name, outline: Palette.placeholderStroke, dashed: true, to: &buffer)
-    case .frames:
-      appendBox(
-        size: size, label: shownFrame?.name ?? "", outline: Palette.placeholderStroke, dashed: true, to: &buffer)
+    case .view(let name, _, let fill):
+      appendBox(size: size, label: name, outline: Palette.accent, dashed: false, fill: fill, to: &buffer)
     }
   }
 
@@ -62,7 +66,7 @@ enum MarkerArt {
 
   /// A box standing in for something Waymark knows only by name and size (an icon view's tint
   /// fills it), its name inside.
-  static func appendBox(
+  private static func appendBox(
     size: Size, label: String, outline: String, dashed: Bool, fill: String = Palette.placeholder,
     to buffer: inout SVGBuffer
   ) {

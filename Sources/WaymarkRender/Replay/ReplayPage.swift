@@ -82,12 +82,7 @@ public enum ReplayPage {
     json.raw(",\"scenes\":[")
     for (index, scene) in recording.scenes.enumerated() {
       if index > 0 { json.byte(UInt8(ascii: ",")) }
-      json.raw("{\"trace\":[")
-      json.integer(Int64(scene.traceRange.lowerBound))
-      json.byte(UInt8(ascii: ","))
-      json.integer(Int64(scene.traceRange.upperBound))
-      json.raw("],")
-      json.raw(String(scene.json.dropFirst()))
+      json.raw(scene.json)
     }
     json.raw("],\"records\":[\n")
     for (index, record) in records.enumerated() {

@@ -10,11 +10,14 @@ public struct ReplayRecording: Sendable {
 /// One map's timeline: keyframes of its whole drawn state and the changes between them,
 /// on virtual time, with the records of the run's trace that belong to it.
 public struct ReplayScene: Sendable {
+  /// The timeline, as the replay page reads it.
+  package let timeline: SceneTimeline
+
   /// The scene as a JSON object, the format the replay page reads (docs/pictures.md).
-  public let json: String
+  public var json: String { JSONWriter.json(timeline) }
   /// The records of the run's trace that this map made: the indexes of its first and
   /// past its last.
-  public let traceRange: Range<Int>
+  public var traceRange: Range<Int> { timeline.records.from..<timeline.records.to }
   /// The virtual time the map had reached when the run was done with it.
-  public let duration: Double
+  public var duration: Double { timeline.end }
 }

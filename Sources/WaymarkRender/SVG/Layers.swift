@@ -1,72 +1,37 @@
 import WaymarkCore
 
-/// The sea, the land and the graticule.
-enum BaseMapLayer {
-  static func append(_ projector: ShapeProjector, to buffer: inout SVGBuffer) {
-    let clip = projector.clip
-    buffer.raw("<rect class=\"sea\"")
-    buffer.attribute("x", clip.minX)
-    buffer.attribute("y", clip.minY)
-    buffer.attribute("width", clip.width)
-    buffer.attribute("height", clip.height)
-    buffer.raw(" fill=\"\(Palette.sea)\"/>")
-    buffer.raw("<path class=\"land\" d=\"")
-    for ring in NaturalEarthLand.rings {
-      for offset in projector.copies(of: ring) { projector.appendPath(ring, offset: offset, to: &buffer) }
-    }
-    buffer.raw("\" fill=\"\(Palette.land)\" fill-rule=\"evenodd\" stroke=\"\(Palette.border)\"")
-    buffer.raw(" stroke-width=\"0.8\" stroke-linejoin=\"round\"/>")
-    buffer.raw("<path class=\"graticule\" d=\"")
-    for line in Graticule.lines(for: projector) { projector.appendPath(line.shape, offset: 0, to: &buffer) }
-    buffer.raw("\" fill=\"none\" stroke=\"\(Palette.graticule)\" stroke-opacity=\".35\" stroke-width=\"0.7\"/>")
-    let cities = NaturalEarthCities.labels(in: projector.projection)
-    guard !cities.isEmpty else { return }
-    buffer.raw("<g class=\"cities\" font-size=\"11\" fill=\"\(Palette.cityText)\">")
-    for (city, point) in cities {
-      buffer.raw("<g class=\"city\" transform=\"translate(")
-      buffer.number(point.x)
-      buffer.byte(UInt8(ascii: " "))
-      buffer.number(point.y)
-      buffer.raw(")\"><circle r=\"2.5\" fill=\"\(Palette.cityText)\" stroke=\"#FFF\" stroke-width=\"1\"/>")
-      buffer.raw(
-        "<text x=\"5\" y=\"4\" stroke=\"#FFF\" stroke-width=\"2.5\" stroke-linejoin=\"round\" paint-order=\"stroke\">")
-      buffer.escaped(city.name)
-      buffer.raw("</text></g>")
-    }
-    buffer.raw("</g>")
-  }
-}
-
-/// Polylines, polygons, circles and ground overlays, lowest z-index first, then in the
-/// order they were added (R15).
+/// Polylines, polygons, circles and ground overlays, in the scene's order (R15).
 enum OverlayLayer {
-  static func append(_ overlays: [Overlay], _ projector: ShapeProjector, to buffer: inout SVGBuffer) {
+  static func append(_ overlays: [SceneOverlay], _ projector: ShapeProjector, to buffer: inout SVGBuffer) {
     guard !overlays.isEmpty else { return }
     buffer.raw("<g class=\"overlays\">")
-    for overlay in sorted(overlays) { append(OverlayArt(overlay), projector, to: &buffer) }
+    for overlay in overlays { append(overlay, projector, to: &buffer) }
     buffer.raw("</g>")
   }
 
-  /// The overlays in drawing order.
-  static func sorted(_ overlays: [Overlay]) -> [Overlay] {
-    overlays.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
-  }
-
-  static func append(_ art: OverlayArt, _ projector: ShapeProjector, to buffer: inout SVGBuffer) {
-    guard let first = art.shapes.first else { return }
+  /// One overlay, at the copy of the world nearest the camera.
+  static func append(_ overlay: SceneOverlay, _ projector: ShapeProjector, to buffer: inout SVGBuffer) {
+    let shapes = overlay.shapes.map { shape in
+      WorldShape(
+        stride(from: 0, to: shape.points.count - 1, by: 2).map {
+          WorldPoint(x: shape.points[$0], y: shape.points[$0 + 1])
+        },
+        closed: shape.closed)
+    }
+    guard let first = shapes.first else { return }
     let offset = projector.nearestCopy(of: first)
     var path = SVGBuffer(capacity: 1024)
-    for shape in art.shapes { projector.appendPath(shape, offset: offset, to: &path, decimals: 2) }
+    for shape in shapes { projector.appendPath(shape, offset: offset, to: &path, decimals: 2) }
     guard !path.bytes.isEmpty else { return }
     buffer.raw("<g class=\"overlay\"")
-    buffer.attribute("data-id", art.id)
-    buffer.attribute("data-kind", art.kind)
+    buffer.attribute("data-id", overlay.id)
+    buffer.attribute("data-kind", overlay.kind)
     buffer.raw("><path d=\"")
     buffer.raw(path.text)
     buffer.raw("\"")
-    buffer.raw(art.paint)
+    buffer.raw(overlay.paint)
     buffer.raw("/>")
-    if let label = art.label {
+    if let label = overlay.label {
       let corners = projector.screenPoints(first, offset: offset)
       if !corners.isEmpty {
         let x = corners.map(\.x).reduce(0, +) / Double(corners.count)
@@ -80,17 +45,19 @@ enum OverlayLayer {
 
 /// Points of interest (R17) and the my-location dot (R32).
 enum PlaceLayer {
-  static func append(_ map: MapView, _ projection: Projection, to buffer: inout SVGBuffer) {
+  static func append(_ places: ScenePlaces, _ projection: Projection, to buffer: inout SVGBuffer) {
     let view = Rect(x: -40, y: -20, width: projection.viewSize.width + 80, height: projection.viewSize.height + 40)
-    let places = map.pointsOfInterest.compactMap { poi in
-      projection.point(for: poi.location).flatMap { view.contains($0) ? (poi, $0) : nil }
+    let shown = places.pois.compactMap { poi in
+      projection.point(for: Coordinate(latitude: poi.lat, longitude: poi.lng)).flatMap {
+        view.contains($0) ? (poi, $0) : nil
+      }
     }
-    if !places.isEmpty {
+    if !shown.isEmpty {
       buffer.raw("<g class=\"pois\">")
-      for (poi, point) in places { appendPOI(poi, at: point, to: &buffer) }
+      for (poi, point) in shown { appendPOI(poi, at: point, to: &buffer) }
       buffer.raw("</g>")
     }
-    if map.isMyLocationEnabled, let location = map.myLocation, let point = projection.point(for: location) {
+    if let me = places.me, let point = projection.point(for: me.coordinate) {
       buffer.raw("<g class=\"my-location\"")
       buffer.attribute("transform", "translate(\(format(point.x)) \(format(point.y)))")
       buffer.raw("><circle r=\"18\" fill=\"\(Palette.accent)\" fill-opacity=\".16\"/>")
@@ -99,9 +66,9 @@ enum PlaceLayer {
   }
 
   /// A point of interest: a dot and its name.
-  static func appendPOI(_ poi: PointOfInterest, at point: Point, to buffer: inout SVGBuffer) {
+  static func appendPOI(_ poi: ScenePOI, at point: Point, to buffer: inout SVGBuffer) {
     buffer.raw("<g class=\"poi\"")
-    buffer.attribute("data-place-id", poi.placeID)
+    buffer.attribute("data-place-id", poi.id)
     buffer.attribute("transform", "translate(\(format(point.x)) \(format(point.y)))")
     buffer.raw("><circle r=\"5\" fill=\"#34A853\" stroke=\"#FFF\" stroke-width=\"1.5\"/>")
     buffer.raw("<text x=\"8\" y=\"4\" font-size=\"11\" fill=\"#188038\" stroke=\"#FFF\" stroke-width=\"3\"")
@@ -111,32 +78,24 @@ enum PlaceLayer {
   }
 }
 
-/// Markers in drawing order (R4).
+/// Markers in drawing order (R4), each its sprite placed.
 enum MarkerLayer {
-  static func append(_ map: MapView, to buffer: inout SVGBuffer) {
-    let projection = map.projection
-    let view = Rect(x: 0, y: 0, width: projection.viewSize.width, height: projection.viewSize.height)
-    let markers = map.markers(in: view)
+  static func append(_ scene: Scene, _ projection: Projection, to buffer: inout SVGBuffer) {
     buffer.raw("<g class=\"markers\">")
-    let bearing = map.flatMarkerBearing
-    let foreshortening = map.flatMarkerForeshortening
-    let selected = map.selectedMarker
-    for marker in markers {
-      guard let anchor = projection.point(for: marker.position) else { continue }
-      let pose = MarkerPose(
-        angle: MarkerGeometry.angle(of: marker, bearing: bearing), squash: marker.flat ? foreshortening : 1,
-        appearance: map.appearance(of: marker))
-      append(marker, at: anchor, pose, selected: marker === selected, to: &buffer)
+    for (marker, placement) in scene.drawnMarkers(projection) {
+      append(
+        marker, scene.library.sprites[marker.sprite], placement, selected: marker.n == scene.state.selected, to: &buffer
+      )
     }
     buffer.raw("</g>")
   }
 
-  /// One marker's group: the contract's attributes, its placement, its icon.
-  static func append(_ marker: Marker, at anchor: Point, _ pose: MarkerPose, selected: Bool, to buffer: inout SVGBuffer)
-  {
-    let angle = pose.angle
-    // The anchors are unit coordinates of the rectangle inside the icon's insets (R37).
-    let size = marker.alignmentSize, groundAnchor = marker.groundAnchor, insets = marker.iconInsets
+  /// One marker's group: the contract's attributes, the placement, the sprite's art.
+  static func append(
+    _ marker: SceneMarker, _ sprite: MarkerSprite, _ placement: MarkerPlacement, selected: Bool,
+    to buffer: inout SVGBuffer
+  ) {
+    let anchor = placement.anchor
     buffer.raw("<g class=\"marker\"")
     buffer.attribute("data-id", marker.id)
     buffer.attribute("data-x", anchor.x)
@@ -147,54 +106,52 @@ enum MarkerLayer {
     buffer.byte(UInt8(ascii: " "))
     buffer.number(anchor.y)
     buffer.byte(UInt8(ascii: ")"))
-    pose.appendGroundTransform(to: &buffer)
-    if angle.truncatingRemainder(dividingBy: 360) != 0 {
-      buffer.raw(" rotate(")
-      buffer.number(angle, decimals: 4)
+    if placement.squash != 1 {
+      buffer.raw(" scale(1 ")
+      buffer.number(placement.squash, decimals: 4)
       buffer.byte(UInt8(ascii: ")"))
     }
-    pose.appendAppearScale(to: &buffer)
+    if placement.angle.truncatingRemainder(dividingBy: 360) != 0 {
+      buffer.raw(" rotate(")
+      buffer.number(placement.angle, decimals: 4)
+      buffer.byte(UInt8(ascii: ")"))
+    }
+    if let pop = placement.pop {
+      buffer.raw(" scale(")
+      buffer.number(pop, decimals: 4)
+      buffer.byte(UInt8(ascii: ")"))
+    }
     buffer.raw(" translate(")
-    buffer.number(-(insets.left + groundAnchor.x * size.width), decimals: 4)
+    buffer.number(sprite.offset.x, decimals: 4)
     buffer.byte(UInt8(ascii: " "))
-    buffer.number(-(insets.top + groundAnchor.y * size.height), decimals: 4)
+    buffer.number(sprite.offset.y, decimals: 4)
     buffer.raw(")\"")
-    let opacity = marker.opacity * (pose.appearance?.opacityFactor ?? 1)
-    if opacity < 1 { buffer.attribute("opacity", opacity, decimals: 3) }
+    if placement.opacity < 1 { buffer.attribute("opacity", placement.opacity, decimals: 3) }
     buffer.raw(">")
-    MarkerArt.appendIcon(of: marker, selected: selected, to: &buffer)
+    buffer.raw(selected ? sprite.selectedArt : sprite.art)
     buffer.raw("</g>")
   }
 }
 
-/// The shown info window (R7, R9), its tail on the marker's info-window anchor.
+/// The shown window (R7, R9), its tail on its marker's info-window anchor.
 enum InfoWindowLayer {
-  static func append(_ map: MapView, to buffer: inout SVGBuffer) {
-    guard let window = map.infoWindow, let frame = map.infoWindowFrame else { return }
-    let transform = "translate(\(format(frame.x)) \(format(frame.y)))"
-    var body = SVGBuffer(capacity: 2048), labels = SVGBuffer(capacity: 256)
-    InfoWindowArt.append(window.layout, body: &body, labels: &labels)
+  static func append(_ scene: Scene, _ projection: Projection, to buffer: inout SVGBuffer) {
+    guard let (window, origin) = scene.windowOrigin(projection) else { return }
+    let transform = "translate(\(format(origin.x)) \(format(origin.y)))"
     buffer.raw("<g class=\"info-window\"")
-    buffer.attribute("data-marker", window.marker?.id ?? "")
-    buffer.attribute("data-kind", window.kindName)
-    if let poi = window.pointOfInterest { buffer.attribute("data-place-id", poi.placeID) }
+    buffer.attribute("data-marker", window.id ?? "")
+    buffer.attribute("data-kind", window.kind)
+    if let place = window.place { buffer.attribute("data-place-id", place.id) }
     buffer.attribute("transform", transform)
     buffer.raw(">")
-    buffer.raw(body.text)
+    buffer.raw(window.body)
     buffer.raw("</g>")
-    if !labels.bytes.isEmpty {
+    if !window.labels.isEmpty {
       buffer.raw("<g class=\"info-window-labels\"")
       buffer.attribute("transform", transform)
       buffer.raw(">")
-      buffer.raw(labels.text)
+      buffer.raw(window.labels)
       buffer.raw("</g>")
     }
   }
-}
-
-/// A number as the SVG writes it (two decimals at most).
-func format(_ value: Double, decimals: Int = 2) -> String {
-  var buffer = SVGBuffer(capacity: 24)
-  buffer.number(value, decimals: decimals)
-  return buffer.text
 }

@@ -16,7 +16,8 @@ import WaymarkCore
 /// its text as `<text>` elements. Only markers that reach into the view are drawn, found
 /// through the map's spatial index, so the cost follows what is visible.
 ///
-/// The output depends only on the map's state: the same state gives the same bytes.
+/// It draws the map's ``Scene``, as the replay page does (docs/pictures.md). The output
+/// depends only on the map's state: the same state gives the same bytes.
 public struct SVGRenderer {
   /// Points of margin drawn around the view, so that strokes at the edges are not cut.
   static let margin = 8.0
@@ -26,10 +27,14 @@ public struct SVGRenderer {
 
   /// The map's current state as a standalone SVG document.
   public func svg(of map: MapView) -> String {
+    svg(of: Scene(of: map))
+  }
+
+  /// A scene as a standalone SVG document.
+  func svg(of scene: Scene) -> String {
     var buffer = SVGBuffer(capacity: 64 << 10)
-    let projection = map.projection
+    let projection = scene.projection
     let size = projection.viewSize
-    let camera = projection.camera
     buffer.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"waymark-map\"")
     buffer.attribute("width", size.width)
     buffer.attribute("height", size.height)
@@ -39,9 +44,9 @@ public struct SVGRenderer {
     buffer.number(size.height)
     buffer.raw("\"")
     buffer.attribute("font-family", Palette.fontFamily)
-    buffer.attribute("data-t", map.clock.now, decimals: 6)
+    buffer.attribute("data-t", scene.state.t, decimals: 6)
     // Rounded as the trace rounds, every value in its range (R20): a bearing never reads 360.
-    let shown = camera.rounded(targetDecimals: 6, zoomDecimals: 6, angleDecimals: 6)
+    let shown = scene.state.camera.position.rounded(targetDecimals: 6, zoomDecimals: 6, angleDecimals: 6)
     buffer.attribute("data-lat", shown.target.latitude, decimals: 6)
     buffer.attribute("data-lng", shown.target.longitude, decimals: 6)
     buffer.attribute("data-zoom", shown.zoom, decimals: 6)
@@ -51,10 +56,10 @@ public struct SVGRenderer {
     buffer.raw(MarkerArt.definitions)
     let projector = ShapeProjector(projection: projection, margin: Self.margin)
     BaseMapLayer.append(projector, to: &buffer)
-    OverlayLayer.append(map.overlays, projector, to: &buffer)
-    PlaceLayer.append(map, projection, to: &buffer)
-    MarkerLayer.append(map, to: &buffer)
-    InfoWindowLayer.append(map, to: &buffer)
+    OverlayLayer.append(scene.library.overlays[scene.state.overlays], projector, to: &buffer)
+    PlaceLayer.append(scene.library.places[scene.state.places], projection, to: &buffer)
+    MarkerLayer.append(scene, projection, to: &buffer)
+    InfoWindowLayer.append(scene, projection, to: &buffer)
     buffer.raw("</svg>\n")
     return buffer.text
   }

@@ -65,7 +65,7 @@ enum ReplayPlayerScript {
       function buildTrace() {
         list.textContent = "";
         rows = [];
-        const records = data.records.slice(scene.trace[0], scene.trace[1]);
+        const records = data.records.slice(scene.records.from, scene.records.to);
         // A camera move is one row; the tile records that fall among its frames follow it.
         const queue = [];
         for (let i = 0; i < records.length; i++) {
@@ -119,7 +119,7 @@ enum ReplayPlayerScript {
           list.append(li);
           rows.push({ li, t: record.t, end: last.t, frames: count > 1, tile: TILE_EVENTS.has(record.event) });
         }
-        eventTimes = [...new Set(rows.filter((r) => !r.frames).map((r) => r.t).concat(scene.events.filter((e) => e[1] === "t" || e[1] === "i").map((e) => e[0])))].sort((a, b) => a - b);
+        eventTimes = [...new Set(rows.filter((r) => !r.frames).map((r) => r.t).concat(scene.events.filter((e) => e.touch || e.moment === "idle").map((e) => e.t)))].sort((a, b) => a - b);
       }
 
       function updateTrace(follow) {

@@ -123,3 +123,10 @@ struct SVGBuffer {
     return value
   }
 }
+
+/// A number as the SVG writes it (two decimals at most).
+func format(_ value: Double, decimals: Int = 2) -> String {
+  var buffer = SVGBuffer(capacity: 24)
+  buffer.number(value, decimals: decimals)
+  return buffer.text
+}
