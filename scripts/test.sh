@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of Waymark: the Swift tests, then the replay's and the live map's tests in
-# a real browser (headless Chromium). Installs what it needs first: scripts/setup.sh for the build, and for
-# the browser tests Debian's chromium and chromium-driver and PyPI's selenium, each only when
-# missing. Arguments go to `swift test` (e.g. --filter DemoTests) and skip the browser tests.
+# a real browser (headless Chromium). Installs what it needs first: scripts/setup.sh for the build,
+# Debian's lua5.4 and nodejs for the tests that compare with them, and for the browser tests
+# Debian's chromium and chromium-driver and PyPI's selenium, each only when missing. Arguments go to `swift test` (e.g. --filter DemoTests) and skip the browser tests.
 #
 # `scripts/test.sh --sanitize address|thread|undefined [ARGS]` runs the Swift tests (only
 # those: no luacheck, no browser) built with that sanitizer in its own build folder

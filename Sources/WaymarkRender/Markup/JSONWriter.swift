@@ -6,9 +6,9 @@
 ///
 /// It writes as it goes (no tree of values in between), so a value must finish writing a
 /// nested container before it writes to the container around it, as synthesized coding does.
-package enum JSONWriter {
+enum JSONWriter {
   /// `value` as JSON.
-  package static func json<T: Encodable>(_ value: T) -> String {
+  static func json<T: Encodable>(_ value: T) -> String {
     let writer = Writer()
     writer.write(value)
     return writer.buffer.text

@@ -5,9 +5,9 @@ import WaymarkCore
 /// animation are read here and nowhere else; so are the shown window, the overlays, the
 /// places, the camera and the view. Sprites it has drawn before are referred to by number,
 /// so markers that look alike share one.
-package struct SceneBuilder {
+struct SceneBuilder {
   /// What the values made so far refer to.
-  package private(set) var library = SceneLibrary()
+  private(set) var library = SceneLibrary()
   private var spriteNumbers: [SpriteKey: Int] = [:]
   /// Whether flat markers turn with the map (the policy's R4 setting).
   private let flatMarkersFollowBearing: Bool
@@ -23,7 +23,7 @@ package struct SceneBuilder {
   }
 
   /// A builder for scenes of `map`, under its policy.
-  package init(for map: MapView) {
+  init(for map: MapView) {
     flatMarkersFollowBearing = map.policy.flatMarkersFollowBearing
     appearDuration = map.policy.appearDuration
   }
@@ -31,7 +31,7 @@ package struct SceneBuilder {
   // MARK: Markers
 
   /// `marker` of `map` as it is now, numbered `number`, `order`-th in the order of addition.
-  package mutating func marker(_ marker: Marker, number: Int, order: Int, on map: MapView) -> SceneMarker {
+  mutating func marker(_ marker: Marker, number: Int, order: Int, on map: MapView) -> SceneMarker {
     var frames: SceneFrames?
     let sprite: Int
     if marker.iconView == nil, case .frames(let list, let duration) = marker.icon, !list.isEmpty {
@@ -101,7 +101,7 @@ package struct SceneBuilder {
 
   /// The window `map` shows, laid out and drawn, in the library; nil when none is shown.
   /// `marker` is its marker's number.
-  package mutating func window(of map: MapView, marker: Int?) -> Int? {
+  mutating func window(of map: MapView, marker: Int?) -> Int? {
     guard let shown = map.infoWindow else { return nil }
     var body = SVGBuffer(capacity: 2048), labels = SVGBuffer(capacity: 256)
     InfoWindowArt.append(shown.layout, body: &body, labels: &labels)
@@ -115,7 +115,7 @@ package struct SceneBuilder {
 
   /// The overlays of `map` in drawing order, lowest z-index first, then in the order they
   /// were added (R15), in the library.
-  package mutating func overlays(of map: MapView) -> Int {
+  mutating func overlays(of map: MapView) -> Int {
     let sorted = map.overlays.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }
     library.overlays.append(
       sorted.map { _, overlay in
@@ -130,7 +130,7 @@ package struct SceneBuilder {
   }
 
   /// The points of interest of `map` and its my-location dot (when shown), in the library.
-  package mutating func places(of map: MapView) -> Int {
+  mutating func places(of map: MapView) -> Int {
     let me = map.isMyLocationEnabled ? map.myLocation : nil
     library.places.append(
       ScenePlaces(
@@ -140,7 +140,7 @@ package struct SceneBuilder {
   }
 
   /// The camera of `map`.
-  package static func camera(of map: MapView) -> SceneCamera {
+  static func camera(of map: MapView) -> SceneCamera {
     let camera = map.camera
     return SceneCamera(
       lat: camera.target.latitude, lng: camera.target.longitude, zoom: camera.zoom, bearing: camera.bearing,
@@ -148,7 +148,7 @@ package struct SceneBuilder {
   }
 
   /// The view of `map`: its size and padding.
-  package static func view(of map: MapView) -> SceneView {
+  static func view(of map: MapView) -> SceneView {
     let size = map.viewSize, padding = map.padding
     return SceneView(
       width: size.width, height: size.height, top: padding.top, left: padding.left, bottom: padding.bottom,

@@ -40,7 +40,8 @@ struct LiveMapState: Encodable, Sendable {
   var plugins: [LivePlugin]
   var clock: ClockState
 
-  /// The state of `map` now (every number rounded as the trace rounds it).
+  /// The state of `map` now (every number rounded as the trace rounds it): its scene's drawn
+  /// markers and window, as the SVG draws them.
   init(map: MapView, plugins: [LivePlugin], clock: ClockState) {
     func round(_ value: Double) -> Double { EncodedValue.rounded(value) ?? 0 }
     let camera = map.camera
@@ -48,15 +49,14 @@ struct LiveMapState: Encodable, Sendable {
     self.camera = Camera(
       lat: round(camera.target.latitude), lng: round(camera.target.longitude), zoom: round(camera.zoom),
       bearing: round(camera.bearing), tilt: round(camera.tilt))
-    let projection = map.projection
-    let view = Rect(x: 0, y: 0, width: map.viewSize.width, height: map.viewSize.height)
-    markers = map.markers(in: view).compactMap { marker in
-      projection.point(for: marker.position).map { DrawnMarker(id: marker.id, x: round($0.x), y: round($0.y)) }
+    // What the picture of /map.svg draws: the map's scene, described as the replay's page
+    // describes one.
+    let scene = Scene(of: map), projection = scene.projection
+    markers = scene.drawnMarkers(projection).map { marker, placement in
+      DrawnMarker(id: marker.id, x: round(placement.anchor.x), y: round(placement.anchor.y))
     }
-    infoWindow = map.infoWindow.map { window in
-      Window(
-        marker: window.marker?.id, kind: window.kindName,
-        text: InfoWindowText.lines(of: window.layout).joined(separator: "\n"))
+    infoWindow = scene.windowOrigin(projection).map { window, _ in
+      Window(marker: window.id, kind: window.kind, text: window.text)
     }
     selected = map.selectedMarker?.id
     size = ViewSize(width: map.viewSize.width, height: map.viewSize.height)
