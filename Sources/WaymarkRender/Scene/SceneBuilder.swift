@@ -9,6 +9,9 @@ struct SceneBuilder {
   /// What the values made so far refer to.
   private(set) var library = SceneLibrary()
   private var spriteNumbers: [SpriteKey: Int] = [:]
+  /// The last sprite asked for: neighbours most often look alike, and comparing is cheaper
+  /// than hashing.
+  private var lastSprite: (key: SpriteKey, number: Int)?
   /// Whether flat markers turn with the map (the policy's R4 setting).
   private let flatMarkersFollowBearing: Bool
   /// How long appear animations last (the policy's R45 setting).
@@ -74,10 +77,17 @@ struct SceneBuilder {
   private mutating func sprite(_ marker: Marker, _ look: MarkerLook) -> Int {
     let key = SpriteKey(
       look: look, insets: marker.iconInsets, groundAnchor: marker.groundAnchor, windowAnchor: marker.infoWindowAnchor)
-    if let number = spriteNumbers[key] { return number }
-    library.sprites.append(Self.sprite(key))
-    spriteNumbers[key] = library.sprites.count - 1
-    return library.sprites.count - 1
+    if let last = lastSprite, last.key == key { return last.number }
+    let number: Int
+    if let known = spriteNumbers[key] {
+      number = known
+    } else {
+      library.sprites.append(Self.sprite(key))
+      number = library.sprites.count - 1
+      spriteNumbers[key] = number
+    }
+    lastSprite = (key, number)
+    return number
   }
 
   /// Draws a sprite. The anchors are unit coordinates of the rectangle inside the insets
