@@ -96,6 +96,44 @@ import WaymarkCore
     #expect(f.host.plugins.map(\.name) == ["late"])
   }
 
+  /// A new plugin whose module was broken (or missing) when it first loaded stays a failed
+  /// file only until the module is fixed: the fix of the module loads it, though the plugin
+  /// file itself never changed.
+  @Test func aNewPluginLoadsOnceItsBrokenOrMissingModuleIsFixed() throws {
+    let f = try PluginFixture(["a.lua": "return {}"])
+    try FileManager.default.createDirectory(atPath: f.folder.file("lib"), withIntermediateDirectories: true)
+    try f.folder.write("lib/texts.lua", "return { greeting = ")
+    try f.folder.write(
+      "main.lua", "local texts = require('lib.texts'); local more = require('lib.more')\nreturn { name = 'main' }")
+    f.host.reloadChangedPlugins()
+    #expect(f.host.plugins.map(\.name) == ["a"])
+    #expect(f.errors.last?.message?.contains("texts.lua:1:") == true)
+    try f.folder.write("lib/texts.lua", "return { greeting = 'hello' }")
+    f.host.reloadChangedPlugins()
+    #expect(f.host.plugins.map(\.name) == ["a"], "lib/more.lua is still missing")
+    #expect(f.errors.last?.message?.contains("module 'lib.more' not found") == true)
+    try f.folder.write("lib/more.lua", "return {}")
+    f.host.reloadChangedPlugins()
+    #expect(f.host.plugins.map(\.name) == ["a", "main"])
+    #expect(f.host.watchedFiles.contains(f.folder.file("lib/more.lua")))
+  }
+
+  /// The same for a plugin already loaded whose edit requires a new module that is broken:
+  /// fixing the module reloads it.
+  @Test func aFailedReloadIsRetriedWhenAModuleOnlyTheNewVersionRequiresIsFixed() throws {
+    let f = try PluginFixture(["counter.lua": Self.counter(1)])
+    try FileManager.default.createDirectory(atPath: f.folder.file("lib"), withIntermediateDirectories: true)
+    try f.folder.write("lib/extra.lua", "return {")
+    try f.folder.write("counter.lua", "local extra = require('lib.extra')\n" + Self.counter(2))
+    f.host.reloadChangedPlugins()
+    #expect(f.errors.last?.handler == "reload")
+    #expect(f.host.reloadChangedPlugins().isEmpty, "reported once per change")
+    try f.folder.write("lib/extra.lua", "return {}")
+    f.host.reloadChangedPlugins()
+    #expect(f.records(.pluginReloaded).count == 1)
+    #expect(f.logs.last == "on_reload v2 taps=0")
+  }
+
   @Test func aThousandReloadsLeaveMemoryFlat() throws {
     let source = """
       local p = { state = { n = 0 } }
