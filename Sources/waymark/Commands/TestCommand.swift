@@ -159,7 +159,15 @@ struct TestCommand {
       return results.contains { $0.status == .error } ? ExitCode.scriptError : ExitCode.success
     }
     if let junit { try write(TestReports.junit(results), to: junit) }
-    if let coverage { try write(CoverageReport.lcov(results), to: coverage) }
+    if let coverage {
+      let report = CoverageReport.lcov(results)
+      for path in report.leftOut {
+        Output.error(
+          "waymark test: \(path) is left out of \(coverage): its name holds a line break or another control character, which lcov cannot hold"
+        )
+      }
+      try write(report.text, to: coverage)
+    }
     if worker.profiles { TestReports.profile(results).forEach(Output.print) }
     if tap { Output.print("1..\(results.reduce(0) { $0 + $1.counted.count })") }
     Output.print(TestReports.summary(results))
