@@ -186,11 +186,10 @@ struct TestCommand {
     let colour = TestReports.usesColour
     if tap, !lists { Output.print(TestReports.tapHeader) }
     let pool = ChildProcessPool(parallel: jobs, timeLimit: timeout + 5, memoryLimit: memoryLimit)
-    let encoder = JSONEncoder()
     try pool.run(files.count) { index in
       var settings = worker
       settings.file = files[index]
-      return (try? encoder.encode(TestWorker.run(settings))).map { Array($0) } ?? []
+      return TestReportBounds.encoded(TestWorker.run(settings))
     } finished: { index, child, stop in
       var result = Self.result(of: child, file: files[index], stop: stop, timeout: timeout)
       result.seconds = (ContinuousClock.now - child.started).seconds
@@ -223,6 +222,8 @@ struct TestCommand {
     case (.timedOut?, _): reason = "stopped: it ran longer than \(formatNumber(timeout)) s (--timeout)"
     case (.memory(let bytes)?, _): reason = "stopped: its process grew to \(bytes >> 20) MiB of memory (--memory)"
     case (nil, .signaled(let signal)?): reason = "crashed: killed by \(ChildProcess.name(ofSignal: signal))"
+    case (nil, .exited(0)?) where child.outputOverflowed:
+      reason = TestReportBounds.tooLarge("more") + ": refused unread"
     case (nil, .exited(let status)?):
       if status == 0, !child.outputOverflowed,
         let result = try? JSONDecoder().decode(TestFileResult.self, from: Data(child.output))
