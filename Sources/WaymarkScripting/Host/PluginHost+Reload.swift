@@ -102,7 +102,17 @@ extension PluginHost {
       stack.rawGetField("state", ofTableAt: -1)
     }
     do {
-      return try PlainValue.read(at: -1, on: stack, bridge: instance.bridge, maxBytes: configuration.memoryLimit)
+      var cuts = PlainValue.Cuts()
+      let state = try PlainValue.read(
+        at: -1, on: stack, bridge: instance.bridge, maxBytes: configuration.memoryLimit, cuts: &cuts)
+      if let first = cuts.first {
+        fail(
+          instance, handler: "save_state",
+          message: "\(instance.file): the state to carry over is nested deeper than \(LuaCopyBudget.maxDepth) tables: "
+            + "\(cuts.count) table\(cuts.count == 1 ? " was" : "s were") dropped, the first at state\(first) "
+            + "(a table that holds itself is cut there too); the rest is carried over")
+      }
+      return state
     } catch {
       fail(
         instance, handler: "save_state",

@@ -134,6 +134,42 @@ import WaymarkCore
     #expect(f.logs.last == "on_reload v2 taps=0")
   }
 
+  /// State nested deeper than 32 tables cannot all be carried over: what is dropped is said in
+  /// a plugin_error naming where, and the rest still reaches on_reload.
+  @Test func saveStateDeeperThan32LevelsSaysWhatWasDropped() throws {
+    let v1 = """
+      local p = {}
+      function p.save_state()
+        local deep = {}
+        local at = deep
+        for i = 1, 40 do at.next = { level = i }; at = at.next end
+        return { taps = 3, deep = deep }
+      end
+      return p
+      """
+    let v2 = """
+      local p = {}
+      function p.on_reload(old, map)
+        local n, at = 0, old.deep
+        while at.next do n = n + 1; at = at.next end
+        print(old.taps, n)
+      end
+      return p
+      """
+    let f = try PluginFixture(["keep.lua": v1])
+    try f.folder.write("keep.lua", v2)
+    f.host.reloadChangedPlugins()
+    let error = try #require(f.errors.first)
+    #expect(error.handler == "save_state")
+    #expect(
+      error.message?.contains(
+        "the state to carry over is nested deeper than 32 tables: 1 table was dropped, the first at "
+          + "state.deep" + String(repeating: ".next", count: 31)) == true, "\(error.message ?? "")")
+    #expect(error.message?.contains("the rest is carried over") == true)
+    #expect(f.logs == ["3\t30"], "the first 31 levels arrive")
+    #expect(f.records(.pluginReloaded).count == 1)
+  }
+
   @Test func aThousandReloadsLeaveMemoryFlat() throws {
     let source = """
       local p = { state = { n = 0 } }
