@@ -45,7 +45,11 @@ struct InitCommand {
       throw CommandFailure(
         message: "cannot write in \(folder): permission denied; nothing written", code: ExitCode.usage)
     }
-    try writer.write(files.map { ($0.path, $0.text) })
+    do {
+      try writer.write(files.map { ($0.path, $0.text) })
+    } catch {
+      throw CommandFailure(message: error.message + "; nothing written", code: ExitCode.scriptError)
+    }
     for file in files { Output.print("wrote \(shown(file.path))") }
     Output.print(
       """

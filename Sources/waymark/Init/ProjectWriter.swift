@@ -43,8 +43,8 @@ struct ProjectWriter {
   }
 
   /// Writes each file, making the folders it needs; on the first failure removes every file
-  /// and folder it made, then throws with the system's reason.
-  func write(_ files: [(path: String, text: String)]) throws(CommandFailure) {
+  /// and folder it made, then throws where and the system's reason.
+  func write(_ files: [(path: String, text: String)]) throws(Failure) {
     var made: [String] = []  // files and folders, in the order made
     func makeFolder(_ folder: URL) throws(Failure) {
       guard Self.kind(of: folder.path) == nil else { return }
@@ -85,16 +85,18 @@ struct ProjectWriter {
       }
     } catch {
       for path in made.reversed() { _ = remove(path) }
-      throw CommandFailure(
-        message: "cannot write \(error.path): \(String(cString: strerror(error.code))); nothing written",
-        code: ExitCode.scriptError)
+      throw error
     }
   }
 
   /// A write that failed: where, and the system's error number.
-  private struct Failure: Error {
+  struct Failure: Error {
+    /// The file or folder that could not be made.
     let path: String
+    /// The system's error number.
     let code: Int32
+    /// `cannot write PATH: REASON`.
+    var message: String { "cannot write \(path): \(String(cString: strerror(code)))" }
   }
 
   /// What is at `path` (`S_IFDIR`, `S_IFLNK`, ...), a link itself and not what it leads to.
