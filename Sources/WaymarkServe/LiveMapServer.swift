@@ -57,7 +57,7 @@ public final class LiveMapServer: @unchecked Sendable {
   {
     let address = try ListenAddress(configuration.host)
     do {
-      loop = try LiveMapLoop(script: script, options: options)
+      loop = try LiveMapLoop(script: script, options: options, streamCapacity: configuration.streamCapacity)
     } catch {
       throw ServeError(message: error.message)
     }

@@ -71,6 +71,32 @@ import Testing
     }
   }
 
+  /// A dangling symbolic link where a file goes, or a link where a folder goes, is in the way
+  /// like a file: init names them and writes nothing (it wrote half a project, then exit 3).
+  @Test func linksInTheWayEvenToNothingMeanNothingIsWritten() throws {
+    let project = try CLI.temporaryFolder(), elsewhere = try CLI.temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: project)
+      try? FileManager.default.removeItem(at: elsewhere)
+    }
+    try FileManager.default.createDirectory(
+      at: project.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: project.appendingPathComponent("scripts/demo.lua").path, withDestinationPath: "/nonexistent/demo.lua")
+    try FileManager.default.createSymbolicLink(
+      atPath: project.appendingPathComponent("types").path, withDestinationPath: elsewhere.path)
+    let result = try CLI.run(["init", project.path])
+    #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "would overwrite \(project.path)/scripts/demo.lua (a symbolic link), \(project.path)/types (a symbolic link);"),
+      "\(result.stderr)")
+    #expect(result.stderr.contains("nothing written"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: project.path).sorted() == ["scripts", "types"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test func initIntoAFileIsAUsageError() throws {
     let folder = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -220,6 +220,30 @@ import Testing
 }
 
 extension ReplCommandTests {
+  /// `WAYMARK_HISTORY` naming a link, or a file that is not libedit's history (a shell's rc
+  /// file), is left as it is: the session says so and keeps no history.
+  @Test func aHistoryThatIsALinkOrAnotherFileIsNeitherFollowedNorOverwritten() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let rc = folder.appendingPathComponent("bashrc")
+    try Data("alias ls='ls -F'\n".utf8).write(to: rc)
+    let link = folder.appendingPathComponent("history-link")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: rc.path)
+    for (history, said) in [(link, "is a symbolic link"), (rc, "is not a history file")] {
+      let (process, terminal) = try Self.terminalRepl(in: folder, history: history)
+      defer { if process.isRunning { process.terminate() } }
+      let opening = terminal.read(until: "> ")
+      #expect(opening.contains(said) && opening.contains("keeps no history"), "\(opening)")
+      terminal.write("1+41\n")
+      #expect(terminal.read(until: "42").contains("42"))
+      terminal.write(":quit\n")
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+      #expect(try String(contentsOf: rc, encoding: .utf8) == "alias ls='ls -F'\n", "untouched")
+    }
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == rc.path, "still the link")
+  }
+
   /// Like ``repl(_:in:)``, running `before` once the REPL has read its first line.
   static func repl(_ input: String, in folder: URL, before: () throws -> Void) throws -> CLI.Result {
     let lines = input.split(separator: "\n", omittingEmptySubsequences: false)

@@ -168,6 +168,26 @@ import Testing
     #expect(bad.stderr.contains("--filter cart%: not a Lua pattern: malformed pattern (ends with '%')"))
   }
 
+  /// Patterns Lua refuses only while matching (33 captures; more choice points than its
+  /// matcher nests) are usage errors before any file runs, not a run of nothing that exits 0.
+  @Test func aPatternLuaRefusesOnlyWhileMatchingIsAUsageErrorToo() throws {
+    let folder = try suite(["tests/cart_test.lua": Self.cart])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let captures = String(repeating: "(", count: 33) + "a" + String(repeating: ")", count: 33)
+    let many = try CLI.run(["test", "tests", "--filter", captures], in: folder)
+    #expect(many.status == 2, "\(many.stdout)")
+    #expect(many.stderr.contains("--filter \(captures): not a Lua pattern: too many captures"), "\(many.stderr)")
+    let complex = String(repeating: "a?", count: 200)
+    let deep = try CLI.run(["test", "tests", "--filter", complex], in: folder)
+    #expect(deep.status == 2)
+    #expect(deep.stderr.contains("not a Lua pattern: pattern too complex (200 captures, repetitions"), "\(deep.stderr)")
+    // 32 captures and 199 choice points are patterns Lua takes: they run (and match).
+    let most = String(repeating: "(", count: 32) + "c" + String(repeating: ")", count: 32)
+    let fine = try CLI.run(["test", "tests", "--filter", most + String(repeating: "x?", count: 135)], in: folder)
+    #expect(fine.status != 2, "\(fine.stderr)")
+    #expect(cases(fine.stdout)["cart checkout opens window"] == "pass", "\(fine.stdout)")
+  }
+
   @Test func failFastWithOneJobRunsNothingAfterTheFirstFailedCase() throws {
     let folder = try suite([
       "tests/a_test.lua":

@@ -58,6 +58,31 @@ import Testing
     #expect(seen.last?.name == "dropped")
   }
 
+  /// Once the kept history is more than a client's queue holds, asking for all of it (the
+  /// page's `?since=0`, a `Last-Event-ID` resumption) gets the most recent records that fit,
+  /// after a `missed` event counting the others: never only `dropped`, retry after retry.
+  @Test func aLongHistoryGivesItsMostRecentRecordsAndCountsTheOthers() throws {
+    let map = try ServedMap(streamCapacity: 8192)
+    _ = map.input(#"{"kind":"clock","paused":true}"#)
+    for _ in 0..<3 {
+      #expect(map.input(#"{"kind":"pan","dx":40,"dy":0,"duration":2}"#)?.status == 200)
+      #expect(map.input(#"{"kind":"advance","seconds":3}"#)?.status == 200)
+    }
+    _ = map.input(#"{"kind":"long_press","x":5,"y":5}"#)
+    for attempt in ["since=0", "since=0", "since=3"] {
+      let reader = try #require(EventReader(map.client, map.target("/events", attempt)))
+      let seen = reader.events { $0.json["event"] as? String == "did_long_press_at_coordinate" || $0.name == "dropped" }
+      #expect(!seen.contains { $0.name == "dropped" }, "\(attempt): the client is not dropped")
+      let missed = try #require(seen.first, "\(attempt)")
+      #expect(missed.name == "missed" && missed.id == nil)
+      let ids = seen.dropFirst().compactMap(\.id)
+      let asked = attempt == "since=3" ? 3 : 0
+      #expect(missed.json["count"] as? Int == (ids.first ?? 0) - asked - 1, "\(attempt): the count of those not sent")
+      #expect(ids.count > 10 && ids == Array(ids.first!...ids.last!), "\(attempt): the most recent, in order")
+      #expect(seen.last?.json["event"] as? String == "did_long_press_at_coordinate")
+    }
+  }
+
   @Test func aVanishedClientIsForgotten() throws {
     let map = try ServedMap(streamCapacity: 4096)
     for _ in 0..<10 {

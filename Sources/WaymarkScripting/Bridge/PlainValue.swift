@@ -22,6 +22,24 @@ indirect enum PlainValue {
   enum Key {
     case integer(Int)
     case string([UInt8])
+
+    /// The key as a step of a path: `[1]`, `.name`, or `["a key"]` (cut to 40 bytes).
+    var pathComponent: String {
+      switch self {
+      case .integer(let n): return "[\(n)]"
+      case .string(let bytes):
+        let text = String(decoding: bytes.prefix(40), as: UTF8.self)
+        let isName =
+          bytes.count <= 40 && !bytes.isEmpty && !(0x30...0x39).contains(bytes[0])
+          && bytes.allSatisfy {
+            $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+          }
+        guard !isName else { return "." + text }
+        var quoted = ""
+        TraceJSON.writeString(text + (bytes.count > 40 ? "…" : ""), to: &quoted)
+        return "[" + quoted + "]"
+      }
+    }
   }
 
   /// The most values copied.
@@ -40,18 +58,39 @@ indirect enum PlainValue {
     }
   }
 
+  /// The tables a read left out for being nested past ``LuaCopyBudget/maxDepth`` (a table
+  /// that holds itself is cut so too): how many, and where the first was.
+  struct Cuts {
+    /// How many tables were left out.
+    var count = 0
+    /// The keys that led to the first one, from the value read (`.a.b[1]`).
+    var first: String?
+    /// The keys leading to the table being read now.
+    fileprivate var path: [Key] = []
+  }
+
   /// Reads the value at `index` of a state whose map objects `bridge` knows, in at most
   /// `maxBytes` (its ``size``). Throws, before copying more, past 100,000 values or
   /// `maxBytes` bytes.
   static func read(at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, maxBytes: Int)
     throws(LuaFunctionError) -> PlainValue
   {
+    var cuts = Cuts()
+    return try read(at: index, on: stack, bridge: bridge, maxBytes: maxBytes, cuts: &cuts)
+  }
+
+  /// ``read(at:on:bridge:maxBytes:)``, saying in `cuts` which tables were too deep to copy.
+  static func read(at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, maxBytes: Int, cuts: inout Cuts)
+    throws(LuaFunctionError) -> PlainValue
+  {
     var budget = LuaCopyBudget(maxValues: maxValues, maxBytes: maxBytes)
-    return try read(at: stack.absoluteIndex(index), on: stack, bridge: bridge, depth: 0, budget: &budget)
+    return try read(
+      at: stack.absoluteIndex(index), on: stack, bridge: bridge, depth: 0, budget: &budget, cuts: &cuts)
   }
 
   private static func read(
-    at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, depth: Int, budget: inout LuaCopyBudget
+    at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, depth: Int, budget: inout LuaCopyBudget,
+    cuts: inout Cuts
   ) throws(LuaFunctionError) -> PlainValue {
     try take(&budget, bytes: stack.byteCount(at: index) ?? 0)
     switch stack.type(at: index) {
@@ -67,7 +106,11 @@ indirect enum PlainValue {
       }
       return .nil
     case .table:
-      guard depth < LuaCopyBudget.maxDepth, stack.reserve(6) else { return .nil }
+      guard depth < LuaCopyBudget.maxDepth, stack.reserve(6) else {
+        cuts.count += 1
+        if cuts.first == nil { cuts.first = cuts.path.map(\.pathComponent).joined() }
+        return .nil
+      }
       var pairs: [(key: Key, value: PlainValue)] = []
       try stack.forEachRawPair(ofTableAt: index) { key, value throws(LuaFunctionError) in
         let k: Key
@@ -79,7 +122,9 @@ indirect enum PlainValue {
         } else {
           return
         }
-        let v = try read(at: value, on: stack, bridge: bridge, depth: depth + 1, budget: &budget)
+        cuts.path.append(k)
+        let v = try read(at: value, on: stack, bridge: bridge, depth: depth + 1, budget: &budget, cuts: &cuts)
+        cuts.path.removeLast()
         pairs.append((k, v))
       }
       return .table(pairs)

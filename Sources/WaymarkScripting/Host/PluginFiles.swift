@@ -8,16 +8,31 @@ enum PluginFiles {
     FileManager.default.contents(atPath: path).map { LuaSource(file: [UInt8]($0)) }
   }
 
+  /// The source of a file that must lie inside `folder` (links resolved): nil when it does
+  /// not, without reading it, or when it cannot be read.
+  static func read(_ path: String, inside folder: String) -> LuaSource? {
+    isInside(path, folder: folder) ? read(path) : nil
+  }
+
+  /// Why a file found in `folder` is not read, nil when it may be: a symbolic link that leads
+  /// outside the folder (as `require` refuses one). Names the link, never what it leads to.
+  static func escape(of path: String, from folder: String) -> String? {
+    guard !isInside(path, folder: folder) else { return nil }
+    return "is a symbolic link that leads outside \(folder); it is not read (a Lua file must lie inside its folder, "
+      + "as require's modules must)"
+  }
+
   /// The plugin files of `folder`, sorted by name (deterministic): the `*.lua` files
   /// directly in it (not folders named so, not those in `lib/` or any other subfolder),
   /// except the helper modules that one of them `require`s (docs/plugins.md, "Helper
-  /// modules").
+  /// modules"). A link that leads outside the folder is listed (its load is refused), never read.
   static func pluginFiles(in folder: String) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     let files = names.filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }.sorted().map { join(folder, $0) }
       .filter { !isDirectory($0) }
     let modules = Set(
-      files.flatMap { file in requiredModules(in: read(file) ?? LuaSource(bytes: [])).map { modulePath($0, in: folder) }
+      files.flatMap { file in
+        requiredModules(in: read(file, inside: folder) ?? LuaSource(bytes: [])).map { modulePath($0, in: folder) }
       })
     return files.filter { !modules.contains($0) }
   }

@@ -25,11 +25,12 @@ extension PluginHost {
     var listed: [String] = []
     for folder in folders { listed += PluginFiles.pluginFiles(in: folder) }
     for instance in instances where folders.contains(instance.folder) && !listed.contains(instance.file) {
+      failedReloads[instance.file] = nil
       record(.pluginUnloaded, instance)
       instances.removeAll { $0 === instance }
       unload(instance)
     }
-    let retry = failedFiles.filter { file, text in PluginFiles.read(file) != text }.map(\.key)
+    let retry = failedFiles.filter { file, read in Self.hasChanged(read, plugin: file) }.map(\.key)
     let new = listed.filter { file in !instances.contains { $0.file == file } && failedFiles[file] == nil }
     if !retry.isEmpty || !new.isEmpty {
       for file in retry { failedFiles[file] = nil }
@@ -41,12 +42,14 @@ extension PluginHost {
   /// Reloads one plugin now, whether or not its files changed.
   @discardableResult
   func reload(_ old: PluginInstance) -> [PluginDiagnostic] {
-    let (loaded, problems) = loader.load(file: old.file)
+    let (loaded, problems, read) = loader.load(file: old.file)
+    failedReloads[old.file] = nil
     guard let new = loaded else {
       for problem in problems where problem.severity == .error {
         record(.pluginError, old, message: problem.description, handler: "reload")
       }
       for path in old.sources.keys { old.modules.sources[path] = PluginFiles.read(path) }  // once per change
+      failedReloads[old.file] = read
       return problems
     }
     report(problems)
@@ -65,8 +68,17 @@ extension PluginHost {
     return problems
   }
 
+  /// Whether a file the plugin was built from changed, or one its last failed reload read.
   private func hasChanged(_ instance: PluginInstance) -> Bool {
-    instance.sources.contains { path, text in PluginFiles.read(path) != text }
+    instance.sources.contains { path, text in PluginFiles.read(path, inside: instance.folder) != text }
+      || failedReloads[instance.file].map { Self.hasChanged($0, plugin: instance.file) } ?? false
+  }
+
+  /// Whether any of `files`, read for the plugin `file` (from its folder), no longer holds the
+  /// bytes read then (nil: it was missing).
+  static func hasChanged(_ files: [String: LuaSource?], plugin file: String) -> Bool {
+    let folder = PluginFiles.folder(of: file)
+    return files.contains { path, bytes in PluginFiles.read(path, inside: folder) != bytes }
   }
 
   /// `save_state()` of the old version, else its `state` field, as plain data.
@@ -90,7 +102,17 @@ extension PluginHost {
       stack.rawGetField("state", ofTableAt: -1)
     }
     do {
-      return try PlainValue.read(at: -1, on: stack, bridge: instance.bridge, maxBytes: configuration.memoryLimit)
+      var cuts = PlainValue.Cuts()
+      let state = try PlainValue.read(
+        at: -1, on: stack, bridge: instance.bridge, maxBytes: configuration.memoryLimit, cuts: &cuts)
+      if let first = cuts.first {
+        fail(
+          instance, handler: "save_state",
+          message: "\(instance.file): the state to carry over is nested deeper than \(LuaCopyBudget.maxDepth) tables: "
+            + "\(cuts.count) table\(cuts.count == 1 ? " was" : "s were") dropped, the first at state\(first) "
+            + "(a table that holds itself is cut there too); the rest is carried over")
+      }
+      return state
     } catch {
       fail(
         instance, handler: "save_state",
@@ -105,6 +127,7 @@ extension PluginHost {
   /// the modules they required, files that failed to load, sorted (for `--watch`).
   public var watchedFiles: [String] {
     var files = Set(failedFiles.keys)
+    for read in Array(failedFiles.values) + Array(failedReloads.values) { files.formUnion(read.keys) }
     for instance in instances { files.formUnion(instance.sources.keys) }
     for folder in folders { files.formUnion(PluginFiles.pluginFiles(in: folder)) }
     return files.sorted()

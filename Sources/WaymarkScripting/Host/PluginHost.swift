@@ -79,8 +79,12 @@ public final class PluginHost: DelegateEventHandler {
   let order = LuaDispatchOrder(maxDepth: PluginHost.maxNesting)
   /// Folders watched for new and deleted files.
   var folders: [String] = []
-  /// Files that failed to load, with the text that failed (retried when it changes).
-  var failedFiles: [String: LuaSource?] = [:]
+  /// Files that failed to load, each with every file that load read (the plugin and the
+  /// modules it required) and the bytes read, nil for one missing: retried once any changes.
+  var failedFiles: [String: [String: LuaSource?]] = [:]
+  /// Loaded plugins whose last reload failed, with what that reload read the same way:
+  /// reloaded again once any changes (a module only the new version requires, fixed).
+  var failedReloads: [String: [String: LuaSource?]] = [:]
   let contentStore = ContentStore()
   /// The live view of the content table a plugin answered last (R34), with that content.
   var answeredView: (content: InfoWindowContent, view: LiveView<InfoWindowContent>)?
@@ -189,7 +193,7 @@ public final class PluginHost: DelegateEventHandler {
     var found: [PluginDiagnostic] = []
     var added: [PluginInstance] = []
     for file in files where !instances.contains(where: { $0.file == file }) {
-      let (instance, problems) = loader.load(file: file)
+      let (instance, problems, read) = loader.load(file: file)
       found += problems
       report(problems)
       if let instance {
@@ -198,7 +202,7 @@ public final class PluginHost: DelegateEventHandler {
         insert(instance)
         record(.pluginLoaded, instance)
       } else {
-        failedFiles[file] = PluginFiles.read(file)
+        failedFiles[file] = read
       }
     }
     for instance in instances where added.contains(where: { $0 === instance }) {
@@ -216,7 +220,7 @@ public final class PluginHost: DelegateEventHandler {
     guard !callLifecycle(instance, "setup", instance.setup) else { return true }
     instances.removeAll { $0 === instance }
     record(.pluginUnloaded, instance)
-    failedFiles[instance.file] = PluginFiles.read(instance.file)
+    failedFiles[instance.file] = instance.modules.filesRead
     instance.close()
     return false
   }

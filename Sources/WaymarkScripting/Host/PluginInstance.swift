@@ -112,11 +112,20 @@ final class ModuleLoader {
   let folder: String
   /// Path to the bytes it was loaded from (the plugin file included).
   var sources: [String: LuaSource] = [:]
+  /// Modules asked for that were not found, or lie outside the folder, by path.
+  private var missing: Set<String> = []
   var environment: LuaRef?
   private var cache: [String: LuaRef] = [:]
   private var loading: Set<String> = []
 
   init(folder: String) { self.folder = folder }
+
+  /// Every file read, with its bytes, and every module file asked for but not read, with nil.
+  var filesRead: [String: LuaSource?] {
+    var files = sources.mapValues { Optional($0) }
+    for path in missing where files[path] == nil { files[path] = .some(nil) }
+    return files
+  }
 
   /// The names `require` answers with a library, as Lua's `package.loaded` holds them.
   static let libraryNames = ["_G", "string", "table", "math", "utf8", "coroutine", "os", "debug"]
@@ -152,9 +161,11 @@ final class ModuleLoader {
     }
     let path = folder + "/" + name.replacingOccurrences(of: ".", with: "/") + ".lua"
     guard PluginFiles.isInside(path, folder: folder) else {
+      missing.insert(path)
       throw LuaFunctionError("require: module '\(name)' lies outside the plugin's folder (through a symbolic link)")
     }
     guard let source = PluginFiles.read(path) else {
+      missing.insert(path)
       throw LuaFunctionError(
         "module '\(name)' not found: no file \(path) (require only loads modules next to the plugin)")
     }

@@ -22,8 +22,16 @@ struct PluginLoader {
   /// Every known field name.
   static let knownFields = lifecycleFields + DelegateCallback.allCases.map(\.name)
 
-  /// The loaded instance and its warnings, or the errors that stopped it.
-  func load(file: String) -> (instance: PluginInstance?, diagnostics: [PluginDiagnostic]) {
+  /// The loaded instance and its warnings, or the errors that stopped it; and every file the
+  /// load read (the plugin and the modules it required) with the bytes it read, nil for one
+  /// it did not find or may not read, so that a failed load is retried once one changes.
+  func load(file: String) -> (
+    instance: PluginInstance?, diagnostics: [PluginDiagnostic], files: [String: LuaSource?]
+  ) {
+    let folder = PluginFiles.folder(of: file)
+    if let escape = PluginFiles.escape(of: file, from: folder) {
+      return (nil, [PluginDiagnostic(severity: .error, file: file, line: nil, message: escape)], [file: nil])
+    }
     let source: LuaSource
     switch ScriptFiles.readSource(file, maxSize: Self.maxFileSize) {
     case .success(let bytes): source = bytes
@@ -32,12 +40,18 @@ struct PluginLoader {
       let location = file + (error.line.map { ":\($0)" } ?? "") + ": "
       let reason =
         error.message.hasPrefix(location) ? String(error.message.dropFirst(location.count)) : error.message
-      return (nil, [PluginDiagnostic(severity: .error, file: file, line: error.line, message: reason)])
+      return (
+        nil, [PluginDiagnostic(severity: .error, file: file, line: error.line, message: reason)],
+        [file: PluginFiles.read(file, inside: folder)]
+      )
     }
+    let modules = ModuleLoader(folder: folder)
+    modules.sources[file] = source
     do {
-      return try load(file: file, source: source)
+      let (instance, diagnostics) = try load(file: file, source: source, modules: modules)
+      return (instance, diagnostics, modules.filesRead)
     } catch {
-      return (nil, [diagnostic(for: error, file: file)])
+      return (nil, [diagnostic(for: error, file: file)], modules.filesRead)
     }
   }
 
@@ -60,13 +74,13 @@ struct PluginLoader {
     return diagnostic
   }
 
-  private func load(file: String, source: LuaSource) throws(LuaError) -> (PluginInstance?, [PluginDiagnostic]) {
-    let folder = PluginFiles.folder(of: file)
+  private func load(file: String, source: LuaSource, modules: ModuleLoader) throws(LuaError) -> (
+    PluginInstance?, [PluginDiagnostic]
+  ) {
+    let folder = modules.folder
     let state = try LuaState(memoryLimit: configuration.memoryLimit, libraries: PluginSandbox.libraries)
     state.timeBudget = configuration.timeBudget
     state.instructionBudget = configuration.instructionBudget.map { ($0, configuration.instructionCounting) }
-    let modules = ModuleLoader(folder: folder)
-    modules.sources[file] = source
     let name = PluginFiles.baseName(of: file)
     let bridge = try LuaMapBridge.install(in: state, limits: configuration.hostLimits)
     bridge.logSource = name

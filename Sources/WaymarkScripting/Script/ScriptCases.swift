@@ -65,10 +65,18 @@ public enum ScriptCases {
   /// Why `pattern` is not a Lua pattern, in Lua's words ("malformed pattern (ends with
   /// '%')"), nil when it is one: checked before any file runs (`--filter`). Lua itself only
   /// notices a malformed pattern when a match reaches the bad part, so it is read here the
-  /// way Lua's matcher reads it.
+  /// way Lua's matcher reads it, and so are the two limits it meets only while matching: 32
+  /// captures, and 200 choice points (captures, repetitions, optional items) nested in one
+  /// attempt, which only a pattern with that many can reach.
   public static func patternProblem(_ pattern: String) -> String? {
     let bytes = Array(pattern.utf8)
-    var open: [Int] = [], closed = Set<Int>(), captures = 0
+    var open: [Int] = [], closed = Set<Int>(), captures = 0, choices = 0
+    /// Moves past a quantifier after the single item that ends before `index`, counting it.
+    func quantifier(_ index: inout Int) {
+      guard index < bytes.count, "*+-?".utf8.contains(bytes[index]) else { return }
+      choices += 1
+      index += 1
+    }
     var index = bytes.first == UInt8(ascii: "^") ? 1 : 0
     /// The end of the set that starts at `start` (its `[`), nil when it has no `]`.
     func setEnd(_ start: Int) -> Int? {
@@ -83,16 +91,20 @@ public enum ScriptCases {
     while index < bytes.count {
       switch bytes[index] {
       case UInt8(ascii: "("):
+        guard captures < maxCaptures else { return "too many captures" }
         captures += 1
+        choices += 1
         open.append(captures)
         index += 1
       case UInt8(ascii: ")"):
         guard let last = open.popLast() else { return "invalid pattern capture" }
         closed.insert(last)
+        choices += 1
         index += 1
       case UInt8(ascii: "["):
         guard let end = setEnd(index) else { return "malformed pattern (missing ']')" }
         index = end
+        quantifier(&index)
       case UInt8(ascii: "%"):
         guard index + 1 < bytes.count else { return "malformed pattern (ends with '%')" }
         let next = bytes[index + 1]
@@ -110,13 +122,25 @@ public enum ScriptCases {
           let number = Int(next - UInt8(ascii: "0"))
           guard closed.contains(number) else { return "invalid capture index %\(number)" }
           index += 2
-        default: index += 2
+        default:
+          index += 2
+          quantifier(&index)
         }
-      default: index += 1
+      default:
+        index += 1
+        quantifier(&index)
       }
     }
-    return open.isEmpty ? nil : "unfinished capture"
+    guard open.isEmpty else { return "unfinished capture" }
+    return choices < maxNesting
+      ? nil
+      : "pattern too complex (\(choices) captures, repetitions and optional items; Lua's matcher nests \(maxNesting))"
   }
+
+  /// The most captures a pattern opens (Lua's `LUA_MAXCAPTURES`).
+  static let maxCaptures = 32
+  /// The choice points one match may hold open (Lua's `MAXCCALLS`).
+  static let maxNesting = 200
 
   /// Whether `text` contains a match of one of the Lua `patterns` (a malformed one matches
   /// nothing): a file that declares no case is matched by its path.

@@ -14,7 +14,8 @@ public enum ScriptChecker {
   }
 
   /// Checks `paths` (files, or folders searched recursively for `*.lua`, hidden folders
-  /// and LuaLS `---@meta` definition files left out). A file that calls `waymark.map` is a
+  /// and LuaLS `---@meta` definition files left out; a symbolic link that leads outside the
+  /// folder searched, or outside its own folder for a file named, is reported unread). A file that calls `waymark.map` is a
   /// script: it is compiled, not run. A file in a `lib/` folder, or that a file beside it
   /// `require`s, is a helper module: compiled, not run. Any other is a plugin: it is loaded
   /// the way the host loads it (its top level runs, sandboxed; `setup` and handlers do not),
@@ -23,7 +24,7 @@ public enum ScriptChecker {
   /// line where a static check already says what is wrong is not repeated.
   public static func check(_ paths: [String], options: ScriptOptions = ScriptOptions()) -> Report {
     var diagnostics: [PluginDiagnostic] = []
-    var files: [String] = []
+    var files: [(path: String, folder: String)] = []
     for path in paths {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -33,10 +34,15 @@ public enum ScriptChecker {
             severity: .error, file: path, line: nil, message: "no such file or folder (looked for \(absolute))"))
         continue
       }
-      files += isDirectory.boolValue ? luaFiles(under: path) : [path]
+      files += isDirectory.boolValue ? luaFiles(under: path).map { ($0, path) } : [(path, PluginFiles.folder(of: path))]
     }
     var checked = 0
-    for file in files {
+    for (file, folder) in files {
+      if let escape = PluginFiles.escape(of: file, from: folder) {
+        checked += 1
+        diagnostics.append(PluginDiagnostic(severity: .error, file: file, line: nil, message: escape))
+        continue
+      }
       switch ScriptFiles.readSource(file, maxSize: options.maxScriptSize) {
       case .failure(let error):
         checked += 1
@@ -81,7 +87,7 @@ public enum ScriptChecker {
       .filter { $0.hasSuffix(".lua") }.map { PluginFiles.join(folder, $0) }
     let target = URL(fileURLWithPath: file).standardizedFileURL.path
     return siblings.contains { sibling in
-      PluginFiles.requiredModules(in: PluginFiles.read(sibling) ?? LuaSource(bytes: [])).contains {
+      PluginFiles.requiredModules(in: PluginFiles.read(sibling, inside: folder) ?? LuaSource(bytes: [])).contains {
         URL(fileURLWithPath: PluginFiles.modulePath($0, in: folder)).standardizedFileURL.path == target
       }
     }

@@ -34,6 +34,10 @@ public struct ScriptOptions: Sendable {
   /// Where the run writes an SVG at every idle camera and every `map:snapshot()` without a
   /// path (`--snapshots`); nil: those are not written. The folder must exist.
   public var snapshotFolder: String?
+  /// The most bytes of pictures a run writes (`map:snapshot` and `--snapshots` together, as
+  /// logs are capped by ``HostLimits/logBytes``): a picture that would pass it is not written,
+  /// and `map:snapshot` raises.
+  public var snapshotBytes = 256 << 20
   /// Whether the run records what its maps show for the HTML replay (`--html`), in
   /// ``ScriptOutcome/replay``.
   public var recordsReplay = false

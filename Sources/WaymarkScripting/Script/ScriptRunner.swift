@@ -78,7 +78,7 @@ final class ScriptSession {
   init(path: String, options: ScriptOptions) {
     self.path = path
     self.options = options
-    snapshots = SnapshotWriter(folder: options.snapshotFolder)
+    snapshots = SnapshotWriter(folder: options.snapshotFolder, byteLimit: options.snapshotBytes)
     recorder = options.recordsReplay ? ReplayRecorder() : nil
     folder = PluginFiles.folder(of: path)
     modules = ModuleLoader(folder: folder)

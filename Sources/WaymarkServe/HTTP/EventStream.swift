@@ -73,11 +73,32 @@ final class EventStream: @unchecked Sendable {
     let length = min(queue.count - sent, count)
     queue.withUnsafeBufferPointer { destination.update(from: $0.baseAddress! + sent, count: length) }
     sent += length
+    releaseSent()
+    return length
+  }
+
+  /// Lets go of the bytes already sent: all of them once the queue is empty, and otherwise
+  /// as soon as they are as many as those still waiting (and at least ``releaseChunk``), so a
+  /// client that lags without ever emptying its queue holds at most about twice
+  /// ``capacity``, and each byte is moved at most once on average.
+  private func releaseSent() {
     if sent == queue.count {
       queue.removeAll(keepingCapacity: queue.capacity <= capacity)
       sent = 0
+    } else if sent >= Self.releaseChunk, sent >= queue.count - sent {
+      queue.removeFirst(sent)
+      sent = 0
     }
-    return length
+  }
+
+  /// The fewest sent bytes released while others still wait (fewer are not worth a move).
+  static let releaseChunk = 64 << 10
+
+  /// The bytes the stream holds, sent or not (what it costs in memory, less the array's slack).
+  var heldBytes: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return queue.count
   }
 
   /// The library's content reader: the stream's next bytes, or the end of the response.

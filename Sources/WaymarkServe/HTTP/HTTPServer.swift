@@ -109,6 +109,12 @@ final class HTTPServer: @unchecked Sendable {
     guard let pointer = state.pointee else {
       let pending = Pending()
       state.pointee = Unmanaged.passRetained(pending).toOpaque()
+      if let problem = RequestFraming.problem(headerList(connection)) {
+        // Answered before any body is read, and the connection closed: what follows on it
+        // cannot be told apart from the body.
+        server.deadlines.received(connection)
+        return send(.error(400, problem, extra: [("Connection", "close")]), on: connection)
+      }
       if let length = value(connection, .HEADER_KIND, "Content-Length").flatMap(Int.init),
         length > server.limits.bodyLimit
       {
@@ -197,6 +203,23 @@ final class HTTPServer: @unchecked Sendable {
   /// One value of a kind (a header, a query argument).
   private static func value(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ key: String) -> String? {
     MHD_lookup_connection_value(connection, kind, key).map { String(cString: $0) }
+  }
+
+  /// Every header in the order sent, names lowercased, repeated ones included.
+  private static func headerList(_ connection: OpaquePointer) -> [(name: String, value: String)] {
+    final class Collected { var headers: [(name: String, value: String)] = [] }
+    let collected = Collected()
+    withExtendedLifetime(collected) {
+      _ = MHD_get_connection_values(
+        connection, .HEADER_KIND,
+        { context, _, key, value in
+          guard let context, let key else { return .YES }
+          Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue().headers.append(
+            (String(cString: key).lowercased(), value.map { String(cString: $0) } ?? ""))
+          return .YES
+        }, Unmanaged.passUnretained(collected).toOpaque())
+    }
+    return collected.headers
   }
 
   /// Every value of a kind, the first of a repeated key kept.

@@ -11,6 +11,9 @@ final class LiveMapLoop: @unchecked Sendable {
   static let reloadInterval = 0.25
   /// Events kept for clients that reconnect (`Last-Event-ID`) or ask from the start.
   static let historyLimit = 4096
+  /// Bytes of kept events, at most: half a client's queue, so that what a client asks for
+  /// always fits in its queue, with room left for the events that follow.
+  let historyBytes: Int
 
   private let condition = NSCondition()
   private var jobs: [(LiveSession) -> Void] = []
@@ -22,12 +25,15 @@ final class LiveMapLoop: @unchecked Sendable {
   private var pacer = WallClockPacer()
   private var streams: [EventStream] = []
   private var history: [(id: Int, bytes: [UInt8])] = []
+  private var historyStart = 0
+  private var heldHistoryBytes = 0
   private var nextEventID = 1
   private var nextReloadCheck = 0.0
 
   /// Starts the thread and runs `script` on it; returns once the map is built. Throws when
-  /// the script could not start.
-  init(script: String, options: ScriptOptions) throws(LiveSessionError) {
+  /// the script could not start. Clients' queues hold `streamCapacity` bytes.
+  init(script: String, options: ScriptOptions, streamCapacity: Int) throws(LiveSessionError) {
+    historyBytes = streamCapacity / 2
     let started = DispatchSemaphore(value: 0)
     nonisolated(unsafe) var failure: LiveSessionError?
     let thread = Thread { [self] in
@@ -151,10 +157,11 @@ final class LiveMapLoop: @unchecked Sendable {
     for record in records {
       let event = Array("id: \(nextEventID)\ndata: \(TraceJSON.line(record))\n\n".utf8)
       history.append((nextEventID, event))
+      heldHistoryBytes += event.count
       nextEventID += 1
       batch += event
     }
-    if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+    trimHistory()
     streams.removeAll { stream in
       if stream.offer(batch) { return false }
       stream.close(last: Self.droppedEvent)
@@ -162,18 +169,42 @@ final class LiveMapLoop: @unchecked Sendable {
     }
   }
 
+  /// Forgets the oldest kept events past ``historyLimit`` events or ``historyBytes`` bytes.
+  private func trimHistory() {
+    while history.count - historyStart > Self.historyLimit || heldHistoryBytes > historyBytes {
+      heldHistoryBytes -= history[historyStart].bytes.count
+      historyStart += 1
+    }
+    if historyStart > Self.historyLimit {
+      history.removeFirst(historyStart)
+      historyStart = 0
+    }
+  }
+
   /// Adds a client, first sending it the kept events after `lastEventID` (all kept events
-  /// for 0; none for nil).
+  /// for 0; none for nil). When some of the events it asks for are no longer kept, a
+  /// `missed` event saying how many comes first.
   func subscribe(_ stream: EventStream, after lastEventID: Int?) {
     streams.removeAll { !$0.isOpen }
     if let lastEventID {
-      let missed = history.filter { $0.id > lastEventID }.flatMap(\.bytes)
-      if !missed.isEmpty, !stream.offer(missed) {
+      let kept = history[historyStart...].drop { $0.id <= lastEventID }
+      let missing = (kept.first?.id ?? nextEventID) - lastEventID - 1
+      let bytes = (missing > 0 ? Self.missedEvent(missing) : []) + kept.flatMap(\.bytes)
+      if !bytes.isEmpty, !stream.offer(bytes) {
         stream.close(last: Self.droppedEvent)
         return
       }
     }
     streams.append(stream)
+  }
+
+  /// Tells a client that `count` events it asked for are no longer kept (the most recent
+  /// kept ones follow). It has no `id`: the client's `Last-Event-ID` stays its last record.
+  static func missedEvent(_ count: Int) -> [UInt8] {
+    let s = count == 1 ? "" : "s"
+    return Array(
+      ("event: missed\ndata: {\"count\":\(count),\"message\":\"\(count) earlier trace record\(s) no longer kept "
+        + "on the server; the most recent ones follow\"}\n\n").utf8)
   }
 
   /// The last event of a client that fell behind; its browser reconnects and resumes.

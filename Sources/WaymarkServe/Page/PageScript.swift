@@ -170,6 +170,13 @@ enum PageScript {
         refresh();
       };
       events.addEventListener("dropped", () => status("the trace stream fell behind; resuming"));
+      events.addEventListener("missed", (message) => {
+        const row = document.createElement("li");
+        row.className = "missed";
+        row.textContent = `… ${JSON.parse(message.data).count} earlier records are no longer kept by the server`;
+        traceList.append(row);
+        lastRow = null;
+      });
       events.onerror = () => status("the trace stream is reconnecting…");
       events.onopen = () => status("");
 

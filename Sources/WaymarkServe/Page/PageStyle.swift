@@ -40,5 +40,6 @@ enum PageStyle {
     #trace li span:last-child { white-space: pre-wrap; }
     #trace li.error { background: #fce8e6; font-weight: 600; }
     #trace li.reloaded { background: #e6f4ea; }
+    #trace li.missed { color: #5f6368; font-style: italic; }
     """
 }

@@ -29,28 +29,28 @@ struct InitCommand {
     if FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), !isDirectory.boolValue {
       throw CommandFailure(message: "\(folder): a file, not a folder", code: ExitCode.usage)
     }
-    let files = ProjectTemplate.files
-    let existing = files.map(\.path).filter {
-      FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
+    if ProjectWriter.kind(of: root.path) == S_IFLNK, !FileManager.default.fileExists(atPath: root.path) {
+      throw CommandFailure(message: "\(folder): a symbolic link to nothing, not a folder", code: ExitCode.usage)
     }
+    let files = ProjectTemplate.files
+    let writer = ProjectWriter(root: root)
+    let existing = writer.obstacles(files.map(\.path))
     guard existing.isEmpty else {
       throw CommandFailure(
         message:
           "would overwrite \(existing.map(shown).joined(separator: ", ")); nothing written (move them away or init elsewhere)",
         code: ExitCode.usage)
     }
-    for file in files {
-      let url = root.appendingPathComponent(file.path)
-      do {
-        try FileManager.default.createDirectory(
-          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
-      } catch {
-        throw CommandFailure(
-          message: "cannot write \(url.path): \(RunCommand.reason(error))", code: ExitCode.scriptError)
-      }
-      Output.print("wrote \(shown(file.path))")
+    if let folder = writer.unwritableFolder(files.map(\.path)) {
+      throw CommandFailure(
+        message: "cannot write in \(folder): permission denied; nothing written", code: ExitCode.usage)
     }
+    do {
+      try writer.write(files.map { ($0.path, $0.text) })
+    } catch {
+      throw CommandFailure(message: error.message + "; nothing written", code: ExitCode.scriptError)
+    }
+    for file in files { Output.print("wrote \(shown(file.path))") }
     Output.print(
       """
 

@@ -159,7 +159,15 @@ struct TestCommand {
       return results.contains { $0.status == .error } ? ExitCode.scriptError : ExitCode.success
     }
     if let junit { try write(TestReports.junit(results), to: junit) }
-    if let coverage { try write(CoverageReport.lcov(results), to: coverage) }
+    if let coverage {
+      let report = CoverageReport.lcov(results)
+      for path in report.leftOut {
+        Output.error(
+          "waymark test: \(path) is left out of \(coverage): its name holds a line break or another control character, which lcov cannot hold"
+        )
+      }
+      try write(report.text, to: coverage)
+    }
     if worker.profiles { TestReports.profile(results).forEach(Output.print) }
     if tap { Output.print("1..\(results.reduce(0) { $0 + $1.counted.count })") }
     Output.print(TestReports.summary(results))
@@ -178,11 +186,10 @@ struct TestCommand {
     let colour = TestReports.usesColour
     if tap, !lists { Output.print(TestReports.tapHeader) }
     let pool = ChildProcessPool(parallel: jobs, timeLimit: timeout + 5, memoryLimit: memoryLimit)
-    let encoder = JSONEncoder()
     try pool.run(files.count) { index in
       var settings = worker
       settings.file = files[index]
-      return (try? encoder.encode(TestWorker.run(settings))).map { Array($0) } ?? []
+      return TestReportBounds.encoded(TestWorker.run(settings))
     } finished: { index, child, stop in
       var result = Self.result(of: child, file: files[index], stop: stop, timeout: timeout)
       result.seconds = (ContinuousClock.now - child.started).seconds
@@ -215,6 +222,8 @@ struct TestCommand {
     case (.timedOut?, _): reason = "stopped: it ran longer than \(formatNumber(timeout)) s (--timeout)"
     case (.memory(let bytes)?, _): reason = "stopped: its process grew to \(bytes >> 20) MiB of memory (--memory)"
     case (nil, .signaled(let signal)?): reason = "crashed: killed by \(ChildProcess.name(ofSignal: signal))"
+    case (nil, .exited(0)?) where child.outputOverflowed:
+      reason = TestReportBounds.tooLarge("more") + ": refused unread"
     case (nil, .exited(let status)?):
       if status == 0, !child.outputOverflowed,
         let result = try? JSONDecoder().decode(TestFileResult.self, from: Data(child.output))

@@ -10,14 +10,54 @@ final class LineEditor {
 
   private let historyFile: String?
 
-  /// Reads the history of `historyFile` (none when nil) and completes with `complete`.
+  /// Reads the history of `historyFile` (none when nil, or when ``refusal(of:)`` says it
+  /// is no history file: then on standard error) and completes with `complete`.
   init(historyFile: String?, complete: @escaping (String) -> [String]) {
-    self.historyFile = historyFile
+    let refused = historyFile.flatMap(Self.refusal(of:))
+    if let refused { Output.error("waymark repl: \(Output.terminalSafe(refused)); this session keeps no history") }
+    self.historyFile = refused == nil ? historyFile : nil
     Self.complete = complete
     waymark_editline_setup(attemptCompletion)
     using_history()
     stifle_history(Self.historyLength)
-    if let historyFile { _ = read_history(historyFile) }
+    if let historyFile = self.historyFile { _ = read_history(historyFile) }
+  }
+
+  /// The first bytes of every history file libedit writes.
+  static let historyHeader = Array("_HiStOrY_V2_".utf8)
+
+  /// Why `path` cannot be the history file, nil when it can: it is a symbolic link (never
+  /// followed), not a plain file, or a file that is not empty and does not start with
+  /// libedit's header (a `~/.bashrc` that the first line typed would overwrite). Missing is fine.
+  static func refusal(of path: String) -> String? {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return nil }
+    switch status.st_mode & S_IFMT {
+    case S_IFLNK: return "the history file \(path) is a symbolic link, which the history never follows"
+    case S_IFREG: break
+    default: return "the history file \(path) is not a plain file"
+    }
+    guard status.st_size > 0 else { return nil }
+    guard let file = FileHandle(forReadingAtPath: path) else { return "the history file \(path) cannot be read" }
+    defer { try? file.close() }
+    let start = (try? file.read(upToCount: historyHeader.count)).map { [UInt8]($0) } ?? []
+    guard start == historyHeader else {
+      return "\(path) is not a history file (it does not start with libedit's _HiStOrY_V2_), so it is left as it is"
+    }
+    return nil
+  }
+
+  /// Writes the history to a new file beside ``historyFile`` and renames it over, so the
+  /// history file is replaced, never written through (a link put there meanwhile included).
+  private func saveHistory() {
+    guard let historyFile else { return }
+    let folder = (historyFile as NSString).deletingLastPathComponent
+    var template = Array("\(folder.isEmpty ? "." : folder)/.waymark_history.XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { return }
+    close(fd)  // mode 0600: the history stays private
+    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    if write_history(temporary) != 0 || rename(temporary, historyFile) != 0 { unlink(temporary) }
   }
 
   /// Lets go of the completion, and with it what it holds (the live session), as the pipe's
@@ -44,7 +84,7 @@ final class LineEditor {
     let line = Array(UnsafeRawBufferPointer(start: raw, count: strlen(raw)))
     if String(decoding: line, as: UTF8.self).contains(where: { !$0.isWhitespace }) {
       _ = add_history(raw)
-      if let historyFile { _ = write_history(historyFile) }
+      saveHistory()
     }
     return line
   }

@@ -35,8 +35,8 @@ final class ChildProcess {
   /// How it ended, once reaped.
   var ending: Ending?
 
-  /// The most a job may write as its result.
-  static let outputLimit = 256 << 20
+  /// The most a job may write as its result: a test file's report.
+  static let outputLimit = TestReportBounds.reportBytes
   /// How much of its standard error is kept (the end, where crash messages are).
   static let errorTail = 16 << 10
   /// The bytes of a job's index, and of a result's length before it.

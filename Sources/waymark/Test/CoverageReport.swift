@@ -12,9 +12,17 @@ struct CoveredFile: Codable, Equatable {
   /// Lines known to hold none (in functions that were called).
   var empty: [Int]
 
-  /// What `LuaCoverage` recorded, by absolute path.
-  static func from(_ files: [LuaCoverage.File]) -> [CoveredFile] {
-    files.map { file in
+  /// What `LuaCoverage` recorded of the files among `loaded` (those the run read from disk:
+  /// the test file, plugins, modules) that lie inside `project`, links resolved, by absolute
+  /// path. A chunk given a file's name by `load(code, "@/etc/hostname")` was read from no file
+  /// of the project: it is left out, and that file is never read.
+  static func from(_ files: [LuaCoverage.File], loaded: [String], project: String) -> [CoveredFile] {
+    let root = URL(fileURLWithPath: project).resolvingSymlinksInPath().standardizedFileURL.path
+    let inside = Set(
+      loaded.map { URL(fileURLWithPath: $0).standardizedFileURL.path }.filter {
+        URL(fileURLWithPath: $0).resolvingSymlinksInPath().path.hasPrefix(root == "/" ? "/" : root + "/")
+      })
+    return files.filter { inside.contains(URL(fileURLWithPath: $0.path).standardizedFileURL.path) }.map { file in
       CoveredFile(
         path: URL(fileURLWithPath: file.path).standardizedFileURL.path,
         hits: file.hits.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }, code: file.codeLines.sorted(),
@@ -29,8 +37,10 @@ enum CoverageReport {
   /// The tracefile: per source file `SF:`, a `DA:line,hits` for every line with code, `LH`,
   /// `LF`, `end_of_record`. Lines with code are those Lua lists for the functions that were
   /// called; in functions never called, the lines that are not blank, comments or lone
-  /// closing words (`end`, `else`, `}`) count as code that did not run.
-  static func lcov(_ results: [TestFileResult]) -> String {
+  /// closing words (`end`, `else`, `}`) count as code that did not run. A file whose name
+  /// holds a control character is left out (an lcov line cannot hold a line break, and
+  /// lcov has no escape): `leftOut` names them, escaped.
+  static func lcov(_ results: [TestFileResult]) -> (text: String, leftOut: [String]) {
     var merged: [String: (hits: [Int: Int], code: Set<Int>, empty: Set<Int>)] = [:]
     for file in results.flatMap({ $0.coverage ?? [] }) {
       var entry = merged[file.path] ?? ([:], [], [])
@@ -40,7 +50,12 @@ enum CoverageReport {
       merged[file.path] = entry
     }
     var out: [String] = []
+    var leftOut: [String] = []
     for path in merged.keys.sorted() {
+      guard !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+        leftOut.append(TestReports.safe(path))
+        continue
+      }
       let entry = merged[path]!
       let source = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
       var lines = entry.code.union(entry.hits.keys)
@@ -51,7 +66,7 @@ enum CoverageReport {
       out.append("LF:\(lines.filter { $0 > 0 }.count)")
       out.append("end_of_record")
     }
-    return out.joined(separator: "\n") + (out.isEmpty ? "" : "\n")
+    return (out.joined(separator: "\n") + (out.isEmpty ? "" : "\n"), leftOut)
   }
 
   /// The lines of Lua source that look like code: not blank, not only a comment, not only

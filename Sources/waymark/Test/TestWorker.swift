@@ -30,7 +30,10 @@ enum TestWorker {
     if settings.recordsCoverage { LuaCoverage.start() }
     let outcome = ScriptRunner.run(settings.file, options: options)
     var result = TestFileResult(file: settings.file, status: .pass)
-    if settings.recordsCoverage { result.coverage = CoveredFile.from(LuaCoverage.stop()) }
+    if settings.recordsCoverage {
+      result.coverage = CoveredFile.from(
+        LuaCoverage.stop(), loaded: outcome.files, project: FileManager.default.currentDirectoryPath)
+    }
     result.profile = profile?.report
     result.files = outcome.files
     let records = outcome.records
@@ -54,7 +57,7 @@ enum TestWorker {
       if golden.update, !result.failures.isEmpty {
         result.goldenSkipped = path
       } else {
-        let verdict = compare(Array(records), path: path, updating: golden.update)
+        let verdict = compare(Array(records), path: path, updating: golden.update, within: golden.folder)
         result.failures += verdict.failures
         result.goldenWritten = verdict.written
       }
@@ -82,7 +85,8 @@ enum TestWorker {
         } else if golden.update, !judged.failures.isEmpty {
           judged.goldenSkipped = path
         } else {
-          let verdict = compare(Array(records[found.records]), path: path, updating: golden.update)
+          let verdict = compare(
+            Array(records[found.records]), path: path, updating: golden.update, within: golden.folder)
           judged.failures += verdict.failures
           judged.goldenWritten = verdict.written
         }
@@ -141,10 +145,10 @@ enum TestWorker {
     return String(goldenPath(of: file, in: folder).dropLast(".jsonl".count)) + "/" + safe + ".jsonl"
   }
 
-  private static func compare(_ records: [TraceRecord], path: String, updating: Bool) -> (
+  private static func compare(_ records: [TraceRecord], path: String, updating: Bool, within folder: String) -> (
     failures: [TestFileResult.Failure], written: String?
   ) {
-    switch GoldenTraceFile.check(records, at: path, update: updating) {
+    switch GoldenTraceFile.check(records, at: path, update: updating, within: folder) {
     case .matches: return ([], nil)
     case .written: return ([], path)
     case .missing:

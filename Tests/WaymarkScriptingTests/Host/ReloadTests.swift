@@ -96,6 +96,80 @@ import WaymarkCore
     #expect(f.host.plugins.map(\.name) == ["late"])
   }
 
+  /// A new plugin whose module was broken (or missing) when it first loaded stays a failed
+  /// file only until the module is fixed: the fix of the module loads it, though the plugin
+  /// file itself never changed.
+  @Test func aNewPluginLoadsOnceItsBrokenOrMissingModuleIsFixed() throws {
+    let f = try PluginFixture(["a.lua": "return {}"])
+    try FileManager.default.createDirectory(atPath: f.folder.file("lib"), withIntermediateDirectories: true)
+    try f.folder.write("lib/texts.lua", "return { greeting = ")
+    try f.folder.write(
+      "main.lua", "local texts = require('lib.texts'); local more = require('lib.more')\nreturn { name = 'main' }")
+    f.host.reloadChangedPlugins()
+    #expect(f.host.plugins.map(\.name) == ["a"])
+    #expect(f.errors.last?.message?.contains("texts.lua:1:") == true)
+    try f.folder.write("lib/texts.lua", "return { greeting = 'hello' }")
+    f.host.reloadChangedPlugins()
+    #expect(f.host.plugins.map(\.name) == ["a"], "lib/more.lua is still missing")
+    #expect(f.errors.last?.message?.contains("module 'lib.more' not found") == true)
+    try f.folder.write("lib/more.lua", "return {}")
+    f.host.reloadChangedPlugins()
+    #expect(f.host.plugins.map(\.name) == ["a", "main"])
+    #expect(f.host.watchedFiles.contains(f.folder.file("lib/more.lua")))
+  }
+
+  /// The same for a plugin already loaded whose edit requires a new module that is broken:
+  /// fixing the module reloads it.
+  @Test func aFailedReloadIsRetriedWhenAModuleOnlyTheNewVersionRequiresIsFixed() throws {
+    let f = try PluginFixture(["counter.lua": Self.counter(1)])
+    try FileManager.default.createDirectory(atPath: f.folder.file("lib"), withIntermediateDirectories: true)
+    try f.folder.write("lib/extra.lua", "return {")
+    try f.folder.write("counter.lua", "local extra = require('lib.extra')\n" + Self.counter(2))
+    f.host.reloadChangedPlugins()
+    #expect(f.errors.last?.handler == "reload")
+    #expect(f.host.reloadChangedPlugins().isEmpty, "reported once per change")
+    try f.folder.write("lib/extra.lua", "return {}")
+    f.host.reloadChangedPlugins()
+    #expect(f.records(.pluginReloaded).count == 1)
+    #expect(f.logs.last == "on_reload v2 taps=0")
+  }
+
+  /// State nested deeper than 32 tables cannot all be carried over: what is dropped is said in
+  /// a plugin_error naming where, and the rest still reaches on_reload.
+  @Test func saveStateDeeperThan32LevelsSaysWhatWasDropped() throws {
+    let v1 = """
+      local p = {}
+      function p.save_state()
+        local deep = {}
+        local at = deep
+        for i = 1, 40 do at.next = { level = i }; at = at.next end
+        return { taps = 3, deep = deep }
+      end
+      return p
+      """
+    let v2 = """
+      local p = {}
+      function p.on_reload(old, map)
+        local n, at = 0, old.deep
+        while at.next do n = n + 1; at = at.next end
+        print(old.taps, n)
+      end
+      return p
+      """
+    let f = try PluginFixture(["keep.lua": v1])
+    try f.folder.write("keep.lua", v2)
+    f.host.reloadChangedPlugins()
+    let error = try #require(f.errors.first)
+    #expect(error.handler == "save_state")
+    #expect(
+      error.message?.contains(
+        "the state to carry over is nested deeper than 32 tables: 1 table was dropped, the first at "
+          + "state.deep" + String(repeating: ".next", count: 31)) == true, "\(error.message ?? "")")
+    #expect(error.message?.contains("the rest is carried over") == true)
+    #expect(f.logs == ["3\t30"], "the first 31 levels arrive")
+    #expect(f.records(.pluginReloaded).count == 1)
+  }
+
   @Test func aThousandReloadsLeaveMemoryFlat() throws {
     let source = """
       local p = { state = { n = 0 } }

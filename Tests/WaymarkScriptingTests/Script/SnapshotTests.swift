@@ -79,6 +79,34 @@ import WaymarkCore
       "\(outcome.error ?? "")")
   }
 
+  /// The pictures of a run (idle ones and snapshots) are capped in bytes, as its logs are: the
+  /// snapshot that would pass the cap is not written and raises at the script's line.
+  @Test func picturesStopAtTheRunsCapInBytes() throws {
+    let pictures = try PluginFolder()
+    var options = ScriptOptions.forTests
+    options.snapshotFolder = pictures.path
+    let (one, _) = try run(Self.tour + "map:snapshot()", options: options)
+    #expect(one.error == nil)
+    let size =
+      try FileManager.default.contentsOfDirectory(atPath: pictures.path).map {
+        try Data(contentsOf: URL(fileURLWithPath: pictures.file($0))).count
+      }.max() ?? 0
+    let capped = try PluginFolder()
+    options.snapshotFolder = capped.path
+    options.snapshotBytes = size * 5 / 2  // room for two pictures, not three
+    let (outcome, _) = try run(
+      Self.tour + "\nfor i = 1, 100 do map:snapshot() end", options: options)
+    let error = try #require(outcome.error)
+    #expect(
+      error.contains("snapshot: not written: this picture (") && error.contains("(ScriptOptions.snapshotBytes)"),
+      "\(error)")
+    #expect(error.contains("demo.lua:5:"), "the script's line: \(error)")
+    let written = try FileManager.default.contentsOfDirectory(atPath: capped.path)
+    #expect(written.count == 2, "\(written)")
+    let total = try written.reduce(0) { $0 + (try Data(contentsOf: URL(fileURLWithPath: capped.file($1))).count) }
+    #expect(total <= options.snapshotBytes)
+  }
+
   @Test func theInfoWindowHasItsFrameInPoints() throws {
     let (outcome, _) = try run(
       """

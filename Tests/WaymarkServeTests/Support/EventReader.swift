@@ -37,6 +37,8 @@ final class EventReader {
       raw = Data(raw[end.upperBound...])
       headerDone = true
     }
+    dechunk()  // what arrived with the head
+
   }
 
   /// Events until `stop` says enough (it sees every event), or the stream ends.
