@@ -4,7 +4,7 @@ import WaymarkCore
 /// content security policy that forbids every network request) that plays the run on
 /// virtual time beside its trace.
 ///
-/// The page draws each moment with `WaymarkDraw` (``MapDrawingScript``) from the
+/// The page draws each moment with `WaymarkDraw` (`MapDrawingScript`) from the
 /// recording's keyframes and events, and offers `window.waymarkReplay`:
 /// `seek(t)`, `state()` (`{ t, camera: { lat, lng, zoom, bearing, tilt }, markers: [{ id, x,
 /// y }], infoWindow: null | { marker, kind, text } }` for what is drawn at that moment),

@@ -11,12 +11,14 @@ import WaymarkCore
 /// let html = ReplayPage.html(recorder.recording, records: map.trace.records, title: "demo")
 /// ```
 ///
-/// Each change becomes one event `[t, op, ...]`: the camera of every frame, markers added,
-/// moved, changed and removed, the selection and window, overlays, places, the view, and
-/// every touch with its point. Icons, windows, overlays and places are drawn once into
-/// tables that events refer to by number. A keyframe (the whole state) starts each scene and
-/// follows whenever the events since the last one outweigh it twice, so that seeking costs
-/// a bounded replay of events while keyframes stay a fraction of the file.
+/// Each change becomes one event of the map's scene (`SceneEvent`, with named fields): the
+/// camera of every frame, markers added, moved, changed and removed, the selection and
+/// window, overlays, places, the view, and every touch with its point. Markers' sprites,
+/// windows, overlays and places are drawn once into the scene's library, by the same
+/// `SceneBuilder` that makes a picture's scene. A keyframe (the whole state) starts each
+/// scene and follows once the events since the last one number four per marker it held,
+/// plus 256, so that seeking costs a bounded replay of events while keyframes stay a fraction
+/// of the file.
 public final class ReplayRecorder: MapObserver {
   private var scenes: [ReplayScene] = []
   private var current: SceneRecorder?

@@ -16,7 +16,7 @@ import WaymarkCore
 /// its text as `<text>` elements. Only markers that reach into the view are drawn, found
 /// through the map's spatial index, so the cost follows what is visible.
 ///
-/// It draws the map's ``Scene``, as the replay page does (docs/pictures.md). The output
+/// It draws the map's `Scene`, as the replay page does (docs/pictures.md). The output
 /// depends only on the map's state: the same state gives the same bytes.
 public struct SVGRenderer {
   /// Points of margin drawn around the view, so that strokes at the edges are not cut.
