@@ -122,7 +122,7 @@ public enum ScriptLibrary {
   /// caller's line, which only `debug.getinfo` knows) and the `waymark` module.
   static let prelude = #"""
     local env, make_map, host_fail, version, values, host_expect_error = ...
-    local getinfo, type, tostring, abs, find = debug.getinfo, type, tostring, math.abs, env.string.find
+    local getinfo, type, tostring, abs, find = debug.getinfo, type, values.tostring, math.abs, env.string.find
     local show, first_difference, pcall = values.show, values.first_difference, pcall
 
     -- The script's line that called the expectation: the first Lua function above it (an

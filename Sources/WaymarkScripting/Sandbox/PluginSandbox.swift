@@ -150,6 +150,9 @@ package enum PluginSandbox {
     -- "step" and "count"; setmetatable refuses __gc (a finalizer would run outside any
     -- handler call, so outside its time budget).
     debug.setupvalue(G.load, 1, env)
+    -- string.format is the shim's too: `%s` of a table, function or coroutine shows what
+    -- tostring does, and `%p` numbers objects (0x1, 0x2, ...), so no address reaches a trace.
+    debug.setupvalue(G.string.format, 2, values.tostring)
     env.print = host_print
     env.tostring = values.tostring
     env.inspect = values.inspect
