@@ -50,7 +50,7 @@ public final class PluginProfile: @unchecked Sendable {
   }
 
   /// Forgets every call (a run replayed from the start).
-  func reset() { rows.value = [:] }
+  package func reset() { rows.value = [:] }
 
   /// Every row, by plugin then handler.
   public var report: [Row] {
