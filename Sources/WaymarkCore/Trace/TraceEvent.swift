@@ -65,6 +65,9 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
   public static let deferred = TraceEvent(record: "deferred", tone: .warning)
   /// `warning`: the map (or a plugin's loader) ignored something, and says why.
   public static let warning = TraceEvent(record: "warning", tone: .warning)
+  /// `clusters_rendered`: a cluster manager changed the markers it shows (`zoom`, `clusters`,
+  /// `markers`: the camera zoom, the cluster markers and all markers shown; R64).
+  public static let clustersRendered = TraceEvent(record: "clusters_rendered", tone: .plain)
 
   /// The core's runtime records, in the order of docs/trace-format.md's table.
   package static let coreRecords: [TraceEvent] = [
