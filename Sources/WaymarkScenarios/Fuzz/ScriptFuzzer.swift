@@ -235,17 +235,17 @@ final class FuzzDriver: @unchecked Sendable {
     defer { scanned = records.count }
     for record in records[min(scanned, records.count)...] {
       let message = record.message ?? ""
-      switch record.event {
-      case .pluginError:
+      switch record {
+      case TraceEvent.pluginError:
         guard !session.expectedPluginErrors.contains(where: { session.matches($0.pattern, message) }) else { continue }
         let problem = PluginProblem(index: 0, record: record, isExpected: false)
         let plugin: String
-        if case .string(let name)? = record.plugin { plugin = name } else { plugin = "?" }
+        if case .string(let name)? = record.answerer { plugin = name } else { plugin = "?" }
         let place = LuaLocation.hasLocation(message) ? String(message.prefix { $0 != " " }) : message
         return FuzzFailure(
           kind: "plugin_error", message: problem.line,
           signature: "plugin_error \(plugin) \(problem.handler ?? "") \(place)")
-      case .expectFailed, .scriptError:
+      case TraceEvent.expectFailed, TraceEvent.scriptError:
         let kind = record.event == .expectFailed ? "expectation" : "script_error"
         let text = LuaLocation.split(message).text
         // A check fuzz made has no line worth showing; the script's own keep theirs.
