@@ -71,7 +71,7 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
 
   /// The core's runtime records, in the order of docs/trace-format.md's table.
   package static let coreRecords: [TraceEvent] = [
-    .infoWindowShown, .infoWindowHidden, .viewRedrawn, .deferred, .warning,
+    .infoWindowShown, .infoWindowHidden, .viewRedrawn, .deferred, .warning, .clustersRendered,
   ]
 
   /// Every event the core makes: the callbacks in the table's order, then its runtime
