@@ -44,7 +44,7 @@ extension MapView {
   }
 
   /// Adds a line to the trace, as a plugin's `print` or a script's log does.
-  public func log(_ message: String, source: String? = nil) {
+  package func log(_ message: String, source: String? = nil) {
     note(.log) { record in
       record.message = MapView.capped(message)
       if let source { record.plugin = .string(source) }
@@ -73,19 +73,17 @@ extension MapView {
   /// Starts telling `observer` about every change of this map (it is held weakly).
   public func addObserver(_ observer: MapObserver) {
     callbacks.addObserver(observer)
-    isObserved = !callbacks.observers.isEmpty
   }
 
   /// Stops telling `observer` about changes.
   public func removeObserver(_ observer: MapObserver) {
     callbacks.removeObserver(observer)
-    isObserved = !callbacks.observers.isEmpty
   }
 
   /// Tells the observers about a change; costs one check when there are none.
   @inline(__always)
   func notify(_ change: @autoclosure () -> MapChange) {
-    guard isObserved else { return }
+    guard callbacks.isObserved else { return }
     let change = change()
     for entry in callbacks.observers { entry.observer?.mapView(self, didChange: change) }
   }
