@@ -54,8 +54,15 @@ static void budget_hook(lua_State *L, lua_Debug *ar) {
   }
 }
 
-WAYMARK_SIGNAL_HANDLER_CODE static void arm(lua_State *L) {
-  lua_sethook(L, budget_hook, LUA_MASKCOUNT | LUA_MASKCALL | LUA_MASKRET, 1);
+enum { BUDGET_HOOK_MASK = LUA_MASKCOUNT | LUA_MASKCALL | LUA_MASKRET };
+
+WAYMARK_SIGNAL_HANDLER_CODE static void arm(lua_State *L) { lua_sethook(L, budget_hook, BUDGET_HOOK_MASK, 1); }
+
+/// Arms L unless its budget hook is armed already: lua_sethook marks every frame of the
+/// thread, so on a stack a deep recursion built it costs milliseconds, and a handler that
+/// paid it at every signal left the thread no time to reach the hook (issue 30).
+WAYMARK_SIGNAL_HANDLER_CODE static void arm_unless_armed(lua_State *L) {
+  if (lua_gethook(L) != budget_hook || lua_gethookmask(L) != BUDGET_HOOK_MASK) arm(L);
 }
 
 void waymark_arm_if_expired(waymark_runtime *rt, lua_State *L) {
@@ -70,8 +77,8 @@ WAYMARK_SIGNAL_HANDLER_CODE static void on_watchdog_signal(int sig, siginfo_t *i
   (void)sig, (void)info, (void)context;
   int saved_errno = errno;
   for (waymark_runtime *rt = waymark_this_thread.calls; rt != NULL; rt = rt->outer_on_thread) {
-    atomic_store(&rt->signalled, 0); // handled: the watchdog may send again
-    if (expired_now(rt)) arm(atomic_load_explicit(&rt->running, memory_order_relaxed));
+    if (expired_now(rt)) arm_unless_armed(atomic_load_explicit(&rt->running, memory_order_relaxed));
+    atomic_store(&rt->signalled, 0); // handled, once armed: the watchdog may send again
   }
   errno = saved_errno;
 }
@@ -152,16 +159,23 @@ static void inspect(waymark_runtime *rt, uint64_t now) {
   if (g != rt->seen_generation) { // a call we have not seen yet: start its clock
     rt->seen_generation = g;
     rt->seen_at_ns = now;
+    rt->resignal_at_ns = 0;
+    rt->resignal_gap_ns = 0;
     return;
   }
   uint64_t budget_ns = (uint64_t)atomic_load_explicit(&rt->budget_ms, memory_order_relaxed) * 1000000u;
   if (!waymark_call_ran_past(rt, now, budget_ns)) return;
-  // Marked, then signalled; again at a later tick while the call has not unwound, but only
-  // once the last signal was handled: realtime signals queue, and a thread that blocks this
-  // one must not fill the process's queue (RLIMIT_SIGPENDING) with a signal a tick.
+  // Marked, then signalled; again while the call has not unwound, but only once the last
+  // signal was handled (realtime signals queue, and a thread that blocks this one must not
+  // fill the process's queue, RLIMIT_SIGPENDING, with a signal a tick), and at intervals
+  // that double from a tick to a second: a thread stopped in a long C step (liblua copying
+  // a deep stack) spends its time finishing it, not in handlers (issue 30).
   int tid = atomic_load_explicit(&rt->caller_tid, memory_order_relaxed);
   atomic_store_explicit(&rt->expired, g, memory_order_relaxed);
-  if (atomic_load(&rt->signalled) == g) return;
+  if (atomic_load(&rt->signalled) == g || now < rt->resignal_at_ns) return;
+  uint64_t gap = rt->resignal_gap_ns == 0 ? budget_ns / 10 : rt->resignal_gap_ns * 2;
+  rt->resignal_gap_ns = gap < 1000000u ? 1000000u : gap > 1000000000u ? 1000000000u : gap;
+  rt->resignal_at_ns = now + rt->resignal_gap_ns;
   atomic_store(&rt->signalled, g);
   // A thread id, not a pthread_t: a thread that has ended since is an error (ESRCH), not
   // undefined behaviour, and any thread of ours the id might name meanwhile finds no

@@ -65,6 +65,8 @@ typedef struct waymark_runtime {
   // Watchdog private (under the watchdog mutex).
   uint64_t seen_generation;
   uint64_t seen_at_ns;
+  uint64_t resignal_at_ns;  // no new signal for the expired call before then
+  uint64_t resignal_gap_ns; // the wait after the last signal, doubled at each
   struct waymark_runtime *next;
 } waymark_runtime;
 

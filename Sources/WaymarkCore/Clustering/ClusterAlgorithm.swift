@@ -1,0 +1,34 @@
+/// How a cluster manager groups its items (the `algorithm` key of `map:clusters{}`).
+package enum ClusterAlgorithm: String, Sendable, CaseIterable {
+  /// GMUNonHierarchicalDistanceBasedAlgorithm, the default (R60).
+  case distance
+  /// GMUGridBasedClusterAlgorithm (R61).
+  case grid
+}
+
+/// Where iOS's and Android's clustering libraries differ (R65): the zoom a manager clusters
+/// at, and how far the distance algorithm searches around an item.
+package struct ClusteringConventions: Sendable, Equatable {
+  /// True to cluster at the camera zoom truncated (android-maps-utils), false to round it to
+  /// the nearest integer (GMUClusterManager).
+  package var truncatesZoom: Bool
+  /// The half side of the distance algorithm's search square, as a fraction of `distance`:
+  /// 1 for GMUNonHierarchicalDistanceBasedAlgorithm, 0.5 for android-maps-utils' algorithm.
+  package var searchFraction: Double
+
+  /// Creates conventions.
+  package init(truncatesZoom: Bool, searchFraction: Double) {
+    self.truncatesZoom = truncatesZoom
+    self.searchFraction = searchFraction
+  }
+
+  /// google-maps-ios-utils': the zoom rounded, a square of ±distance.
+  package static let ios = ClusteringConventions(truncatesZoom: false, searchFraction: 1)
+  /// android-maps-utils': the zoom truncated, a square of ±distance/2.
+  package static let android = ClusteringConventions(truncatesZoom: true, searchFraction: 0.5)
+
+  /// The integral zoom a manager clusters at when the camera is at `zoom`.
+  package func clusteringZoom(_ zoom: Double) -> Double {
+    truncatesZoom ? zoom.rounded(.towardZero) : (zoom + 0.5).rounded(.down)
+  }
+}

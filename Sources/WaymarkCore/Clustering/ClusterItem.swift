@@ -1,0 +1,47 @@
+/// A point a cluster manager groups (GMUClusterItem): an id, a position, and what the marker
+/// that stands for it alone copies (title and snippet, as GMUDefaultClusterRenderer does).
+///
+/// A class: a cluster, a rendered marker and a script hold the same item, as Google's
+/// renderer holds the caller's object.
+package final class ClusterItem: Sendable {
+  /// Unique within its cluster manager; the id of the marker that shows it alone.
+  package let id: String
+  /// Where the item is.
+  package let position: Coordinate
+  /// Copied to its marker's title.
+  package let title: String?
+  /// Copied to its marker's snippet.
+  package let snippet: String?
+  /// Whatever the caller attached (the Lua bridge keeps a Lua value here); never read by the core.
+  nonisolated(unsafe) package let userData: AnyObject?
+
+  /// Creates an item.
+  package init(
+    id: String, position: Coordinate, title: String? = nil, snippet: String? = nil, userData: AnyObject? = nil
+  ) {
+    self.id = id
+    self.position = position
+    self.title = title
+    self.snippet = snippet
+    self.userData = userData
+  }
+}
+
+/// A group of items an algorithm made at one zoom (GMUStaticCluster): where its marker stands
+/// and its items in the order they were added to the manager.
+package final class Cluster: Sendable {
+  /// Where the cluster's marker stands: the first item's position for `distance`, the cell's
+  /// centre for `grid` (R60, R61).
+  package let position: Coordinate
+  /// The items, in the order they were added (never empty).
+  package let items: [ClusterItem]
+
+  /// How many items the cluster holds.
+  package var count: Int { items.count }
+
+  /// Creates a cluster.
+  package init(position: Coordinate, items: [ClusterItem]) {
+    self.position = position
+    self.items = items
+  }
+}
