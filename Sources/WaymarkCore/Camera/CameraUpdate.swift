@@ -43,7 +43,8 @@ public enum CameraUpdate: Hashable, Sendable {
   case setCamera(CameraPosition)
   /// Change only the given fields.
   case change(CameraChange)
-  /// Scroll by points on the screen: x to the right, y down.
+  /// Shift the centre of the view by points on the screen, x to the right, y down: the
+  /// coordinate that far from the centre becomes the target, under tilt too (R51).
   case scrollBy(dx: Double, dy: Double)
   /// The greatest zoom at which `bounds` fits inside the padded view inset by `insets`
   /// (64 points on every side by default), centred; bearing and tilt reset to 0.
@@ -71,8 +72,7 @@ public enum CameraUpdate: Hashable, Sendable {
   /// The camera this update leads to from the projection's camera, clamped (R20-R22) to the
   /// zoom range.
   ///
-  /// Throws when a number is not finite, when fit is given empty bounds or insets that leave
-  /// no room, or when the update would lead to a camera that is not finite.
+  /// Throws when a number is not finite, when fit is given empty bounds or negative insets, or when the update would lead to a camera that is not finite.
   package func destination(from projection: Projection, zoomRange: ClosedRange<Double> = CameraPosition.zoomLimits)
     throws(MapError) -> CameraPosition
   {
@@ -136,18 +136,32 @@ public enum CameraUpdate: Hashable, Sendable {
       try MapError.require(dx, in: -Point.largestMagnitude...Point.largestMagnitude, "cameraUpdate.dx")
       try MapError.require(dy, in: -Point.largestMagnitude...Point.largestMagnitude, "cameraUpdate.dy")
       guard dx != 0 || dy != 0 else { break }
-      let worldDX = (dx * projection.cosBearing - dy * projection.sinBearing) / projection.scale
-      let worldDY = (dx * projection.sinBearing + dy * projection.cosBearing) / projection.scale
-      let target = projection.targetWorld
-      camera.target = Mercator.coordinate(WorldPoint(x: target.x + worldDX, y: target.y + worldDY))
+      // R51: under tilt the coordinate on the screen that far from the centre becomes the
+      // target (flat-map distance where that point is above the horizon).
+      let shifted = Point(x: projection.center.x + dx, y: projection.center.y + dy)
+      camera.target =
+        camera.tilt != 0
+        ? projection.coordinate(for: shifted) ?? CameraUpdate.groundScroll(from: projection, dx: dx, dy: dy)
+        : CameraUpdate.groundScroll(from: projection, dx: dx, dy: dy)
     case .fit(let bounds, let insets):
       camera = try CameraUpdate.fitting(bounds, insets: insets, in: projection)
     }
     return camera
   }
 
+  /// The target `dx`, `dy` points away from the projection's on the untilted ground plane,
+  /// turned by the bearing: a scroll when the map is flat, and a pan's step (R25).
+  static func groundScroll(from projection: Projection, dx: Double, dy: Double) -> Coordinate {
+    let worldDX = (dx * projection.cosBearing - dy * projection.sinBearing) / projection.scale
+    let worldDY = (dx * projection.sinBearing + dy * projection.cosBearing) / projection.scale
+    let target = projection.targetWorld
+    return Mercator.coordinate(WorldPoint(x: target.x + worldDX, y: target.y + worldDY))
+  }
+
   /// The camera that fits `bounds` (R28): bearing and tilt 0, the greatest zoom at which the
   /// bounds fits the padded view inset by `insets`, the bounds centred in that inset area.
+  /// Insets that leave less than a point either way zoom maximally out, the bounds' centre
+  /// at the visual centre (R50).
   static func fitting(_ bounds: CoordinateBounds, insets: EdgeInsets, in projection: Projection) throws(MapError)
     -> CameraPosition
   {
@@ -156,26 +170,24 @@ public enum CameraUpdate: Hashable, Sendable {
     }
     let insets = try insets.validated("cameraUpdate.fit.padding")
     let padded = projection.paddedRect
+    let north = Mercator.worldPoint(ne).y, south = Mercator.worldPoint(sw).y
+    let west = Mercator.worldPoint(sw).x
+    let width = bounds.longitudeSpan / 360, height = south - north
+    let boundsCenter = WorldPoint(x: west + width / 2, y: (north + south) / 2)
     guard padded.width - insets.horizontal >= 1, padded.height - insets.vertical >= 1 else {
-      throw .invalidValue(
-        field: "cameraUpdate.fit.padding",
-        value:
-          "top \(formatNumber(insets.top)), left \(formatNumber(insets.left)), bottom \(formatNumber(insets.bottom)), right \(formatNumber(insets.right))",
-        reason: "leaves no room in the \(formatNumber(padded.width))x\(formatNumber(padded.height)) view")
+      // R50: padding larger than the view zooms maximally out (clamped to the zoom range).
+      return CameraPosition(
+        target: Mercator.coordinate(boundsCenter), zoom: CameraPosition.zoomLimits.lowerBound, bearing: 0, tilt: 0)
     }
     let area = Rect(
       x: padded.minX + insets.left, y: padded.minY + insets.top,
       width: padded.width - insets.horizontal, height: padded.height - insets.vertical)
-    let north = Mercator.worldPoint(ne).y, south = Mercator.worldPoint(sw).y
-    let west = Mercator.worldPoint(sw).x
-    let width = bounds.longitudeSpan / 360, height = south - north
     let zoomForWidth = width > 0 ? log2(area.size.width / (width * 256)) : Double.infinity
     let zoomForHeight = height > 0 ? log2(area.size.height / (height * 256)) : Double.infinity
     var zoom = min(zoomForWidth, zoomForHeight)
     if !zoom.isFinite { zoom = 21 }
     let scale = Mercator.worldSize(zoom: zoom)
     let areaCenter = Point(x: area.minX + area.size.width / 2, y: area.minY + area.size.height / 2)
-    let boundsCenter = WorldPoint(x: west + width / 2, y: (north + south) / 2)
     let target = WorldPoint(
       x: boundsCenter.x - (areaCenter.x - projection.center.x) / scale,
       y: boundsCenter.y - (areaCenter.y - projection.center.y) / scale)

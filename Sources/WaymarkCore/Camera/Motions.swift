@@ -58,7 +58,13 @@ struct CameraGesture {
     let projection = Projection(camera: start, viewSize: viewSize, padding: padding)
     let update: CameraUpdate
     switch kind {
-    case .pan(let dx, let dy): update = .scrollBy(dx: -dx * progress, dy: -dy * progress)
+    case .pan(let dx, let dy):
+      // The ground plane's distance, as before R51 made scrollBy follow the tilted screen.
+      let (x, y) = (-dx * progress, -dy * progress)
+      update =
+        x == 0 && y == 0
+        ? .scrollBy(dx: 0, dy: 0)
+        : .change(CameraChange(target: CameraUpdate.groundScroll(from: projection, dx: x, dy: y)))
     case .pinch(let delta, let point): update = .zoomBy(delta * progress, around: point)
     case .rotate(let degrees): update = .change(CameraChange(bearing: start.bearing - degrees * progress))
     case .tilt(let degrees): update = .change(CameraChange(tilt: start.tilt + degrees * progress))

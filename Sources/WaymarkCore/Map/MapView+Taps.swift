@@ -65,8 +65,9 @@ extension MapView {
       return
     }
     if let overlay {
+      let selected = selectedMarker
       emit(.didTapOverlay(overlay))
-      deselectAfterMapTap()
+      deselectAfterMapTap(ifStill: selected)
       return
     }
     if let poi = pointOfInterest(at: point) {
@@ -75,8 +76,9 @@ extension MapView {
     }
     guard let coordinate = projection.coordinate(for: point) else { return }
     reportFeatures(at: coordinate)
+    let selected = selectedMarker
     emit(.didTapAtCoordinate(coordinate))
-    deselectAfterMapTap()
+    deselectAfterMapTap(ifStill: selected)
   }
 
   /// A tap where `coordinate` is on the screen (``tap(_:)``).
@@ -134,10 +136,11 @@ extension MapView {
     if policy.centerOnSelect, selectedMarker === marker, marker.isOn(self) { centerCamera(on: marker) }
   }
 
-  /// A tap on a point of interest (R17; web policy: a default window, R33).
+  /// A tap on a point of interest (R17; web policy: a default window, R33): the implicit
+  /// deselection comes first, so a window the handler opens stays open (R49).
   private func tapPointOfInterest(_ poi: PointOfInterest) {
+    if policy.deselectOnPOITap { deselectAfterMapTap(ifStill: selectedMarker) }
     let handled = emit(.didTapPOI(poi)).isHandled
-    if policy.deselectOnPOITap { deselectAfterMapTap() }
     if policy.showPOIWindow, !handled, let layout = InfoWindowLayout.defaultWindow(title: poi.name, snippet: nil) {
       show(InfoWindow(marker: nil, pointOfInterest: poi, content: nil, layout: layout))
     }
@@ -150,8 +153,11 @@ extension MapView {
     }
   }
 
-  /// The implicit deselection after a tap on the map, an overlay or a POI (R14, R15, R17).
-  private func deselectAfterMapTap() {
+  /// The implicit deselection of a tap on the map, an overlay or a POI (R14, R15, R17): it
+  /// concerns the marker selected when the finger landed, so a selection the tap's handler
+  /// made stands (R49).
+  private func deselectAfterMapTap(ifStill selected: Marker?) {
+    guard selectedMarker === selected else { return }
     if policy.deselectOnMapTap { deselect() } else if infoWindow?.marker == nil { hideInfoWindow() }
   }
 

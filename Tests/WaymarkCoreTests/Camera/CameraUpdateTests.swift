@@ -43,6 +43,23 @@ import WaymarkTesting
     expectClose(map.camera.target, destination, tolerance: 1e-9)
   }
 
+  @Test("R51: Scroll by shifts the centre by screen points under tilt too")
+  func scrollByShiftsTheCentreByScreenPointsUnderTiltToo() throws {
+    // GMSCameraUpdate scrollByX:Y: "shifts the center of the view by the specified number
+    // of points": at tilt 25 the coordinate 150 points below the centre becomes the centre
+    // (R51), not the one 150 points away on the flat ground.
+    let map = try map(zoom: 14, bearing: 30, tilt: 25)
+    let centre = Point(x: 195, y: 422)  // the middle of the unpadded 390 x 844 view
+    let shifted = Point(x: centre.x + 40, y: centre.y + 150)
+    let destination = try #require(map.projection.coordinate(for: shifted))
+    try map.moveCamera(.scrollBy(dx: 40, dy: 150))
+    expectClose(map.camera.target, destination, tolerance: 1e-9)
+    #expect(map.camera.tilt == 25)
+    let now = try #require(map.projection.point(for: destination))
+    expectClose(now.x, centre.x, tolerance: 1e-6)
+    expectClose(now.y, centre.y, tolerance: 1e-6)
+  }
+
   @Test("R28: Fit shows the bounds with padding and resets bearing and tilt")
   func fitShowsTheBoundsWithPaddingAndResetsBearingAndTilt() throws {
     // R28: fit(bounds, padding): greatest zoom that fits; bearing and tilt reset to 0.

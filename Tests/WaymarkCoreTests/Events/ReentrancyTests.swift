@@ -114,10 +114,20 @@ import WaymarkTesting
     expectClose(after.y, point.y, tolerance: 1e-6)
   }
 
-  @Test func fitPaddingThatLeavesNoRoomIsAnError() throws {
-    let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 5))
+  @Test("R50: A fit whose padding is larger than the view zooms maximally out")
+  func aFitWhosePaddingIsLargerThanTheViewZoomsMaximallyOut() throws {
+    // GMSCameraUpdate: "If the requested |padding| is larger than the view size in either
+    // the vertical or horizontal direction the map will be maximally zoomed out" (R50).
+    let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 5, bearing: 30))
     let bounds = try CoordinateBounds(Places.sydney, Places.melbourne)
-    #expect(throws: MapError.self) { try map.moveCamera(.fit(bounds, insets: EdgeInsets(all: 1000))) }
-    #expect(map.camera.zoom == 5)
+    try map.moveCamera(.fit(bounds, insets: EdgeInsets(all: 1000)))
+    #expect(map.camera.zoom == map.minZoom)
+    #expect(map.camera.bearing == 0)
+    let centre = try #require(map.projection.coordinate(for: Point(x: 195, y: 422)))
+    #expect(bounds.contains(centre))
+    try map.setMinMaxZoom(min: 4, max: 21)
+    try map.moveCamera(.fit(bounds, insets: EdgeInsets(top: 0, left: 200, bottom: 0, right: 200)))
+    #expect(map.camera.zoom == 4, "one direction too large is enough; the zoom range still holds (R21)")
+    #expect(throws: MapError.self) { try map.moveCamera(.fit(bounds, insets: EdgeInsets(all: -1))) }
   }
 }

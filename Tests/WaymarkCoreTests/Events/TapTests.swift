@@ -87,7 +87,8 @@ import WaymarkTesting
   }
 
   @Test("R17: POI taps report the place and deselect") func poiTapsReportThePlaceAndDeselect() throws {
-    // R17: did_tap_poi(place_id, name, location); no default window on iOS; deselects.
+    // R17: did_tap_poi(place_id, name, location); no default window on iOS; deselects, before
+    // the handler runs (R49).
     let fixture = try MapFixture(Places.sydney, zoom: 14)
     let m = try fixture.marker("m", at: Places.melbourne, title: "M")
     fixture.map.selectedMarker = m
@@ -98,7 +99,7 @@ import WaymarkTesting
     try fixture.map.tap(opera)
     #expect(
       fixture.delegate.calls == [
-        "did_tap_poi(ChIJ3S-JXmauEmsRUcIaWtf4MzE:Sydney Opera House)", "did_close_info_window(m)",
+        "did_close_info_window(m)", "did_tap_poi(ChIJ3S-JXmauEmsRUcIaWtf4MzE:Sydney Opera House)",
       ])
     #expect(fixture.map.infoWindow == nil)
     let record = try #require(fixture.map.trace.records.first { $0.event == .callback(.didTapPOI) })
