@@ -192,7 +192,8 @@
 ---@field policy string The behaviour policy's name: ios, android or web (docs/semantics.md R33). (read-only)
 ---@field is_camera_moving boolean Whether an animation or gesture runs or idle_at is owed. (read-only)
 ---@field my_location_enabled boolean Whether the my-location dot and button are shown (docs/semantics.md R32).
----@field my_location Coordinate? The simulated device location (docs/semantics.md R32), nil until known.
+---@field my_location Coordinate? What the map reports as the user's location (docs/semantics.md R52): the device location while my_location_enabled, else nil. Assigning sets the device location.
+---@field device_location Coordinate? The simulated device location (docs/semantics.md R52), an input kept whether my location is on or off; nil until known.
 ---@field capabilities string[] What the map can do: a list of advanced_markers, data_driven_styling; assigning fires did_change_map_capabilities.
 ---@field padding Insets Insets that move the visual centre and shrink the visible region (docs/semantics.md R29); assign a number or a table.
 ---@field gestures GestureFlags Which gestures the user may make (docs/semantics.md R25); assign a table of the ones to change. Code-driven moves always work.

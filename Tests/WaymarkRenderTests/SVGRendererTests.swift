@@ -247,7 +247,7 @@ import WaymarkCore
         shape: .polyline(path: [Places.sydney, Coordinate(latitude: -33.9, longitude: 151.3)], width: 4), id: "line"))
     try map.addPointOfInterest(PointOfInterest(placeID: "opera", name: "Opera House", location: Places.sydney))
     map.isMyLocationEnabled = true
-    map.myLocation = Coordinate(latitude: -33.87, longitude: 151.19)
+    map.deviceLocation = Coordinate(latitude: -33.87, longitude: 151.19)
     let svg = try picture(of: map)
     let overlays = svg.all("g", class: "overlay")
     #expect(overlays.map { $0["data-id"] } == ["ring", "line", "area"])

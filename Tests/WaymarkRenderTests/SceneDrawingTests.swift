@@ -116,7 +116,7 @@ import WaymarkCore
         id: "plan"))
     try map.addPointOfInterest(PointOfInterest(placeID: "opera", name: "Opera House", location: near(0.01, 0.015)))
     map.isMyLocationEnabled = true
-    map.myLocation = near(-0.005, -0.02)
+    map.deviceLocation = near(-0.005, -0.02)
   }
 }
 

@@ -28,15 +28,20 @@ extension MapView {
     }
   }
 
-  /// The simulated device location (R32); nil until known.
-  public var myLocation: Coordinate? {
-    get { places.myLocation }
+  /// The simulated device location (R32, R52): an input, known or not whether or not my
+  /// location is on; nil until known.
+  public var deviceLocation: Coordinate? {
+    get { places.deviceLocation }
     set {
-      let old = places.myLocation
-      places.myLocation = newValue
+      let old = places.deviceLocation
+      places.deviceLocation = newValue
       if newValue != old { notify(.placesChanged) }
     }
   }
+
+  /// What the map reports as the user's location (R52): the device location while my
+  /// location is on, nil while it is off or the location is unknown.
+  public var myLocation: Coordinate? { isMyLocationEnabled ? places.deviceLocation : nil }
 
   /// Adds a point of interest to the base map (R17).
   public func addPointOfInterest(_ poi: PointOfInterest) throws(MapError) {

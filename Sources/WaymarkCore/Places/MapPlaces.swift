@@ -11,7 +11,7 @@ struct MapPlaces {
   /// Whether the my-location dot and button are shown; off by default.
   var isMyLocationEnabled = false
   /// The simulated device location; nil until known.
-  var myLocation: Coordinate?
+  var deviceLocation: Coordinate?
 
   /// The point of interest nearest to `point` within `radius` points (R17), or nil.
   func pointOfInterest(at point: Point, projection: Projection, radius: Double) -> PointOfInterest? {
@@ -26,7 +26,7 @@ struct MapPlaces {
 
   /// The device location if `point` falls within `radius` points of the shown dot (R32).
   func myLocation(at point: Point, projection: Projection, radius: Double) -> Coordinate? {
-    guard isMyLocationEnabled, let location = myLocation, let at = projection.point(for: location),
+    guard isMyLocationEnabled, let location = deviceLocation, let at = projection.point(for: location),
       at.distance(to: point) <= radius
     else { return nil }
     return location

@@ -141,7 +141,7 @@ struct SceneBuilder {
 
   /// The points of interest of `map` and its my-location dot (when shown), in the library.
   mutating func places(of map: MapView) -> Int {
-    let me = map.isMyLocationEnabled ? map.myLocation : nil
+    let me = map.myLocation
     library.places.append(
       ScenePlaces(
         pois: map.pointsOfInterest.map(Self.poi),

@@ -64,19 +64,18 @@ extension LuaAPI {
           at: value, on: stack, field: "map.my_location_enabled")
       }),
     .property(
-      "Map", "my_location", "Coordinate?", "The simulated device location (R32), nil until known.",
-      get: { bridge, stack, _ in
-        if let location = try bridge.requireMap().myLocation {
-          LuaValues.push(location, on: stack)
-        } else {
-          stack.pushNil()
-        }
-      },
+      "Map", "my_location", "Coordinate?",
+      "What the map reports as the user's location (R52): the device location while my_location_enabled, else nil. Assigning sets the device location.",
+      get: { bridge, stack, _ in pushLocation(try bridge.requireMap().myLocation, on: stack) },
       set: { bridge, stack, _, value in
-        let map = try bridge.requireMap()
-        map.myLocation =
-          LuaValues.isNil(value, on: stack)
-          ? nil : try LuaValues.coordinate(at: value, on: stack, field: "map.my_location").validated("map.my_location")
+        try bridge.requireMap().deviceLocation = try location(at: value, on: stack, field: "map.my_location")
+      }),
+    .property(
+      "Map", "device_location", "Coordinate?",
+      "The simulated device location (R52), an input kept whether my location is on or off; nil until known.",
+      get: { bridge, stack, _ in pushLocation(try bridge.requireMap().deviceLocation, on: stack) },
+      set: { bridge, stack, _, value in
+        try bridge.requireMap().deviceLocation = try location(at: value, on: stack, field: "map.device_location")
       }),
 
     // MARK: Camera
@@ -341,5 +340,16 @@ extension LuaAPI {
         stack.rawSetField(key, ofTableAt: -2)
       }
     }
+  }
+
+  /// Pushes a location, or nil when unknown.
+  static func pushLocation(_ location: Coordinate?, on stack: LuaStack) {
+    if let location { LuaValues.push(location, on: stack) } else { stack.pushNil() }
+  }
+
+  /// The location a script assigns to `field`: a coordinate, or nil for unknown.
+  static func location(at value: Int32, on stack: LuaStack, field: String) throws -> Coordinate? {
+    LuaValues.isNil(value, on: stack)
+      ? nil : try LuaValues.coordinate(at: value, on: stack, field: field).validated(field)
   }
 }

@@ -42,7 +42,7 @@ import WaymarkTesting
     try fixture.map.tapMyLocationButton()
     #expect(fixture.delegate.calls.isEmpty, "off by default")
     fixture.map.isMyLocationEnabled = true
-    fixture.map.myLocation = Places.melbourne
+    fixture.map.deviceLocation = Places.melbourne
     fixture.delegate.myLocationButton = { true }
     try fixture.map.tapMyLocationButton()
     #expect(fixture.delegate.calls == ["did_tap_my_location_button"])
@@ -59,9 +59,26 @@ import WaymarkTesting
     // R32: a tap on the location dot fires did_tap_my_location(location).
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     fixture.map.isMyLocationEnabled = true
-    fixture.map.myLocation = Coordinate(latitude: -33.87, longitude: 151.21)
+    fixture.map.deviceLocation = Coordinate(latitude: -33.87, longitude: 151.21)
     try fixture.map.tap(Coordinate(latitude: -33.87, longitude: 151.21))
     #expect(fixture.delegate.events == ["did_tap_my_location"])
+  }
+
+  @Test("R52: my location is nil while My Location is off; the device location is an input")
+  func myLocationIsNilWhileMyLocationIsOff() throws {
+    // GMSMapView.myLocation: "If it is disabled, or it is enabled but no location data is
+    // available, this will be nil." (R52)
+    let fixture = try MapFixture(Places.sydney, zoom: 10)
+    fixture.map.deviceLocation = Places.melbourne
+    #expect(fixture.map.myLocation == nil, "off by default: nil although the device knows")
+    fixture.map.isMyLocationEnabled = true
+    #expect(fixture.map.myLocation == Places.melbourne)
+    fixture.map.deviceLocation = nil
+    #expect(fixture.map.myLocation == nil, "on, but no location data")
+    fixture.map.deviceLocation = Places.sydney
+    fixture.map.isMyLocationEnabled = false
+    #expect(fixture.map.myLocation == nil)
+    #expect(fixture.map.deviceLocation == Places.sydney, "the input is kept while the dot is off")
   }
 
   @Test func capabilityChangesAreReportedOnce() throws {

@@ -82,7 +82,7 @@ private final class ChangeLog: MapObserver {
     try fixture.map.remove(overlay)
     try fixture.map.addPointOfInterest(PointOfInterest(placeID: "p", name: "P", location: Places.sydney))
     fixture.map.isMyLocationEnabled = true
-    fixture.map.myLocation = Places.melbourne
+    fixture.map.deviceLocation = Places.melbourne
     try fixture.map.setPadding(EdgeInsets(top: 10, left: 0, bottom: 0, right: 0))
     try fixture.map.setViewSize(Size(width: 300, height: 300))
     #expect(
