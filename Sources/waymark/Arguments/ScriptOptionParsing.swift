@@ -3,55 +3,42 @@ import WaymarkCore
 import WaymarkScripting
 
 /// The options of every command that runs one script (`run`, `serve`, `repl`): plugin
-/// folders, the policy, the settle limit and the budgets, read into ``ScriptOptions``.
+/// folders, the policy and the settle limit, read into ``ScriptOptions``.
 enum ScriptOptionParsing {
-  /// `--plugins DIR` (repeatable) and `--policy NAME`.
-  static let pluginSpecs = [
-    OptionSpec(
-      name: "plugins", value: "DIR", repeatable: true,
-      help: "load every *.lua plugin in DIR (or the one plugin DIR.lua)"),
-    OptionSpec(
-      name: "policy", value: "NAME",
-      help: "ios, android or web: overrides the policy the script's waymark.map{} asks for"),
+  /// `--plugins DIR` (repeatable).
+  static let plugins = Option<ScriptOptions>.values(
+    "plugins", "DIR", \.pluginFolders, help: "load every *.lua plugin in DIR (or the one plugin DIR.lua)")
+
+  /// `--policy NAME`.
+  static let policy = Option<ScriptOptions>.value(
+    "policy", "NAME", \.policy, help: "ios, android or web: overrides the policy the script's waymark.map{} asks for",
+    parse: { (text) throws(Refusal) -> String? in try OptionValue.policy(text) })
+
+  /// `--time-limit` and `--script-budget`.
+  static let limits: [Option<ScriptOptions>] = [
+    .value(
+      "time-limit", "SECONDS", \.timeLimit, help: "virtual time after which settle() gives up (default 600)",
+      parse: { (text) throws(Refusal) in
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= VirtualClock.longestStep else {
+          throw Refusal("expected a positive number of seconds, at most 1e9")
+        }
+        return seconds
+      }),
+    .value(
+      "script-budget", "SECONDS", \.scriptBudget, help: "wall-clock budget of the script's own Lua code (default 20)",
+      parse: { (text) throws(Refusal) -> Duration? in
+        .seconds(try OptionValue.whole(atLeast: 1, "a positive number of seconds")(text))
+      }),
   ]
 
-  /// `--time-limit`, `--script-budget` and the handler budgets.
-  static let limitSpecs =
-    [
-      OptionSpec(
-        name: "time-limit", value: "SECONDS", help: "virtual time after which settle() gives up (default 600)"),
-      OptionSpec(
-        name: "script-budget", value: "SECONDS", help: "wall-clock budget of the script's own Lua code (default 20)"),
-    ] + BudgetOptions.specs
-
-  /// The script options the arguments give; throws a usage error naming the option and value.
-  static func options(_ arguments: ParsedArguments, command: String) throws(UsageError) -> ScriptOptions {
-    var options = ScriptOptions()
-    options.pluginFolders = arguments.all("plugins")
-    if let policy = arguments.value("policy") {
-      guard BehaviorPolicy.presets[policy] != nil else {
-        throw UsageError(
-          message: "--policy \(policy): expected ios, android or web"
-            + Suggestion.hint(for: policy, among: BehaviorPolicy.presets.keys.sorted()),
-          command: command)
-      }
-      options.policy = policy
-    }
-    if let limit = arguments.value("time-limit") {
-      guard let seconds = Double(limit), seconds.isFinite, seconds > 0, seconds <= VirtualClock.longestStep else {
-        throw UsageError(
-          message: "--time-limit \(limit): expected a positive number of seconds, at most 1e9", command: command)
-      }
-      options.timeLimit = seconds
-    }
-    try BudgetOptions.apply(arguments, to: &options.plugins, command: command, instructions: nil)
-    if let budget = arguments.value("script-budget") {
-      guard let seconds = Int(budget), seconds > 0 else {
-        throw UsageError(message: "--script-budget \(budget): expected a positive number of seconds", command: command)
-      }
-      options.scriptBudget = .seconds(seconds)
-    }
-    return options
+  /// The options of a command that runs one script, its ``ScriptOptions`` at `options` and
+  /// its handler budgets at `budgets`: `--plugins`, `--policy`, then `middle`, then the limits.
+  static func options<C>(
+    _ options: WritableKeyPath<C, ScriptOptions> & Sendable, _ budgets: WritableKeyPath<C, HandlerBudgets> & Sendable,
+    around middle: [Option<C>] = []
+  ) -> [Option<C>] {
+    [plugins.lifted(options), policy.lifted(options)] + middle + limits.map { $0.lifted(options) }
+      + HandlerBudgets.options.map { $0.lifted(budgets) }
   }
 
   /// Whether `path` is a `.lua` file that `--plugins` loads alone.

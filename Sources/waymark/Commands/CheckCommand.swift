@@ -4,9 +4,9 @@ import WaymarkScripting
 
 /// `waymark check [PATH]...`: loads plugins and scripts without running the scenario and
 /// reports every problem with file:line.
-struct CheckCommand {
-  static let spec = CommandSpec(
-    name: "check", usage: "[PATH]...",
+struct CheckCommand: Command {
+  static let configuration = CommandConfiguration(
+    name: "check", abstract: "load plugins and scripts without running them; report problems with file:line",
     summary: """
       Loads plugins and scripts without running them and reports every mistake, one line each with
       file:line and a suggestion: syntax errors, unknown handler names, fields of the wrong type, handlers
@@ -18,15 +18,17 @@ struct CheckCommand {
       before_each, after_each and pending are known). With no PATH: ./plugins, ./scripts and ./tests when
       present, else the current folder. Exit 1 when anything is found.
       """,
-    options: [],
-    positionals: 0...Int.max,
     examples: ["waymark check", "waymark check plugins/marker_events scripts/marker_events.lua"])
 
-  let paths: [String]
+  static let options: [Option<CheckCommand>] = []
 
-  init(_ arguments: ParsedArguments) {
+  static let positionals = Positionals<CheckCommand>.many("[PATH]...", \.paths)
+
+  var paths: [String] = []
+
+  mutating func validate() throws(UsageError) {
     let defaults = ["plugins", "scripts", "tests"].filter { FileManager.default.fileExists(atPath: $0) }
-    paths = arguments.positionals.isEmpty ? (defaults.isEmpty ? ["."] : defaults) : arguments.positionals
+    if paths.isEmpty { paths = defaults.isEmpty ? ["."] : defaults }
   }
 
   func execute() -> Int32 {

@@ -4,9 +4,10 @@ import WaymarkScripting
 
 /// `waymark fuzz SCRIPT`: drives the script's map with random but valid input and checks
 /// after every input; a failure is shrunk and written as a runnable script.
-struct FuzzCommand {
-  static let spec = CommandSpec(
-    name: "fuzz", usage: "SCRIPT",
+struct FuzzCommand: Command {
+  static let configuration = CommandConfiguration(
+    name: "fuzz",
+    abstract: "drive the script's map with random input; shrink a failure into a script that reproduces it",
     summary: """
       Runs SCRIPT, then drives its map with random but valid input (taps on markers, windows, the map, points
       of interest and overlays; long presses; drags of draggable markers; pans, pinches, rotations; camera
@@ -16,60 +17,45 @@ struct FuzzCommand {
       script that reproduces it with 'waymark run'; its path and the seed are printed. The same seed makes the
       same runs. Exit 0 when every run passed, 1 when one failed, 3 when the script cannot be fuzzed.
       """,
-    options: [
-      OptionSpec(name: "plugins", value: "DIR", repeatable: true, help: "load every *.lua plugin in DIR"),
-      OptionSpec(name: "runs", value: "N", help: "runs, each from a fresh run of the script (default 100)"),
-      OptionSpec(name: "events", value: "K", help: "inputs per run (default 50)"),
-      OptionSpec(name: "seed", value: "S", help: "the seed of the first run (default: from the clock, printed)"),
-      OptionSpec(name: "out", value: "DIR", help: "where the reproducer is written (default fuzz-failures)"),
-      OptionSpec(name: "policy", value: "NAME", help: "ios, android or web: overrides the script's"),
-    ] + BudgetOptions.specs,
-    positionals: 1...1,
     examples: [
       "waymark fuzz tests/tour_test.lua --plugins plugins/guided_tour",
       "waymark fuzz scripts/city_guide.lua --runs 500 --events 100 --seed 42 --out /tmp/fuzz",
     ])
 
-  let script: String
-  let options: FuzzOptions
-  let out: String
-  let seedWasGiven: Bool
+  static let options: [Option<FuzzCommand>] =
+    [
+      .values("plugins", "DIR", \.options.script.pluginFolders, help: "load every *.lua plugin in DIR"),
+      .value(
+        "runs", "N", \.options.runs, help: "runs, each from a fresh run of the script (default 100)",
+        parse: OptionValue.whole(atLeast: 1, "a whole number, at least 1")),
+      .value(
+        "events", "K", \.options.events, help: "inputs per run (default 50)",
+        parse: OptionValue.whole(atLeast: 1, "a whole number, at least 1")),
+      .value(
+        "seed", "S", \.seed, help: "the seed of the first run (default: from the clock, printed)",
+        parse: { (text) throws(Refusal) -> UInt64? in
+          guard let seed = UInt64(text) else { throw Refusal("expected a whole number from 0 to 2^64-1") }
+          return seed
+        }),
+      .value(
+        "out", "DIR", \.out, help: "where the reproducer is written (default fuzz-failures)", parse: { $0 }),
+      .value(
+        "policy", "NAME", \.options.script.policy, help: "ios, android or web: overrides the script's",
+        parse: { (text) throws(Refusal) -> String? in try OptionValue.policy(text) }),
+    ] + HandlerBudgets.options.map { $0.lifted(\.budgets) }
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    script = arguments.positionals[0]
-    var options = FuzzOptions()
-    options.script.pluginFolders = arguments.all("plugins")
-    if let policy = arguments.value("policy") {
-      guard BehaviorPolicy.presets[policy] != nil else {
-        throw UsageError(message: "--policy \(policy): expected ios, android or web", command: "fuzz")
-      }
-      options.script.policy = policy
-    }
-    try BudgetOptions.apply(
-      arguments, to: &options.script.plugins, command: "fuzz", instructions: BudgetOptions.testInstructions)
-    options.runs = try Self.count(arguments, "runs", default: 100)
-    options.events = try Self.count(arguments, "events", default: 50)
-    if let text = arguments.value("seed") {
-      guard let seed = UInt64(text) else {
-        throw UsageError(message: "--seed \(text): expected a whole number from 0 to 2^64-1", command: "fuzz")
-      }
-      options.seed = seed
-      seedWasGiven = true
-    } else {
-      options.seed = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000_000
-      seedWasGiven = false
-    }
-    self.options = options
-    out = arguments.value("out") ?? "fuzz-failures"
-  }
+  static let positionals = Positionals<FuzzCommand>.one("SCRIPT", \.script)
 
-  private static func count(_ arguments: ParsedArguments, _ name: String, default value: Int) throws(UsageError) -> Int
-  {
-    guard let text = arguments.value(name) else { return value }
-    guard let count = Int(text), count >= 1 else {
-      throw UsageError(message: "--\(name) \(text): expected a whole number, at least 1", command: "fuzz")
-    }
-    return count
+  var script = ""
+  var options = FuzzOptions()
+  var budgets = HandlerBudgets()
+  var out = "fuzz-failures"
+  /// `--seed`, when given.
+  var seed: UInt64?
+
+  mutating func validate() throws(UsageError) {
+    budgets.apply(to: &options.script.plugins, defaultInstructions: HandlerBudgets.testInstructions)
+    options.seed = seed ?? UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000_000
   }
 
   func execute() throws(CommandFailure) -> Int32 {
@@ -111,7 +97,7 @@ struct FuzzCommand {
       try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
       try Data(reproducer.bytes).write(to: URL(fileURLWithPath: file))
     } catch {
-      throw CommandFailure(message: "cannot write \(file): \(RunCommand.reason(error))", code: ExitCode.scriptError)
+      throw CommandFailure(message: "cannot write \(file): \(CommandFailure.reason(error))", code: ExitCode.scriptError)
     }
     Output.print(
       TraceText.escaped(

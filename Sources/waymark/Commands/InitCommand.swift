@@ -2,9 +2,10 @@ import Foundation
 
 /// `waymark init [DIR]`: writes a small working project (``ProjectTemplate``) into DIR, or
 /// nothing at all when any of its files is already there.
-struct InitCommand {
-  static let spec = CommandSpec(
-    name: "init", usage: "[DIR]",
+struct InitCommand: Command {
+  static let configuration = CommandConfiguration(
+    name: "init",
+    abstract: "write a small working project: a plugin, a scenario, tests, editor and luacheck settings, CI",
     summary: """
       Writes a small working project into DIR (default: the current folder, made when missing): a plugin in
       plugins/, a scenario in scripts/, a test with a few cases in tests/, the LuaLS definition files in types/
@@ -13,15 +14,16 @@ struct InitCommand {
       passes, 'waymark check' and 'luacheck .' report nothing. Overwrites nothing: when any of these files
       exists, names every one and writes none (exit 2).
       """,
-    options: [],
-    positionals: 0...1,
     examples: ["waymark init", "waymark init my_map"])
 
-  let folder: String
+  static let options: [Option<InitCommand>] = []
 
-  init(_ arguments: ParsedArguments) {
-    folder = arguments.positionals.first ?? "."
-  }
+  static let positionals = Positionals<InitCommand>.optional("[DIR]", \.given)
+
+  /// The folder given, if any.
+  var given: String?
+  /// Where the project goes: the folder given, or the current one.
+  var folder: String { given ?? "." }
 
   func execute() throws(CommandFailure) -> Int32 {
     let root = URL(fileURLWithPath: folder)

@@ -5,9 +5,9 @@ import WaymarkScripting
 /// `waymark repl SCRIPT`: the live session of `serve` in a terminal. The script builds the
 /// map; then each line of Lua runs in the script's environment, its results are shown with
 /// `inspect` and the trace records it caused follow it.
-struct ReplCommand {
-  static let spec = CommandSpec(
-    name: "repl", usage: "SCRIPT",
+struct ReplCommand: Command {
+  static let configuration = CommandConfiguration(
+    name: "repl", abstract: "the same live map in the terminal: a line of Lua at a time",
     summary: """
       Runs SCRIPT to build a map, then reads Lua a line at a time in the script's environment (map, the fields
       of the table the script returns, its globals, inspect): results are shown with inspect, the trace records
@@ -17,16 +17,18 @@ struct ReplCommand {
       TAB completes names and the fields and methods of maps, markers and tables. Commands: :reload,
       :trace text|json, :time, :help, :quit.
       """,
-    options: ScriptOptionParsing.pluginSpecs + ScriptOptionParsing.limitSpecs,
-    positionals: 1...1,
     examples: ["waymark repl scripts/city_guide.lua", "waymark repl my_scenario.lua --plugins my_plugins"])
 
-  let script: String
-  let options: ScriptOptions
+  static let options: [Option<ReplCommand>] = ScriptOptionParsing.options(\.options, \.budgets)
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    script = arguments.positionals[0]
-    options = try ScriptOptionParsing.options(arguments, command: "repl")
+  static let positionals = Positionals<ReplCommand>.one("SCRIPT", \.script)
+
+  var script = ""
+  var options = ScriptOptions()
+  var budgets = HandlerBudgets()
+
+  mutating func validate() throws(UsageError) {
+    budgets.apply(to: &options.plugins, defaultInstructions: nil)
   }
 
   func execute() throws(CommandFailure) -> Int32 {

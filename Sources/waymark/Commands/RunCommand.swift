@@ -4,26 +4,11 @@ import WaymarkRender
 import WaymarkScripting
 
 /// `waymark run SCRIPT`: runs a scripted demo with its plugins and prints the trace.
-struct RunCommand {
-  static let spec = CommandSpec(
-    name: "run", usage: "SCRIPT",
+struct RunCommand: Command {
+  static let configuration = CommandConfiguration(
+    name: "run", abstract: "run a scripted demo and print its trace",
     summary:
       "Runs a scripted demo (a Lua script that builds a map and drives it) and prints its trace; SCRIPT - reads it from standard input.",
-    options: ScriptOptionParsing.pluginSpecs + [
-      OptionSpec(name: "trace", value: "FORMAT", help: "text (default), json (JSON Lines) or none"),
-      OptionSpec(name: "trace-file", value: "PATH", help: "write the trace to PATH instead of standard output"),
-      OptionSpec(name: "frames", value: nil, help: "text trace: one line per camera frame instead of folding them"),
-      OptionSpec(name: "watch", value: nil, help: "rerun when the script or a plugin changes; show what changed"),
-      OptionSpec(
-        name: "snapshots", value: "DIR",
-        help: "write an SVG of the map at every idle camera and map:snapshot() into DIR (NNNN-<t>-<reason>.svg)"),
-      OptionSpec(name: "html", value: "FILE", help: "write a self-contained HTML replay of the run to FILE"),
-    ] + ScriptOptionParsing.limitSpecs + [
-      OptionSpec(
-        name: "strict", value: nil,
-        help: "exit 1 when a plugin_error or a warning happened that the script did not expect")
-    ],
-    positionals: 1...1,
     examples: [
       "waymark run scripts/marker_events.lua",
       "waymark run scripts/marker_events.lua --plugins plugins/rich_tooltip --policy android",
@@ -33,51 +18,63 @@ struct RunCommand {
       "echo 'local map = waymark.map{} print(map.camera.zoom)' | waymark run -",
     ])
 
+  static let options: [Option<RunCommand>] =
+    ScriptOptionParsing.options(
+      \.options, \.budgets,
+      around: [
+        .value(
+          "trace", "FORMAT", \.format, help: "text (default), json (JSON Lines) or none",
+          parse: OptionValue.choice(Format.self)),
+        .text("trace-file", "PATH", \.traceFile, help: "write the trace to PATH instead of standard output"),
+        .flag("frames", \.showsEveryFrame, help: "text trace: one line per camera frame instead of folding them"),
+        .flag("watch", \.watches, help: "rerun when the script or a plugin changes; show what changed"),
+        .value(
+          "snapshots", "DIR", \.options.snapshotFolder,
+          help: "write an SVG of the map at every idle camera and map:snapshot() into DIR (NNNN-<t>-<reason>.svg)",
+          parse: { (text) throws(Refusal) -> String? in
+            guard !text.isEmpty else { throw Refusal.whole("--snapshots needs a folder") }
+            return text
+          }),
+        .value(
+          "html", "FILE", \.replayFile, help: "write a self-contained HTML replay of the run to FILE",
+          parse: { (text) throws(Refusal) -> String? in
+            guard !text.isEmpty else { throw Refusal.whole("--html needs a file name") }
+            return text
+          }),
+      ])
+    + [
+      .flag(
+        "strict", \.isStrict, help: "exit 1 when a plugin_error or a warning happened that the script did not expect")
+    ]
+
+  static let positionals = Positionals<RunCommand>.one("SCRIPT", \.script)
+
+  /// The trace's formats.
   enum Format: String, CaseIterable { case text, json, none }
 
-  let script: String
-  let options: ScriptOptions
-  let format: Format
-  let traceFile: String?
-  let showsEveryFrame: Bool
-  let watches: Bool
-  let isStrict: Bool
-  let replayFile: String?
+  var script = ""
+  var options = ScriptOptions()
+  var budgets = HandlerBudgets()
+  var format = Format.text
+  var traceFile: String?
+  var showsEveryFrame = false
+  var watches = false
+  var isStrict = false
+  var replayFile: String?
   /// Whether the text trace is coloured: on a terminal, without NO_COLOR.
-  let colors: Bool
+  var colors = false
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    script = arguments.positionals[0] == "-" ? "stdin" : arguments.positionals[0]
-    var options = try ScriptOptionParsing.options(arguments, command: "run")
-    if arguments.positionals[0] == "-" {
-      guard !arguments.flag("watch") else {
-        throw UsageError(message: "--watch needs a script file, not standard input (-)", command: "run")
-      }
+  mutating func validate() throws(UsageError) {
+    budgets.apply(to: &options.plugins, defaultInstructions: nil)
+    if script == "-" {
+      guard !watches else { throw UsageError(message: "--watch needs a script file, not standard input (-)") }
+      script = "stdin"
       options.scriptSource = LuaSource(file: [UInt8](FileHandle.standardInput.readDataToEndOfFile()))
     }
-    let name = arguments.value("trace") ?? "text"
-    guard let format = Format(rawValue: name) else {
-      throw UsageError(
-        message:
-          "--trace \(name): expected text, json or none\(Suggestion.hint(for: name, among: Format.allCases.map(\.rawValue)))",
-        command: "run")
-    }
-    if let folder = arguments.value("snapshots") {
-      guard !folder.isEmpty else { throw UsageError(message: "--snapshots needs a folder", command: "run") }
-      options.snapshotFolder = folder
-    }
-    replayFile = arguments.value("html")
-    if replayFile?.isEmpty == true { throw UsageError(message: "--html needs a file name", command: "run") }
     options.recordsReplay = replayFile != nil
-    self.options = options
-    self.format = format
-    traceFile = arguments.value("trace-file")
     colors =
       traceFile == nil
       && TraceText.wantsColors(isTerminal: isatty(STDOUT_FILENO) != 0, environment: ProcessInfo.processInfo.environment)
-    showsEveryFrame = arguments.flag("frames")
-    watches = arguments.flag("watch")
-    isStrict = arguments.flag("strict")
   }
 
   func execute() throws(CommandFailure) -> Int32 {
@@ -87,7 +84,8 @@ struct RunCommand {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       } catch {
         throw CommandFailure(
-          message: "--snapshots \(folder): cannot create the folder: \(Self.reason(error))", code: ExitCode.scriptError)
+          message: "--snapshots \(folder): cannot create the folder: \(CommandFailure.reason(error))",
+          code: ExitCode.scriptError)
       }
     }
     if watches { return try TraceWatcher(command: self).run() }
@@ -121,7 +119,7 @@ struct RunCommand {
       try Data(text.utf8).write(to: URL(fileURLWithPath: traceFile))
     } catch {
       throw CommandFailure(
-        message: "cannot write the trace to \(traceFile): \(Self.reason(error))", code: ExitCode.scriptError)
+        message: "cannot write the trace to \(traceFile): \(CommandFailure.reason(error))", code: ExitCode.scriptError)
     }
   }
 
@@ -155,13 +153,5 @@ struct RunCommand {
       return ExitCode.expectationFailed
     }
     return ExitCode.success
-  }
-
-  static func reason(_ error: Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    return nsError.localizedDescription
   }
 }

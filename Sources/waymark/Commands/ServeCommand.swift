@@ -5,9 +5,9 @@ import WaymarkServe
 
 /// `waymark serve SCRIPT`: runs the script to build a map, keeps it alive and serves it on a
 /// page where the mouse is the finger; edited plugins are hot-reloaded into it.
-struct ServeCommand {
-  static let spec = CommandSpec(
-    name: "serve", usage: "SCRIPT",
+struct ServeCommand: Command {
+  static let configuration = CommandConfiguration(
+    name: "serve", abstract: "keep the script's map alive on a page you click; plugins hot-reload into it",
     summary: """
       Runs SCRIPT to build a map, keeps the map alive and serves it: open the printed address, and the mouse
       is the finger (click: tap; hold: long press; drag: pan; wheel: pinch; ...). The virtual clock follows the
@@ -15,41 +15,42 @@ struct ServeCommand {
       map (not a rerun: see run --watch for that); a broken edit keeps the old version answering. Prints one line,
       'serving http://127.0.0.1:PORT/?token=TOKEN', when ready; Ctrl-C stops it.
       """,
-    options: ScriptOptionParsing.pluginSpecs + [
-      OptionSpec(name: "port", value: "N", help: "the port (default 8080; 0 picks a free one)"),
-      OptionSpec(
-        name: "host", value: "ADDR", help: "the address to bind (default 127.0.0.1; another one is reachable by others)"
-      ),
-    ] + ScriptOptionParsing.limitSpecs,
-    positionals: 1...1,
     examples: [
       "waymark serve scripts/city_guide.lua",
       "waymark serve my_scenario.lua --plugins my_plugins --port 0",
     ])
 
-  let script: String
-  let options: ScriptOptions
-  let configuration: LiveMapServer.Configuration
+  static let options: [Option<ServeCommand>] = ScriptOptionParsing.options(
+    \.options, \.budgets,
+    around: [
+      .value(
+        "port", "N", \.configuration.port, help: "the port (default 8080; 0 picks a free one)",
+        parse: { (text) throws(Refusal) in
+          guard let number = UInt16(text) else { throw Refusal("expected a port number from 0 to 65535") }
+          return number
+        }),
+      .value(
+        "host", "ADDR", \.configuration.host,
+        help: "the address to bind (default 127.0.0.1; another one is reachable by others)",
+        parse: { (text) throws(Refusal) in
+          do throws(ServeError) {
+            try LiveMapServer.checkHost(text)
+          } catch {
+            throw Refusal.whole(error.message)
+          }
+          return text
+        }),
+    ])
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    script = arguments.positionals[0]
-    options = try ScriptOptionParsing.options(arguments, command: "serve")
-    var configuration = LiveMapServer.Configuration()
-    if let port = arguments.value("port") {
-      guard let number = UInt16(port) else {
-        throw UsageError(message: "--port \(port): expected a port number from 0 to 65535", command: "serve")
-      }
-      configuration.port = number
-    }
-    if let host = arguments.value("host") {
-      do {
-        try LiveMapServer.checkHost(host)
-      } catch {
-        throw UsageError(message: error.message, command: "serve")
-      }
-      configuration.host = host
-    }
-    self.configuration = configuration
+  static let positionals = Positionals<ServeCommand>.one("SCRIPT", \.script)
+
+  var script = ""
+  var options = ScriptOptions()
+  var budgets = HandlerBudgets()
+  var configuration = LiveMapServer.Configuration()
+
+  mutating func validate() throws(UsageError) {
+    budgets.apply(to: &options.plugins, defaultInstructions: nil)
   }
 
   func execute() throws(CommandFailure) -> Int32 {

@@ -5,9 +5,10 @@ import WaymarkScripting
 /// `waymark test [PATH]...`: runs every `*_test.lua` under the folders given (and every file
 /// named directly), each in its own process, several at once, and reports each file and
 /// each of its cases, then `N passed, N failed` (docs/testing.md).
-struct TestCommand {
-  static let spec = CommandSpec(
-    name: "test", usage: "[PATH]...",
+struct TestCommand: Command {
+  static let configuration = CommandConfiguration(
+    name: "test",
+    abstract: "run every *_test.lua in parallel, each isolated; 'N passed, N failed' (JUnit, TAP, shards)",
     summary: """
       Runs every *_test.lua file under the folders given (and every file named directly; with no PATH, under
       the current folder), each in its own process, several at once. A file may hold cases (describe, it,
@@ -19,37 +20,6 @@ struct TestCommand {
       1 when any fails, 3 when a file could not be loaded or stopped with an error (or crashed, hung or ran
       out of memory).
       """,
-    options: [
-      OptionSpec(name: "j", value: "N", help: "run N files at once (default: the number of cores)"),
-      OptionSpec(name: "golden", value: "DIR", help: "compare each file's JSON trace with DIR/<name>.jsonl"),
-      OptionSpec(name: "update", value: nil, help: "with --golden: write the golden traces instead"),
-      OptionSpec(name: "junit", value: "FILE", help: "write a JUnit XML report to FILE"),
-      OptionSpec(name: "tap", value: nil, help: "print TAP (version 13) instead of the lines for people"),
-      OptionSpec(
-        name: "filter", value: "PATTERN", repeatable: true,
-        help: "run only the cases whose full name contains a match of the Lua pattern (repeatable: any of them)"),
-      OptionSpec(
-        name: "fail-fast", value: nil, help: "stop at the first case that fails (with -j 1 nothing after it runs)"),
-      OptionSpec(name: "x", value: nil, help: "the same as --fail-fast"),
-      OptionSpec(name: "list", value: nil, help: "print each case's file:line and full name without running any"),
-      OptionSpec(
-        name: "watch", value: nil,
-        help: "rerun, on each save, the test files that changed or that use a file that changed"),
-      OptionSpec(name: "shard", value: "I/N", help: "run only the I-th of N stable shards of the files (I from 1)"),
-      OptionSpec(
-        name: "coverage", value: "FILE", help: "write an lcov tracefile of the plugin and script lines that ran"),
-      OptionSpec(name: "profile", value: nil, help: "print, per plugin and handler, calls, total and slowest time"),
-      OptionSpec(
-        name: "plugins", value: "DIR", repeatable: true,
-        help: "load every *.lua plugin in DIR (or the one plugin DIR.lua)"),
-      OptionSpec(
-        name: "policy", value: "NAME",
-        help: "ios, android or web: overrides the policy the scripts' waymark.map{} asks for"),
-    ] + BudgetOptions.specs + [
-      OptionSpec(name: "timeout", value: "SECONDS", help: "stop a file that runs longer (default 60)"),
-      OptionSpec(name: "memory", value: "MB", help: "stop a file whose process grows past MB MiB (default 2048)"),
-    ],
-    positionals: 0...Int.max,
     examples: [
       "waymark test tests",
       "waymark test tests --golden tests/golden",
@@ -58,73 +28,77 @@ struct TestCommand {
       "waymark test scripts/marker_events.lua scripts/drag.lua -j 1",
     ])
 
-  let paths: [String]
-  let jobs: Int
-  let worker: TestWorker.Settings
-  let junit: String?
-  let coverage: String?
-  let tap: Bool
-  let lists: Bool
-  let failsFast: Bool
-  let watches: Bool
-  let shard: (index: Int, count: Int)?
-  let timeout: Double
-  let memoryLimit: Int
+  static let options: [Option<TestCommand>] =
+    [
+      .value(
+        "j", "N", \.jobs, help: "run N files at once (default: the number of cores)",
+        parse: { (text) throws(Refusal) in
+          try OptionValue.whole(atLeast: 1, "a whole number of files at once, at least 1")(text)
+        }),
+      .text("golden", "DIR", \.worker.golden, help: "compare each file's JSON trace with DIR/<name>.jsonl"),
+      .flag("update", \.worker.updatesGolden, help: "with --golden: write the golden traces instead"),
+      .text("junit", "FILE", \.junit, help: "write a JUnit XML report to FILE"),
+      .flag("tap", \.tap, help: "print TAP (version 13) instead of the lines for people"),
+      .values(
+        "filter", "PATTERN", \.worker.options.caseFilters,
+        help: "run only the cases whose full name contains a match of the Lua pattern (repeatable: any of them)",
+        check: { pattern in ScriptCases.patternProblem(pattern).map { Refusal("not a Lua pattern: \($0)") } }),
+      .flag("fail-fast", \.failsFast, help: "stop at the first case that fails (with -j 1 nothing after it runs)"),
+      .flag("x", \.failsFast, help: "the same as --fail-fast"),
+      .flag("list", \.lists, help: "print each case's file:line and full name without running any"),
+      .flag(
+        "watch", \.watches, help: "rerun, on each save, the test files that changed or that use a file that changed"),
+      .value(
+        "shard", "I/N", \.shard, help: "run only the I-th of N stable shards of the files (I from 1)",
+        parse: TestFiles.shard),
+      .text("coverage", "FILE", \.coverage, help: "write an lcov tracefile of the plugin and script lines that ran"),
+      .flag("profile", \.worker.profiles, help: "print, per plugin and handler, calls, total and slowest time"),
+      ScriptOptionParsing.plugins.lifted(\.worker.options),
+      .value(
+        "policy", "NAME", \.worker.options.policy,
+        help: "ios, android or web: overrides the policy the scripts' waymark.map{} asks for",
+        parse: { (text) throws(Refusal) -> String? in try OptionValue.policy(text) }),
+    ] + HandlerBudgets.options.map { $0.lifted(\.budgets) } + [
+      .value(
+        "timeout", "SECONDS", \.timeout, help: "stop a file that runs longer (default 60)",
+        parse: { (text) throws(Refusal) in
+          guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+            throw Refusal("expected a positive number of seconds")
+          }
+          return seconds
+        }),
+      .value(
+        "memory", "MB", \.memoryLimit, help: "stop a file whose process grows past MB MiB (default 2048)",
+        parse: { (text) throws(Refusal) in try OptionValue.whole(atLeast: 1, "a positive number of MiB")(text) << 20 }),
+    ]
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
-    if let text = arguments.value("j") {
-      guard let count = Int(text), count >= 1 else {
-        throw UsageError(message: "-j \(text): expected a whole number of files at once, at least 1", command: "test")
-      }
-      jobs = count
-    } else {
-      jobs = ProcessInfo.processInfo.activeProcessorCount
-    }
-    var worker = TestWorker.Settings()
-    worker.options.pluginFolders = arguments.all("plugins")
-    if let policy = arguments.value("policy") {
-      guard BehaviorPolicy.presets[policy] != nil else {
-        throw UsageError(message: "--policy \(policy): expected ios, android or web", command: "test")
-      }
-      worker.options.policy = policy
-    }
-    try BudgetOptions.apply(
-      arguments, to: &worker.options.plugins, command: "test", instructions: BudgetOptions.testInstructions)
-    worker.golden = arguments.value("golden")
-    worker.updatesGolden = arguments.flag("update")
+  static let positionals = Positionals<TestCommand>.many("[PATH]...", \.paths)
+
+  var paths: [String] = []
+  var jobs = ProcessInfo.processInfo.activeProcessorCount
+  var worker = TestWorker.Settings()
+  var budgets = HandlerBudgets()
+  var junit: String?
+  var coverage: String?
+  var tap = false
+  var lists = false
+  var failsFast = false
+  var watches = false
+  var shard: (index: Int, count: Int)?
+  var timeout = 60.0
+  /// The most memory a file's process may take, in bytes.
+  var memoryLimit = 2048 << 20
+
+  mutating func validate() throws(UsageError) {
+    if paths.isEmpty { paths = ["."] }
+    budgets.apply(to: &worker.options.plugins, defaultInstructions: HandlerBudgets.testInstructions)
     if worker.updatesGolden, worker.golden == nil {
-      throw UsageError(message: "--update writes golden traces: give their folder with --golden DIR", command: "test")
+      throw UsageError(message: "--update writes golden traces: give their folder with --golden DIR")
     }
-    let timeout = arguments.value("timeout") ?? "60"
-    guard let seconds = Double(timeout), seconds.isFinite, seconds > 0 else {
-      throw UsageError(message: "--timeout \(timeout): expected a positive number of seconds", command: "test")
-    }
-    self.timeout = seconds
-    worker.options.scriptBudget = .seconds(max(1, Int64(seconds.rounded(.up))))
-    let memory = arguments.value("memory") ?? "2048"
-    guard let megabytes = Int(memory), megabytes > 0 else {
-      throw UsageError(message: "--memory \(memory): expected a positive number of MiB", command: "test")
-    }
-    memoryLimit = megabytes << 20
-    junit = arguments.value("junit")
-    coverage = arguments.value("coverage")
+    worker.options.scriptBudget = .seconds(max(1, Int64(timeout.rounded(.up))))
     worker.recordsCoverage = coverage != nil
-    worker.profiles = arguments.flag("profile")
-    tap = arguments.flag("tap")
-    lists = arguments.flag("list")
-    failsFast = arguments.flag("fail-fast") || arguments.flag("x")
-    watches = arguments.flag("watch")
-    worker.options.caseFilters = arguments.all("filter")
-    for pattern in worker.options.caseFilters {
-      if let problem = ScriptCases.patternProblem(pattern) {
-        throw UsageError(message: "--filter \(pattern): not a Lua pattern: \(problem)", command: "test")
-      }
-    }
     worker.options.listsCases = lists
     worker.options.stopsAtFirstFailedCase = failsFast
-    self.worker = worker
-    shard = try arguments.value("shard").map(TestFiles.shard)
   }
 
   func execute() throws(CommandFailure) -> Int32 {
@@ -260,7 +234,7 @@ struct TestCommand {
     do {
       try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     } catch {
-      throw CommandFailure(message: "cannot write \(path): \(RunCommand.reason(error))", code: ExitCode.scriptError)
+      throw CommandFailure(message: "cannot write \(path): \(CommandFailure.reason(error))", code: ExitCode.scriptError)
     }
   }
 }

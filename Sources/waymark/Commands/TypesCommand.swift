@@ -3,9 +3,9 @@ import WaymarkScripting
 
 /// `waymark types`: prints the LuaLS definition file of the whole Lua API, generated from the
 /// registry that installs it, or (`--luacheck`) the `.luacheckrc` of the sandbox.
-struct TypesCommand {
-  static let spec = CommandSpec(
-    name: "types", usage: "",
+struct TypesCommand: Command {
+  static let configuration = CommandConfiguration(
+    name: "types", abstract: "print the LuaLS definition file (---@meta) of the whole Lua API",
     summary: """
       Prints the LuaLS definition file (---@meta) for the whole Lua API: maps, markers, overlays, cameras,
       the handler signatures of plugins and the script API. It is generated from the same registry that
@@ -14,27 +14,23 @@ struct TypesCommand {
       that an editor set up for plugins does not offer them. With --luacheck: the .luacheckrc whose
       standards are the globals plugins and scripts have.
       """,
-    options: [
-      OptionSpec(name: "output", value: "PATH", help: "write to PATH (its folders made when missing)"),
-      OptionSpec(name: "scripts", value: nil, help: "print the definitions of the script globals instead"),
-      OptionSpec(name: "luacheck", value: nil, help: "print the .luacheckrc of the sandbox instead"),
-    ],
-    positionals: 0...0,
     examples: [
       "waymark types > types/waymark.d.lua", "waymark types --output types/waymark.d.lua",
       "waymark types --scripts --output types/scripts/waymark-scripts.d.lua",
       "waymark types --luacheck --output .luacheckrc",
     ])
 
-  let output: String?
-  let luacheck: Bool
-  let scripts: Bool
+  static let options: [Option<TypesCommand>] = [
+    .text("output", "PATH", \.output, help: "write to PATH (its folders made when missing)"),
+    .flag("scripts", \.scripts, help: "print the definitions of the script globals instead"),
+    .flag("luacheck", \.luacheck, help: "print the .luacheckrc of the sandbox instead"),
+  ]
 
-  init(_ arguments: ParsedArguments) {
-    output = arguments.value("output")
-    luacheck = arguments.flag("luacheck")
-    scripts = arguments.flag("scripts")
-  }
+  static let positionals = Positionals<TypesCommand>.none
+
+  var output: String?
+  var luacheck = false
+  var scripts = false
 
   func execute() throws(CommandFailure) -> Int32 {
     let text =
@@ -50,7 +46,8 @@ struct TypesCommand {
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data(text.utf8).write(to: url)
     } catch {
-      throw CommandFailure(message: "cannot write \(output): \(RunCommand.reason(error))", code: ExitCode.scriptError)
+      throw CommandFailure(
+        message: "cannot write \(output): \(CommandFailure.reason(error))", code: ExitCode.scriptError)
     }
     return ExitCode.success
   }

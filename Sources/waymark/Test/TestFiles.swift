@@ -14,7 +14,7 @@ enum TestFiles {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        throw UsageError(message: "\(path): no such file or folder (looked for \(absolute))", command: "test")
+        throw UsageError(message: "\(path): no such file or folder (looked for \(absolute))")
       }
       found += isDirectory.boolValue ? testFiles(under: path) : [path]
     }
@@ -44,14 +44,12 @@ enum TestFiles {
   }
 
   /// `I/N` (I from 1): which shard of how many.
-  static func shard(_ text: String) throws(UsageError) -> (index: Int, count: Int) {
+  static func shard(_ text: String) throws(Refusal) -> (index: Int, count: Int)? {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
       (1...count).contains(index)
     else {
-      throw UsageError(
-        message: "--shard \(text): expected I/N with 1 <= I <= N, e.g. --shard 2/4 for the second of four jobs",
-        command: "test")
+      throw Refusal("expected I/N with 1 <= I <= N, e.g. --shard 2/4 for the second of four jobs")
     }
     return (index, count)
   }
