@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "WaymarkCore", targets: ["WaymarkCore"]),
     .library(name: "WaymarkScripting", targets: ["WaymarkScripting"]),
+    .library(name: "WaymarkScenarios", targets: ["WaymarkScenarios"]),
     .library(name: "WaymarkTesting", targets: ["WaymarkTesting"]),
     .library(name: "WaymarkRender", targets: ["WaymarkRender"]),
     .library(name: "WaymarkServe", targets: ["WaymarkServe"]),
@@ -30,27 +31,34 @@ let package = Package(
     // For people who test code that embeds a map: a recording delegate, golden traces with
     // a readable diff, map fixtures. Knows nothing of Lua and of any test framework.
     .target(name: "WaymarkTesting", dependencies: ["WaymarkCore"]),
-    // Lua plugins as delegates, the Lua face of the map, scripted demos.
+    // Lua plugins as delegates, the Lua face of the map, its sandbox; the Lua syntax and lint.
     .target(name: "WaymarkScripting", dependencies: ["WaymarkCore", "WaymarkRender", "LuaKit"]),
+    // Scenarios: scripted runs and their cases, live sessions, the script fuzzer.
+    .target(name: "WaymarkScenarios", dependencies: ["WaymarkScripting", "WaymarkCore", "WaymarkRender", "LuaKit"]),
     // GNU libmicrohttpd from the system (Debian: libmicrohttpd-dev), for WaymarkServe only.
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     // The live map over HTTP: a live session on its own thread, routes, the page.
     .target(
-      name: "WaymarkServe", dependencies: ["WaymarkScripting", "WaymarkRender", "WaymarkCore", "CMicroHTTPD"]),
+      name: "WaymarkServe",
+      dependencies: ["WaymarkScenarios", "WaymarkScripting", "WaymarkRender", "WaymarkCore", "CMicroHTTPD"]),
     // libedit from the system (Debian: libedit-dev): line editing and history for `waymark repl`.
     .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
     // The command-line tool.
     .executableTarget(
       name: "waymark",
-      dependencies: ["WaymarkScripting", "WaymarkRender", "WaymarkCore", "WaymarkServe", "LuaKit", "CEditLine"]),
+      dependencies: [
+        "WaymarkScenarios", "WaymarkScripting", "WaymarkRender", "WaymarkCore", "WaymarkServe", "LuaKit", "CEditLine",
+      ]),
     // The benchmarks' floors written in plain C (lua_dispatch: a Lua event with no host).
     .target(name: "CLuaFloor", dependencies: ["CLua"], path: "Benchmarks/CLuaFloor"),
     // Benchmarks with their own baselines, measured in the same run.
     .executableTarget(
       name: "waymark-bench",
       dependencies: [
-        "WaymarkCore", "WaymarkRender", "WaymarkScripting", "WaymarkServe", "WaymarkTesting", "LuaKit", "CLua",
+        "WaymarkCore", "WaymarkRender", "WaymarkScripting", "WaymarkScenarios", "WaymarkServe", "WaymarkTesting",
+        "LuaKit",
+        "CLua",
         "CLuaFloor",
       ],
       path: "Benchmarks/waymark-bench"),
@@ -59,12 +67,15 @@ let package = Package(
     .testTarget(name: "WaymarkRenderTests", dependencies: ["WaymarkRender", "WaymarkCore"]),
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShims"]),
     .testTarget(
-      name: "WaymarkScriptingTests", dependencies: ["WaymarkScripting", "WaymarkCore", "WaymarkTesting", "LuaKit"],
+      name: "WaymarkScriptingTests",
+      dependencies: ["WaymarkScripting", "WaymarkScenarios", "WaymarkCore", "WaymarkTesting", "LuaKit"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "WaymarkServeTests", dependencies: ["WaymarkServe", "WaymarkScripting", "WaymarkRender", "WaymarkCore"]),
+      name: "WaymarkServeTests",
+      dependencies: ["WaymarkServe", "WaymarkScenarios", "WaymarkScripting", "WaymarkRender", "WaymarkCore"]),
     .testTarget(
-      name: "WaymarkCLITests", dependencies: ["waymark", "WaymarkScripting", "WaymarkRender", "WaymarkCore"],
+      name: "WaymarkCLITests",
+      dependencies: ["waymark", "WaymarkScenarios", "WaymarkScripting", "WaymarkRender", "WaymarkCore"],
       exclude: ["Golden", "Fixtures"]),
   ]
 )
@@ -77,7 +88,7 @@ if Context.environment["WAYMARK_FUZZ"] == "1" {
   package.targets.append(.target(name: "CFuzzDriver", path: "Fuzz/Targets/CFuzzDriver"))
   let fuzzers: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-content", ["WaymarkScripting", "WaymarkCore", "LuaKit"]),
-    ("fuzz-script", ["WaymarkScripting", "WaymarkCore"]),
+    ("fuzz-script", ["WaymarkScenarios", "WaymarkScripting", "WaymarkCore"]),
     ("fuzz-trace", ["WaymarkCore"]),
     ("fuzz-repair", ["CLua", "CLuaShims"]),
   ]

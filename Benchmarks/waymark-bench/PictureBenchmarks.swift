@@ -7,6 +7,7 @@
 import Foundation
 import WaymarkCore
 import WaymarkRender
+import WaymarkScenarios
 import WaymarkScripting
 
 /// The `render_svg_100k` benchmark.

@@ -6,6 +6,7 @@
 
 import Foundation
 import WaymarkCore
+import WaymarkScenarios
 import WaymarkScripting
 import WaymarkServe
 

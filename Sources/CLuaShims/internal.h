@@ -38,6 +38,9 @@ void waymark_install_coroutine_wrappers(lua_State *L);
 /// sort (table_lib.c); utf8.codes; load, collectgarbage and xpcall of the base library.
 void waymark_install_pattern_functions(lua_State *L);
 void waymark_install_string_functions(lua_State *L);
+/// Replaces string.format in the string table on top with one that shows no addresses
+/// (format_lib.c); its upvalue 2 is the renderer of `%s`, which the sandbox sets.
+void waymark_install_format(lua_State *L);
 void waymark_install_table_functions(lua_State *L);
 void waymark_install_utf8_functions(lua_State *L);
 void waymark_install_base_functions(lua_State *L);

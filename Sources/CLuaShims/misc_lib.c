@@ -299,6 +299,7 @@ void waymark_install_string_functions(lua_State *L) {
   waymark_install_pattern_functions(L);
   lua_pushcfunction(L, rep);
   lua_setfield(L, -2, "rep");
+  waymark_install_format(L);
 }
 
 void waymark_install_utf8_functions(lua_State *L) {

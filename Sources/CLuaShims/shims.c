@@ -5,6 +5,7 @@
 
 #include "CLuaShims.h"
 #include "internal.h"
+#include "string_seed.h"
 
 const char *waymark_lua_release(void) { return LUA_RELEASE; }
 
@@ -22,7 +23,7 @@ waymark_runtime *waymark_open(size_t limit) {
   if (rt == NULL) return NULL;
   rt->limit = limit;
   rt->msgh_ref = LUA_NOREF;
-  lua_State *L = lua_newstate(waymark_alloc, rt);
+  lua_State *L = waymark_newstate_seeded(rt);
   if (L == NULL) {
     free(rt);
     return NULL;

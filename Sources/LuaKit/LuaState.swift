@@ -41,9 +41,14 @@ package final class LuaState {
   ///     Swift-function code is never refused (it must not see a longjmp),
   ///     but what it allocates counts.
   ///   - libraries: which standard libraries to open.
-  /// - Throws: a ``LuaError/Kind/memory`` error if the state cannot be created.
+  /// - Throws: a ``LuaError/Kind/memory`` error if the state cannot be created, a
+  ///   ``LuaError/Kind/runtime`` error naming the linked release if it is not one whose
+  ///   string seed Waymark can fix (Lua 5.4.0 to 5.4.8).
   package init(memoryLimit: Int? = nil, libraries: LuaLibraries = .all) throws(LuaError) {
     guard let runtime = LuaC.open(limit: max(0, memoryLimit ?? 0)) else {
+      if let why = LuaC.openFailure {
+        throw LuaError(status: .runtimeError, message: "cannot create a Lua state with \(LuaC.release): \(why)")
+      }
       throw LuaError(status: .memoryError, message: "not enough memory to create a Lua state")
     }
     self.runtime = runtime

@@ -1,5 +1,6 @@
 import Foundation
 import WaymarkCore
+import WaymarkScenarios
 import WaymarkScripting
 
 /// `waymark serve`: one live map (a ``LiveSession`` on its own thread) served over HTTP on

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import WaymarkCore
 import WaymarkRender
+import WaymarkScenarios
 import WaymarkScripting
 
 /// Pictures and replays from the command line (docs/pictures.md): `--snapshots`, `--html`,

@@ -1,6 +1,7 @@
 import CFuzzDriver
 import Foundation
 import WaymarkCore
+import WaymarkScenarios
 import WaymarkScripting
 
 /// One input of the fuzz target for the script API: the input is a script, run in process by

@@ -61,9 +61,16 @@ void waymark_gc_collect(lua_State *L);
 // MARK: - State lifetime and libraries
 
 /// Creates a state whose allocator is capped at `limit` bytes (0 = no cap),
-/// with the traceback message handler stored in the registry.
-/// Returns NULL when memory is exhausted.
+/// with the traceback message handler stored in the registry, and whose strings hash
+/// with a fixed seed, so that `pairs` walks string keys in an order the script alone
+/// decides (string_seed.c). Returns NULL when memory is exhausted, or when the linked Lua
+/// is not a release the fixed seed knows (waymark_open_failure says so).
 waymark_runtime *waymark_open(size_t limit);
+/// Why waymark_open refused to make a state on the linked Lua, or NULL if it never did.
+const char *waymark_open_failure(void);
+/// Whether `ident` (the linked library's is `lua_ident`) names a release from Lua 5.4.0 to
+/// 5.4.8, those whose layout the fixed string seed knows.
+int waymark_string_seed_release_known(const char *ident);
 /// Unregisters from the watchdog, closes the Lua state (running finalizers)
 /// and frees the runtime.
 void waymark_close(waymark_runtime *rt);

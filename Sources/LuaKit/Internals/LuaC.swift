@@ -29,6 +29,8 @@ enum LuaC {
   // MARK: State and runtime
 
   static func open(limit: Int) -> LuaRuntimePointer? { waymark_open(limit) }
+  /// Why `open` refused to make a state on the linked Lua (its release), or nil.
+  static var openFailure: String? { waymark_open_failure().map { String(cString: $0) } }
   static func close(_ rt: LuaRuntimePointer) { waymark_close(rt) }
   static func mainThread(_ rt: LuaRuntimePointer) -> LuaThreadPointer { waymark_main(rt) }
   static func runtime(of L: LuaThreadPointer) -> LuaRuntimePointer { waymark_runtime_of(L) }

@@ -17,13 +17,13 @@ public struct LuaAPIShape: Sendable, Hashable {
 
   /// Throws if the table at `index` has a string key this shape does not declare, suggesting
   /// the closest one (`animate options: unknown field 'duratoin'; did you mean duration?`).
-  func requireKnownFields(ofTableAt index: Int32, on stack: LuaStack, what: String) throws(LuaFunctionError) {
+  package func requireKnownFields(ofTableAt index: Int32, on stack: LuaStack, what: String) throws(LuaFunctionError) {
     try LuaValues.requireKnownFields(ofTableAt: index, on: stack, allowed: fieldNames, what: what)
   }
 
   /// Calls `body` with the index of `table[name]` pushed, then pops it. `name` must be a field
   /// of this shape: a reader cannot accept what the definitions do not declare.
-  func withField<R>(
+  package func withField<R>(
     _ name: String, ofTableAt table: Int32, on stack: LuaStack, _ body: (Int32) throws(LuaFunctionError) -> R
   ) throws(LuaFunctionError) -> R {
     precondition(fields.contains { $0.name == name }, "\(self.name).\(name) is read but not declared")
@@ -55,7 +55,7 @@ extension LuaAPIShape {
     name: "Offset", doc: "A movement in points, x right, y down; a missing one is 0.",
     fields: [.init("x", "number?"), .init("y", "number?")])
   /// `{ width, height }`.
-  static let size = LuaAPIShape(
+  package static let size = LuaAPIShape(
     name: "Size", doc: "A size in points.", fields: [.init("width", "number"), .init("height", "number")])
   /// `{ top, left, bottom, right }`.
   static let insets = LuaAPIShape(
@@ -150,7 +150,7 @@ extension LuaAPIShape {
     name: "IconView", doc: "A custom view standing in for the icon (R3), tinted by color; live while tracked (R36).",
     fields: [.init("name", "string"), .init("width", "number"), .init("height", "number"), .init("color", "string?")])
   /// `waymark.map{...}`.
-  static let mapOptions = LuaAPIShape(
+  package static let mapOptions = LuaAPIShape(
     name: "MapOptions", doc: "Options of waymark.map (scripts only).",
     fields: [
       .init("camera", "Camera?"), .init("size", "Size?"), .init("policy", "'ios'|'android'|'web'|nil"),

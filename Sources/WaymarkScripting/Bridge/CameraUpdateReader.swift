@@ -12,7 +12,7 @@ import WaymarkCore
 /// | `{ zoom_to = 12 }` | zoom to a level |
 /// | `{ scroll_by = {x=,y=} }` | scroll by points (x right, y down) |
 /// | `{ fit = { {lat,lng}, {lat,lng}, ... }, padding = 50 }` | fit the coordinates (padding a number or `{top,left,bottom,right}`, default 64) |
-enum CameraUpdateReader {
+package enum CameraUpdateReader {
   /// The verbs; at most one per table, with its modifiers (all fields of
   /// ``LuaAPIShape/cameraUpdate``).
   static let verbs: [String: [String]] = [
@@ -119,7 +119,7 @@ enum CameraUpdateReader {
   }
 
   /// A whole camera: target and zoom required, bearing and tilt 0 by default.
-  static func readPosition(at index: Int32, on stack: LuaStack, what: String)
+  package static func readPosition(at index: Int32, on stack: LuaStack, what: String)
     throws(LuaFunctionError) -> CameraPosition
   {
     try LuaAPIShape.camera.requireKnownFields(ofTableAt: index, on: stack, what: what)
@@ -161,7 +161,7 @@ enum CameraUpdateReader {
   }
 
   /// Insets: a number for every side, or `{ top =, left =, bottom =, right = }`.
-  static func readInsets(at index: Int32, on stack: LuaStack, field: String, default value: Double)
+  package static func readInsets(at index: Int32, on stack: LuaStack, field: String, default value: Double)
     throws(LuaFunctionError) -> EdgeInsets
   {
     if LuaValues.isNil(index, on: stack) { return EdgeInsets(all: value) }

@@ -2,7 +2,7 @@ import WaymarkCore
 
 /// Remembers the Lua-side value of the content last shown, so `map.info_window.content`
 /// can hand back what a handler returned (the core keeps only the decoded form).
-final class ContentStore {
+package final class ContentStore {
   private var recent: [(content: InfoWindowContent, value: ContentValue)] = []
 
   /// Records that `value` decoded to `content`.

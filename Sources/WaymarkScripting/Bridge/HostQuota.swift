@@ -90,7 +90,7 @@ final class HostQuota {
 }
 
 /// "16 MiB", "512 KiB" or "100 bytes".
-func formatBytes(_ bytes: Int) -> String {
+package func formatBytes(_ bytes: Int) -> String {
   if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
   if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
   return "\(bytes) bytes"

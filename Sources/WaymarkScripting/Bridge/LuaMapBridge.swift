@@ -12,9 +12,9 @@ import WaymarkCore
 /// closed such a callback does nothing. A script's state drives one map at a time: when
 /// ``attach(_:on:)`` makes a new map current, every handle of the previous one raises "this
 /// map was replaced by a later waymark.map{}" instead of driving it.
-final class LuaMapBridge {
+package final class LuaMapBridge {
   /// The userdata types. `getmetatable` on them returns false (LuaKit).
-  static let mapType = LuaObjectType<MapView>("waymark.Map")
+  package static let mapType = LuaObjectType<MapView>("waymark.Map")
   static let markerType = LuaObjectType<Marker>("waymark.Marker")
   static let overlayType = LuaObjectType<Overlay>("waymark.Overlay")
   static let timerType = LuaObjectType<LuaTimer>("waymark.Timer")
@@ -35,7 +35,7 @@ final class LuaMapBridge {
   static let replacedMapMessage = "this map was replaced by a later waymark.map{}; a script drives one map at a time"
   /// The message a handle of a map that is no longer current raises: ``replacedMapMessage``,
   /// or, once a test file's cases run, one that says each case makes its own map.
-  var staleMapMessage = LuaMapBridge.replacedMapMessage
+  package var staleMapMessage = LuaMapBridge.replacedMapMessage
 
   enum Member {
     case property(LuaAPIImplementation.Getter, LuaAPIImplementation.Setter?)
@@ -52,22 +52,22 @@ final class LuaMapBridge {
   /// Where an error raised by a callback the bridge calls (a timer, an `on_complete`) goes,
   /// with the callback's kind (`timer`, `on_complete`). Set by the owner of the state; it
   /// is handed the bridge rather than capturing it.
-  var reportError: (_ bridge: LuaMapBridge, _ context: String, _ error: LuaError) -> Void = { _, _, _ in }
+  package var reportError: (_ bridge: LuaMapBridge, _ context: String, _ error: LuaError) -> Void = { _, _, _ in }
   /// The content values of shown windows, to hand `map.info_window.content` back.
-  var contentStore: ContentStore?
+  package var contentStore: ContentStore?
   /// Where the redraws of this state's live views are counted (`waymark test --profile`),
   /// under the plugin's name (``logSource``, `script` for the script); nil: not counted.
-  var profile: PluginProfile?
+  package var profile: PluginProfile?
   /// How `map:advance` or `map:settle` stopped when the script's budget ran out while the
   /// map ran (`settle: stopped at ...`): the timeout that follows says where the time went.
-  var budgetStop: String?
+  package var budgetStop: String?
   /// The state's ``ValueRendering`` table: `map:log` joins its values with its `join`.
-  var values: LuaRef?
+  package var values: LuaRef?
   /// What this state's code makes the host keep, and its limits (plugin or script).
   let quota: HostQuota
   /// Writes `map:snapshot(path?)`'s picture and returns the path written (nil: nothing
   /// written); nil for plugins, which cannot write files.
-  var snapshot: ((_ map: MapView, _ path: String?) throws -> String?)?
+  package var snapshot: ((_ map: MapView, _ path: String?) throws -> String?)?
 
   /// The map the state drives now; nil before the first and after ``retireMap()``.
   private(set) var map: MapView?
@@ -96,7 +96,8 @@ final class LuaMapBridge {
 
   /// Installs the API into `state`, which from now on owns the bridge. Call once per state.
   /// `limits` default to ``HostLimits/script`` with time control, else ``HostLimits/plugin``.
-  static func install(in state: LuaState, allowsTimeControl: Bool = false, limits: HostLimits? = nil) throws(LuaError)
+  package static func install(in state: LuaState, allowsTimeControl: Bool = false, limits: HostLimits? = nil)
+    throws(LuaError)
     -> LuaMapBridge
   {
     precondition(state.attachment == nil, "a Lua state has one map bridge")
@@ -121,7 +122,7 @@ final class LuaMapBridge {
   }
 
   /// Makes `map` the map this state drives; the previous one, if any, is retired first.
-  func attach(_ map: MapView, on stack: LuaStack) {
+  package func attach(_ map: MapView, on stack: LuaStack) {
     retireMap()
     stack.push(map, as: Self.mapType)
     mapRef = stack.ref()
@@ -134,7 +135,7 @@ final class LuaMapBridge {
 
   /// Stops driving the current map: its pending timers are cancelled, and its handles raise
   /// ``replacedMapMessage`` from now on.
-  func retireMap() {
+  package func retireMap() {
     if let map { for task in timers.keys { map.clock.cancel(task) } }
     for timer in timers.values { timer.task = nil }
     timers.removeAll()
@@ -197,7 +198,7 @@ final class LuaMapBridge {
   }
 
   /// An id in double quotes, escaped as `inspect` escapes strings.
-  static func quoted(_ id: String) -> String {
+  package static func quoted(_ id: String) -> String {
     var out = "\""
     for scalar in id.unicodeScalars {
       switch scalar {
@@ -292,7 +293,7 @@ final class LuaMapBridge {
   // MARK: Objects
 
   /// Pushes the current map's userdata (nil when there is none). Stack: +1.
-  func pushMap(on stack: LuaStack) {
+  package func pushMap(on stack: LuaStack) {
     if let mapRef { stack.push(mapRef) } else { stack.pushNil() }
   }
 
@@ -344,7 +345,7 @@ final class LuaMapBridge {
   }
 
   /// The current map's time (0 before the first map).
-  var now: Double { map?.clock.now ?? 0 }
+  package var now: Double { map?.clock.now ?? 0 }
 
   /// Adds a `log` record to the current map's trace, as `print` does.
   func log(_ text: String) {
@@ -354,7 +355,7 @@ final class LuaMapBridge {
   /// The string at `index` as a log record keeps it: at most
   /// ``MapView/longestLogMessage`` bytes, with a note of how many more were cut, copied only
   /// that far and charged to the state's log budget (``HostQuota``) first.
-  func loggedText(at index: Int32, on stack: LuaStack) throws(LuaFunctionError) -> String {
+  package func loggedText(at index: Int32, on stack: LuaStack) throws(LuaFunctionError) -> String {
     let room = MapView.longestLogMessage - 64  // for the note
     guard let (text, length) = stack.string(at: index, atMost: room) else { return "" }
     try quota.chargeLog(min(length, MapView.longestLogMessage))

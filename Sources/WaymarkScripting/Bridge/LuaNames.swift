@@ -50,7 +50,7 @@ enum LuaNames {
 extension MapError {
   /// The message a Lua user reads: the description, with field and action names as Lua
   /// spells them (``LuaNames``).
-  var luaDescription: String {
+  package var luaDescription: String {
     switch self {
     case .invalidValue(let field, let value, let reason):
       MapError.invalidValue(field: LuaNames.path(field), value: value, reason: reason).description

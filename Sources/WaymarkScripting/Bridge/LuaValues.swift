@@ -4,7 +4,7 @@ import WaymarkCore
 /// Reading and writing the plain Lua shapes of the map API: coordinates `{ lat =, lng = }`,
 /// points `{ x =, y = }`, cameras and option tables. Every read error names the field
 /// (`animate.duration: expected a number, got string`).
-enum LuaValues {
+package enum LuaValues {
   // MARK: Push
 
   /// Pushes `{ lat =, lng = }`. Stack: +1.
@@ -72,20 +72,20 @@ enum LuaValues {
   // MARK: Read
 
   /// `expected <what>, got <type>` for the value at `index`.
-  static func typeError(_ field: String, expected: String, at index: Int32, on stack: LuaStack)
+  package static func typeError(_ field: String, expected: String, at index: Int32, on stack: LuaStack)
     -> LuaFunctionError
   {
     LuaFunctionError("\(field): expected \(expected), got \(stack.typeName(at: index))")
   }
 
   /// Whether the value at `index` is nil or absent.
-  static func isNil(_ index: Int32, on stack: LuaStack) -> Bool {
+  package static func isNil(_ index: Int32, on stack: LuaStack) -> Bool {
     let type = stack.type(at: index)
     return type == .nil || type == .none
   }
 
   /// A number at `index`.
-  static func number(at index: Int32, on stack: LuaStack, field: String) throws(LuaFunctionError)
+  package static func number(at index: Int32, on stack: LuaStack, field: String) throws(LuaFunctionError)
     -> Double
   {
     guard let value = stack.number(at: index) else {
@@ -113,7 +113,7 @@ enum LuaValues {
   }
 
   /// A string or nil at `index`.
-  static func optionalString(at index: Int32, on stack: LuaStack, field: String)
+  package static func optionalString(at index: Int32, on stack: LuaStack, field: String)
     throws(LuaFunctionError) -> String?
   {
     isNil(index, on: stack) ? nil : try string(at: index, on: stack, field: field)
@@ -210,7 +210,7 @@ enum LuaValues {
 
   /// The most fields an options table may have (any more is a mistake, and the host would
   /// copy and sort them all before finding it).
-  static let maxFields = 256
+  package static let maxFields = 256
   /// The most coordinates one call reads from its lists in all (a path and its holes, a
   /// fit, a layer's boundaries): the host's work on a table stays bounded.
   static let maxCoordinates = 100_000
@@ -228,7 +228,7 @@ enum LuaValues {
 
   /// The raw length of the list at `index`, taken from `budget` (what one call may still
   /// read); throws when it does not fit, before anything is read.
-  static func listLength(at index: Int32, on stack: LuaStack, field: String, budget: inout Int)
+  package static func listLength(at index: Int32, on stack: LuaStack, field: String, budget: inout Int)
     throws(LuaFunctionError) -> Int
   {
     let count = stack.rawLength(at: index)

@@ -36,16 +36,16 @@ public struct PluginDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
 extension PluginDiagnostic {
   /// A diagnostic from a Lua message `chunk:line: text`, split where it can be.
-  static func error(file: String, luaMessage: String) -> PluginDiagnostic {
+  package static func error(file: String, luaMessage: String) -> PluginDiagnostic {
     let (line, text) = LuaLocation.split(luaMessage)
     return PluginDiagnostic(severity: .error, file: file, line: line, message: text)
   }
 }
 
 /// Finding `file:line:` in Lua messages and tracebacks.
-enum LuaLocation {
+package enum LuaLocation {
   /// Splits `chunk:12: text` into (12, text); (nil, message) when there is no location.
-  static func split(_ message: String) -> (line: Int?, text: String) {
+  package static func split(_ message: String) -> (line: Int?, text: String) {
     guard let range = prefixRange(of: message) else { return (nil, message) }
     let prefix = message[range].dropLast(2)  // ": "
     let digits = prefix.reversed().prefix { $0.isNumber }
@@ -54,7 +54,7 @@ enum LuaLocation {
   }
 
   /// The file and line a message starts with (`plugins/x.lua:12: text`), if any.
-  static func location(of message: String) -> (file: String, line: Int)? {
+  package static func location(of message: String) -> (file: String, line: Int)? {
     guard let range = prefixRange(of: message) else { return nil }
     var prefix = message[range]
     while prefix.last == " " || prefix.last == ":" { prefix.removeLast() }
@@ -96,7 +96,7 @@ enum LuaLocation {
   }
 
   /// Whether the message starts with `something:digits: `.
-  static func hasLocation(_ message: String) -> Bool { prefixRange(of: message) != nil }
+  package static func hasLocation(_ message: String) -> Bool { prefixRange(of: message) != nil }
 
   private static func prefixRange(of message: String) -> Range<String.Index>? {
     // The first ":<digits>: " not preceded by whitespace-only text.
@@ -123,7 +123,7 @@ enum LuaLocation {
   }
 
   /// The first `source:line` of Lua code in a traceback (skipping `[C]` frames).
-  static func firstLuaFrame(in traceback: String?) -> String? {
+  package static func firstLuaFrame(in traceback: String?) -> String? {
     guard let traceback else { return nil }
     for raw in traceback.split(separator: "\n") {
       let line = String(raw.trimmingPrefix("\t"))

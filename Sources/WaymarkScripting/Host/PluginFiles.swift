@@ -1,7 +1,7 @@
 import Foundation
 
 /// File access of the plugin host: listing plugin folders and reading sources.
-enum PluginFiles {
+package enum PluginFiles {
   /// The source of a file (any bytes, as Lua reads them: ``LuaSource/init(file:)``), nil if
   /// it cannot be read.
   static func read(_ path: String) -> LuaSource? {
@@ -10,13 +10,13 @@ enum PluginFiles {
 
   /// The source of a file that must lie inside `folder` (links resolved): nil when it does
   /// not, without reading it, or when it cannot be read.
-  static func read(_ path: String, inside folder: String) -> LuaSource? {
+  package static func read(_ path: String, inside folder: String) -> LuaSource? {
     isInside(path, folder: folder) ? read(path) : nil
   }
 
   /// Why a file found in `folder` is not read, nil when it may be: a symbolic link that leads
   /// outside the folder (as `require` refuses one). Names the link, never what it leads to.
-  static func escape(of path: String, from folder: String) -> String? {
+  package static func escape(of path: String, from folder: String) -> String? {
     guard !isInside(path, folder: folder) else { return nil }
     return "is a symbolic link that leads outside \(folder); it is not read (a Lua file must lie inside its folder, "
       + "as require's modules must)"
@@ -37,8 +37,16 @@ enum PluginFiles {
     return files.filter { !modules.contains($0) }
   }
 
+  /// Every `*.lua` file below `folder` (hidden folders and `.build` left out), sorted.
+  package static func luaFiles(under folder: String) -> [String] {
+    guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+    return walker.compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".lua") && !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+      .sorted().map { folder == "." ? $0 : join(folder, $0) }
+  }
+
   /// The names a source passes to `require` as a literal (`require "x"`, `require("a.b")`).
-  static func requiredModules(in source: LuaSource) -> [String] {
+  package static func requiredModules(in source: LuaSource) -> [String] {
     guard let tokens = try? LuaLexer.tokens(source) else { return [] }
     var names: [String] = []
     for (index, token) in tokens.enumerated() where token.kind == .name && token.text == "require" {
@@ -50,7 +58,7 @@ enum PluginFiles {
   }
 
   /// Where `require(name)` looks in a plugin folder: `a.b` is `folder/a/b.lua`.
-  static func modulePath(_ name: String, in folder: String) -> String {
+  package static func modulePath(_ name: String, in folder: String) -> String {
     join(folder, name.replacingOccurrences(of: ".", with: "/") + ".lua")
   }
 
@@ -62,24 +70,24 @@ enum PluginFiles {
   }
 
   /// Whether `path` is a directory.
-  static func isDirectory(_ path: String) -> Bool {
+  package static func isDirectory(_ path: String) -> Bool {
     var directory: ObjCBool = false
     return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
   }
 
   /// `folder/name` without doubling the slash.
-  static func join(_ folder: String, _ name: String) -> String {
+  package static func join(_ folder: String, _ name: String) -> String {
     folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 
   /// The folder of a file path (`.` for a bare name).
-  static func folder(of path: String) -> String {
+  package static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// The file name without `.lua`.
-  static func baseName(of path: String) -> String {
+  package static func baseName(of path: String) -> String {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     return name.hasSuffix(".lua") ? String(name.dropLast(4)) : name
   }

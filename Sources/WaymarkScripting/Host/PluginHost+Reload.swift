@@ -41,7 +41,7 @@ extension PluginHost {
 
   /// Reloads one plugin now, whether or not its files changed.
   @discardableResult
-  func reload(_ old: PluginInstance) -> [PluginDiagnostic] {
+  package func reload(_ old: PluginInstance) -> [PluginDiagnostic] {
     let (loaded, problems, read) = loader.load(file: old.file)
     failedReloads[old.file] = nil
     guard let new = loaded else {

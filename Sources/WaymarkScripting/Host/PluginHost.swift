@@ -68,10 +68,10 @@ public final class PluginHost: DelegateEventHandler {
   /// Budgets and limits.
   public let configuration: Configuration
   /// Every diagnostic of every load and reload so far, in order.
-  public internal(set) var diagnostics: [PluginDiagnostic] = []
+  public package(set) var diagnostics: [PluginDiagnostic] = []
 
   /// Loaded plugins in the order they are asked.
-  var instances: [PluginInstance] = [] {
+  package var instances: [PluginInstance] = [] {
     didSet { order.set(instances.map { ($0.dispatch, $0) }) }
   }
   /// The plugins' prepared tables in the same order, with the nesting depth of their calls:
@@ -81,11 +81,11 @@ public final class PluginHost: DelegateEventHandler {
   var folders: [String] = []
   /// Files that failed to load, each with every file that load read (the plugin and the
   /// modules it required) and the bytes read, nil for one missing: retried once any changes.
-  var failedFiles: [String: [String: LuaSource?]] = [:]
+  package var failedFiles: [String: [String: LuaSource?]] = [:]
   /// Loaded plugins whose last reload failed, with what that reload read the same way:
   /// reloaded again once any changes (a module only the new version requires, fixed).
   var failedReloads: [String: [String: LuaSource?]] = [:]
-  let contentStore = ContentStore()
+  package let contentStore = ContentStore()
   /// The live view of the content table a plugin answered last (R34), with that content.
   var answeredView: (content: InfoWindowContent, view: LiveView<InfoWindowContent>)?
   /// Set when a plugin's state, counting instructions fast, saw a call it could not judge.

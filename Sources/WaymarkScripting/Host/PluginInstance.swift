@@ -3,9 +3,9 @@ import WaymarkCore
 
 /// One loaded version of one plugin file: its own Lua state, bridge, handlers and sources.
 /// A reload makes a new instance; the old one is torn down and dropped, closing its state.
-final class PluginInstance {
+package final class PluginInstance {
   /// The plugin file, as the host was given it.
-  let file: String
+  package let file: String
   /// The folder its modules are required from.
   let folder: String
   /// The plugin's own state; it owns ``bridge``.
@@ -92,7 +92,7 @@ final class PluginInstance {
   }
 
   /// Every file this version was built from (the plugin and its modules) with the bytes read.
-  var sources: [String: LuaSource] { modules.sources }
+  package var sources: [String: LuaSource] { modules.sources }
 
   deinit { close() }
 
@@ -108,17 +108,17 @@ final class PluginInstance {
 
 /// `require` for one plugin: text modules from the plugin's folder only, cached, and
 /// remembered with their text so a change triggers a reload.
-final class ModuleLoader {
+package final class ModuleLoader {
   let folder: String
   /// Path to the bytes it was loaded from (the plugin file included).
-  var sources: [String: LuaSource] = [:]
+  package var sources: [String: LuaSource] = [:]
   /// Modules asked for that were not found, or lie outside the folder, by path.
   private var missing: Set<String> = []
-  var environment: LuaRef?
+  package var environment: LuaRef?
   private var cache: [String: LuaRef] = [:]
   private var loading: Set<String> = []
 
-  init(folder: String) { self.folder = folder }
+  package init(folder: String) { self.folder = folder }
 
   /// Every file read, with its bytes, and every module file asked for but not read, with nil.
   var filesRead: [String: LuaSource?] {
@@ -133,7 +133,7 @@ final class ModuleLoader {
   /// Pops the plugin's globals table into ``environment`` and caches its libraries under
   /// their names, as they are now: `require("string")` answers the plugin's `string` library
   /// even after the global was changed, as in Lua.
-  func adoptEnvironment(on stack: LuaStack) {
+  package func adoptEnvironment(on stack: LuaStack) {
     for name in Self.libraryNames {
       if name == "_G" {
         stack.pushValue(at: -1)
@@ -146,7 +146,7 @@ final class ModuleLoader {
   }
 
   /// The Lua `require(name)`: `a.b` is `<folder>/a/b.lua`.
-  func require(_ context: LuaCallContext) throws -> Int32 {
+  package func require(_ context: LuaCallContext) throws -> Int32 {
     let stack = context.stack
     let name = try context.checkString(1)
     if let cached = cache[name] {

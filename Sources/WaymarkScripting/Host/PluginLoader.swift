@@ -3,7 +3,7 @@ import WaymarkCore
 
 /// Loads one plugin file into a fresh sandboxed state and checks the table it returns.
 /// Runs the file's top level (sandboxed, budgeted), never `setup`.
-struct PluginLoader {
+package struct PluginLoader {
   let map: MapView
   let configuration: PluginHost.Configuration
   let contentStore: ContentStore
@@ -226,7 +226,7 @@ struct PluginLoader {
   }
 
   /// A stable seed for `math.random` from the plugin's file name (FNV-1a).
-  static func seed(for name: String) -> Int {
+  package static func seed(for name: String) -> Int {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in name.utf8 {
       hash ^= UInt64(byte)

@@ -48,7 +48,7 @@ public final class PluginProfile: @unchecked Sendable {
   }
 
   /// Forgets every call (a run replayed from the start).
-  func reset() { rows = [:] }
+  package func reset() { rows = [:] }
 
   /// Every row, by plugin then handler.
   public var report: [Row] {

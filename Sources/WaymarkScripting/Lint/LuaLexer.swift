@@ -1,7 +1,7 @@
 /// A token of Lua 5.4 source, with the line it starts on.
-struct LuaToken: Equatable {
+package struct LuaToken: Equatable {
   /// What kind of token it is.
-  enum Kind: Equatable {
+  package enum Kind: Equatable {
     /// A name (identifier) that is not a keyword.
     case name
     /// A reserved word (`local`, `function`, `end`, ...).
@@ -16,19 +16,19 @@ struct LuaToken: Equatable {
     case end
   }
 
-  let kind: Kind
+  package let kind: Kind
   /// The name, keyword or symbol as written; the decoded value of a string.
-  let text: String
+  package let text: String
   /// The value of a numeral (integers too, as a double: the checker needs no more).
   var number: Double = 0
   /// The 1-based line where the token starts.
   let line: Int
   /// The byte offset in the source where the token starts.
-  var offset = 0
+  package var offset = 0
 }
 
 /// A syntax error found by ``LuaLexer`` or ``LuaParser``: the line and what is wrong.
-struct LuaSyntaxError: Error, Equatable {
+package struct LuaSyntaxError: Error, Equatable {
   let line: Int
   let message: String
 }
@@ -36,8 +36,8 @@ struct LuaSyntaxError: Error, Equatable {
 /// Turns Lua 5.4 source into tokens (the manual's section 3.1): names, the 22 reserved
 /// words, numerals (decimal and hexadecimal, with fractions and exponents), short strings
 /// with every escape, long strings and comments of any level, and every operator.
-struct LuaLexer {
-  static let keywords: Set<String> = [
+package struct LuaLexer {
+  package static let keywords: Set<String> = [
     "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in", "local", "nil",
     "not", "or", "repeat", "return", "then", "true", "until", "while",
   ]
@@ -54,7 +54,7 @@ struct LuaLexer {
   }
 
   /// Every token of the source, ending with an ``LuaToken/Kind/end`` token.
-  static func tokens(_ source: LuaSource) throws(LuaSyntaxError) -> [LuaToken] {
+  package static func tokens(_ source: LuaSource) throws(LuaSyntaxError) -> [LuaToken] {
     var lexer = LuaLexer(source)
     var tokens: [LuaToken] = []
     while true {

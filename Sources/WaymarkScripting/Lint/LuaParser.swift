@@ -9,7 +9,7 @@
 /// ```swift
 /// let chunk = try LuaParser.parse(LuaSource("local x <const> = 1 // 2"))
 /// ```
-struct LuaParser {
+package struct LuaParser {
   private var tokens: [LuaToken]
   private var position = 0
   /// How deep statements and expressions nest now: bounded like Lua's own parser (which
@@ -20,7 +20,7 @@ struct LuaParser {
   private var heights = [0]
 
   /// The statements of a chunk.
-  static func parse(_ source: LuaSource) throws(LuaSyntaxError) -> [LuaStatement] {
+  package static func parse(_ source: LuaSource) throws(LuaSyntaxError) -> [LuaStatement] {
     var parser = LuaParser(tokens: try LuaLexer.tokens(source))
     let block = try parser.block()
     guard parser.current.kind == .end else { throw parser.unexpected() }

@@ -1,8 +1,8 @@
 /// The syntax tree of a Lua 5.4 chunk, as ``LuaParser`` builds it: every expression and
 /// statement with the line it starts on, for the checks of `waymark check`.
-final class LuaExpr {
+package final class LuaExpr {
   /// The kinds of expression of the manual's section 3.4.
-  indirect enum Kind {
+  package indirect enum Kind {
     case `nil`, `true`, `false`, vararg
     case number(Double)
     case string(String)
@@ -56,7 +56,7 @@ final class LuaExpr {
 }
 
 /// A field of a table constructor: `[key] = value`, `name = value` or a positional `value`.
-struct LuaTableField {
+package struct LuaTableField {
   /// The key: a string for `name = value`, nil for a positional value.
   let key: LuaExpr?
   /// Whether it was written `name = value`.
@@ -66,7 +66,7 @@ struct LuaTableField {
 }
 
 /// A function body: parameters and block.
-final class LuaFunctionSyntax {
+package final class LuaFunctionSyntax {
   let parameters: [LuaLocalName]
   let isVararg: Bool
   let body: [LuaStatement]
@@ -86,16 +86,16 @@ final class LuaFunctionSyntax {
 }
 
 /// A name a statement declares, with its attribute (`<const>`, `<close>`) if any.
-struct LuaLocalName {
-  let name: String
-  let attribute: String?
+package struct LuaLocalName {
+  package let name: String
+  package let attribute: String?
   let line: Int
 }
 
 /// A statement (the manual's section 3.3).
-final class LuaStatement {
+package final class LuaStatement {
   /// The kinds of statement.
-  enum Kind {
+  package enum Kind {
     case local([LuaLocalName], [LuaExpr])
     case assign([LuaExpr], [LuaExpr])
     case call(LuaExpr)
@@ -115,7 +115,7 @@ final class LuaStatement {
     case label(String)
   }
 
-  let kind: Kind
+  package let kind: Kind
   let line: Int
 
   init(_ kind: Kind, line: Int) {

@@ -209,7 +209,7 @@ extension PluginLint {
     default: name = nil
     }
     if name == "require", let module = arguments.first?.stringValue { checkRequire(module, line: line) }
-    let library = ScriptLibrary.entries + ScriptLibrary.checkEntries + ScriptCases.entries
+    let library = ScriptSignatures.all
     guard kind == .script, let name, let signature = library.first(where: { $0.name == name }) else {
       return .unknown
     }
@@ -224,7 +224,7 @@ extension PluginLint {
     let folder = PluginFiles.folder(of: file)
     let path = PluginFiles.modulePath(module, in: folder)
     guard !FileManager.default.fileExists(atPath: path) else { return }
-    let modules = ScriptChecker.luaFiles(under: folder).map { relative -> String in
+    let modules = PluginFiles.luaFiles(under: folder).map { relative -> String in
       let name = relative.hasPrefix(folder + "/") ? String(relative.dropFirst(folder.count + 1)) : relative
       return String(name.dropLast(4)).replacingOccurrences(of: "/", with: ".")
     }

@@ -14,9 +14,9 @@ import WaymarkCore
 /// - unknown members of values whose type is known (a handler's `map` and `marker`, what
 ///   `map:add_marker` returns, `map.camera`, ...), unknown library functions, arguments of
 ///   the wrong type and unknown fields in literal option tables.
-final class PluginLint {
+package final class PluginLint {
   /// What a file is, which decides its globals and whether it has handlers.
-  enum FileKind {
+  package enum FileKind {
     /// Returns a table of handlers.
     case plugin
     /// A helper module a plugin requires: a plugin's globals, no handlers.
@@ -87,7 +87,7 @@ final class PluginLint {
   }
 
   /// Checks a file's source; nil when it does not parse (the Lua compiler reports that).
-  static func check(_ source: LuaSource, file: String, kind: FileKind) -> [PluginDiagnostic]? {
+  package static func check(_ source: LuaSource, file: String, kind: FileKind) -> [PluginDiagnostic]? {
     guard let chunk = try? LuaParser.parse(source) else { return nil }
     let lint = PluginLint(file: file, kind: kind)
     lint.walk(chunk: chunk)

@@ -3,7 +3,7 @@ import LuaKit
 /// The globals a plugin or a script sees, read from a real sandbox (never a second list):
 /// the names of its environment and, for each library table (`string`, `math`, `os`, ...),
 /// the names inside it. What `waymark check` compares global names and library fields with.
-struct SandboxGlobals: Sendable {
+package struct SandboxGlobals: Sendable {
   /// Global name → the names in it when it is a table, nil otherwise.
   let globals: [String: Set<String>?]
 
@@ -21,7 +21,7 @@ struct SandboxGlobals: Sendable {
   static let caseFunctions = ["describe", "it", "before_each", "after_each", "pending"]
 
   /// Whether `file` is a test file, whose globals are ``test``'s.
-  static func isTestFile(_ file: String) -> Bool { file.hasSuffix("_test.lua") }
+  package static func isTestFile(_ file: String) -> Bool { file.hasSuffix("_test.lua") }
 
   /// Whether `name` is a global of the sandbox.
   func contains(_ name: String) -> Bool { globals[name] != nil }
@@ -30,7 +30,7 @@ struct SandboxGlobals: Sendable {
   func members(of name: String) -> Set<String>? { globals[name] ?? nil }
 
   /// The script library's functions (`expect`, `waymark.map`, `waymark.invariant`, ...).
-  private static let scriptFunctions = ScriptLibrary.entries + ScriptLibrary.checkEntries + ScriptCases.entries
+  private static let scriptFunctions = ScriptSignatures.all
 
   private static func read(script: Bool) -> SandboxGlobals {
     var globals: [String: Set<String>?] = [:]

@@ -21,10 +21,10 @@ import WaymarkCore
 ///   call, so outside the time budget;
 /// - the library functions that loop in C (patterns, `table.move`, `sort`, `load`, ...) are
 ///   the shim's bounded versions, which the time budget interrupts (LuaKit opens them).
-enum PluginSandbox {
+package enum PluginSandbox {
   /// The libraries opened in each plugin state (`debug` only for the host's use: the prelude
   /// keeps `getinfo` for the host and hands the plugin `traceback` alone).
-  static let libraries: LuaLibraries = [.base, .coroutine, .table, .string, .math, .utf8, .os, .debug]
+  package static let libraries: LuaLibraries = [.base, .coroutine, .table, .string, .math, .utf8, .os, .debug]
 
   /// What the sandbox leaves out that people reach for, with what to use instead: the
   /// prelude makes reading one of these raise this message at the reader's line (not
@@ -66,7 +66,7 @@ enum PluginSandbox {
   /// helper. Stack: +2. Returns the table of ``ValueRendering`` (`join` is what `map:log`
   /// writes, `show` and `first_difference` what expectations use).
   @discardableResult
-  static func build(
+  package static func build(
     on stack: LuaStack, now: @escaping () -> Double, log: @escaping (_ stack: LuaStack, _ index: Int32) throws -> Void,
     require: @escaping LuaFunctionBody, seed: Int
   ) throws(LuaError) -> LuaRef {
@@ -150,6 +150,9 @@ enum PluginSandbox {
     -- "step" and "count"; setmetatable refuses __gc (a finalizer would run outside any
     -- handler call, so outside its time budget).
     debug.setupvalue(G.load, 1, env)
+    -- string.format is the shim's too: `%s` of a table, function or coroutine shows what
+    -- tostring does, and `%p` numbers objects (0x1, 0x2, ...), so no address reaches a trace.
+    debug.setupvalue(G.string.format, 2, values.tostring)
     env.print = host_print
     env.tostring = values.tostring
     env.inspect = values.inspect

@@ -1,5 +1,6 @@
 import Foundation
 import WaymarkCore
+import WaymarkScenarios
 import WaymarkScripting
 
 /// The body of `POST /input`, decoded by Foundation: `{ "kind": "tap", "x": 195, "y": 422 }`

@@ -1,6 +1,7 @@
 import Foundation
 import WaymarkCore
 import WaymarkRender
+import WaymarkScenarios
 import WaymarkScripting
 
 /// What `GET /state` answers: the state an HTML replay's `waymarkReplay.state()` gives (the

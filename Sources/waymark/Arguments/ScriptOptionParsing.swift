@@ -1,5 +1,6 @@
 import Foundation
 import WaymarkCore
+import WaymarkScenarios
 import WaymarkScripting
 
 /// The options of every command that runs one script (`run`, `serve`, `repl`): plugin

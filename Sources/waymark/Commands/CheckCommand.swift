@@ -1,5 +1,6 @@
 import Foundation
 import WaymarkCore
+import WaymarkScenarios
 import WaymarkScripting
 
 /// `waymark check [PATH]...`: loads plugins and scripts without running the scenario and

@@ -1,5 +1,6 @@
 import Foundation
 import WaymarkCore
+import WaymarkScenarios
 import WaymarkScripting
 
 /// `waymark fuzz SCRIPT`: drives the script's map with random but valid input and checks

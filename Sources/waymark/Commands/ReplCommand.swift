@@ -1,5 +1,6 @@
 import Foundation
 import WaymarkCore
+import WaymarkScenarios
 import WaymarkScripting
 
 /// `waymark repl SCRIPT`: the live session of `serve` in a terminal. The script builds the

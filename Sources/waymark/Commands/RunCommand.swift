@@ -1,6 +1,7 @@
 import Foundation
 import WaymarkCore
 import WaymarkRender
+import WaymarkScenarios
 import WaymarkScripting
 
 /// `waymark run SCRIPT`: runs a scripted demo with its plugins and prints the trace.

@@ -1,5 +1,6 @@
 import Foundation
 import WaymarkCore
+import WaymarkScenarios
 import WaymarkScripting
 import WaymarkServe
 

@@ -1,5 +1,6 @@
 import Foundation
 import WaymarkCore
+import WaymarkScenarios
 import WaymarkScripting
 
 /// `waymark test [PATH]...`: runs every `*_test.lua` under the folders given (and every file

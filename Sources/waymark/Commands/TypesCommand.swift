@@ -1,4 +1,5 @@
 import Foundation
+import WaymarkScenarios
 import WaymarkScripting
 
 /// `waymark types`: prints the LuaLS definition file of the whole Lua API, generated from the

@@ -1,3 +1,4 @@
+import WaymarkScenarios
 import WaymarkScripting
 
 /// The project `waymark init` writes: a plugin, a scenario that drives a map with it, a test

@@ -1,5 +1,6 @@
 import Foundation
 import WaymarkCore
+import WaymarkScenarios
 import WaymarkScripting
 
 /// The read-evaluate-print loop of `waymark repl` over a live session: prompts (on a

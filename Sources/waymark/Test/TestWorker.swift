@@ -1,6 +1,7 @@
 import Foundation
 import LuaKit
 import WaymarkCore
+import WaymarkScenarios
 import WaymarkScripting
 
 /// The child side of `waymark test`: runs one test file and judges it. `waymark test` runs

@@ -1,5 +1,6 @@
 import Foundation
 import WaymarkCore
+import WaymarkScenarios
 import WaymarkScripting
 
 /// `waymark run --watch`: reruns the script whenever it or a plugin (or a module a plugin

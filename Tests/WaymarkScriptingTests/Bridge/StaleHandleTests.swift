@@ -3,6 +3,7 @@ import LuaKit
 import Testing
 import WaymarkCore
 
+@testable import WaymarkScenarios
 @testable import WaymarkScripting
 
 /// Lifetimes by construction: every object Lua can reach (a map, a marker, an overlay, a

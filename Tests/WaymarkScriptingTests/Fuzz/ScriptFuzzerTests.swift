@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaymarkCore
 
+@testable import WaymarkScenarios
 @testable import WaymarkScripting
 
 /// `waymark fuzz`: random valid input finds planted bugs, shrinks them to a shortest input

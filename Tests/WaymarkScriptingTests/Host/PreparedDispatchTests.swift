@@ -3,6 +3,7 @@ import Testing
 import WaymarkCore
 import WaymarkTesting
 
+@testable import WaymarkScenarios
 @testable import WaymarkScripting
 
 /// The handlers prepared in C per plugin (``PluginInstance/dispatch``): every way a plugin's

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaymarkCore
 
+@testable import WaymarkScenarios
 @testable import WaymarkScripting
 
 /// The live session behind `waymark serve` and `waymark repl`: the map outlives the script,

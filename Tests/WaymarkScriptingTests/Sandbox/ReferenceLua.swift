@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import WaymarkScenarios
 @testable import WaymarkScripting
 
 /// The same Lua run in the sandbox (as a script: `waymark run`) and in the reference

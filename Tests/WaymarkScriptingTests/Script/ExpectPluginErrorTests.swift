@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaymarkCore
 
+@testable import WaymarkScenarios
 @testable import WaymarkScripting
 
 /// Every `plugin_error` and warning of a run is listed; `expect_plugin_error(pattern)` marks

@@ -3,6 +3,7 @@ import LuaKit
 import Testing
 import WaymarkCore
 
+@testable import WaymarkScenarios
 @testable import WaymarkScripting
 
 /// With an instruction budget, whether a slow handler is an error depends on how many

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaymarkCore
 
+@testable import WaymarkScenarios
 @testable import WaymarkScripting
 
 /// R34-R36 from a script: the table a plugin returned or assigned is the view, drawn anew at

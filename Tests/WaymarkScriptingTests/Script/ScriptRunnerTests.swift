@@ -3,6 +3,7 @@ import LuaKit
 import Testing
 import WaymarkCore
 
+@testable import WaymarkScenarios
 @testable import WaymarkScripting
 
 @Suite struct ScriptRunnerTests {

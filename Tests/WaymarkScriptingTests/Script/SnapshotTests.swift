@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaymarkCore
 
+@testable import WaymarkScenarios
 @testable import WaymarkScripting
 
 /// `map:snapshot(path?)`, the run's snapshot folder and replay, and `map.info_window`'s frame.

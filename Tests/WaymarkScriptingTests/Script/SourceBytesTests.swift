@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaymarkCore
 
+@testable import WaymarkScenarios
 @testable import WaymarkScripting
 
 /// Sources are bytes, as in Lua (docs/plugins.md, "Sandbox"): a script, plugin or module with

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaymarkCore
 
+@testable import WaymarkScenarios
 @testable import WaymarkScripting
 
 /// `print`, `tostring`, `inspect`, `map:log` and expectation messages never show a memory

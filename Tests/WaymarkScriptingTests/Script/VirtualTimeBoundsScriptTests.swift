@@ -3,6 +3,7 @@ import LuaKit
 import Testing
 import WaymarkCore
 
+@testable import WaymarkScenarios
 @testable import WaymarkScripting
 
 /// A script's `map:advance` and `map:settle` end by themselves whatever runs: durations are

@@ -1,4 +1,5 @@
 import Foundation
+import WaymarkScenarios
 import WaymarkScripting
 
 @testable import WaymarkServe

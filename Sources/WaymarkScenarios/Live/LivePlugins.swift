@@ -1,4 +1,5 @@
 import WaymarkCore
+import WaymarkScripting
 
 /// A plugin of a live map: which version answers now, and whether an edit failed to load.
 public struct LivePlugin: Sendable, Hashable, Codable {

@@ -1,4 +1,5 @@
 import Foundation
+import WaymarkScripting
 
 /// Writes text files with the system's own words when that fails ("No such file or
 /// directory", "Permission denied"), for pictures and replays.

@@ -1,5 +1,6 @@
 import WaymarkCore
 import WaymarkRender
+import WaymarkScripting
 
 /// How `ScriptRunner` runs a scripted demo.
 public struct ScriptOptions: Sendable {

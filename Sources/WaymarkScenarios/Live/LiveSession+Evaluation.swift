@@ -1,5 +1,6 @@
 import LuaKit
 import WaymarkCore
+import WaymarkScripting
 
 /// What evaluating a chunk of Lua in a live session gave.
 public enum LiveEvaluation: Sendable, Hashable {

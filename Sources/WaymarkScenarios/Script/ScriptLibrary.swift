@@ -1,44 +1,11 @@
 import LuaKit
 import WaymarkCore
+import WaymarkScripting
 
 /// The script-only globals: the `waymark` module (`waymark.map{...}`, `waymark.version`)
-/// and the expectations `expect`, `expect_eq`, `expect_near`, `expect_plugin_error`. Declared as data
-/// (``entries``) so `waymark types` lists them next to the map's API.
+/// and the expectations `expect`, `expect_eq`, `expect_near`, `expect_plugin_error`. Their signatures
+/// are data beside the map's API (``ScriptSignatures``), so `waymark types` and the linter know them.
 public enum ScriptLibrary {
-  /// The script API's functions, for the LuaLS definitions.
-  public static let entries: [LuaHandlerSignature] = [
-    LuaHandlerSignature(
-      name: "waymark.map",
-      parameters: [LuaAPIParameter("options", "MapOptions")], returns: "Map",
-      doc:
-        "Makes the map the script drives, with its plugins; calling it again retires the previous map."),
-    LuaHandlerSignature(
-      name: "expect", parameters: [LuaAPIParameter("condition", "any"), LuaAPIParameter("message", "string?")],
-      returns: "any",
-      doc: "Records a failed expectation (script file:line, the run exits 1) unless `condition` is true."),
-    LuaHandlerSignature(
-      name: "expect_eq",
-      parameters: [
-        LuaAPIParameter("actual", "any"), LuaAPIParameter("expected", "any"), LuaAPIParameter("message", "string?"),
-      ],
-      returns: "boolean",
-      doc:
-        "Expects `actual` to equal `expected`, tables compared deeply key by key; a failure shows both values and the path of the first difference."
-    ),
-    LuaHandlerSignature(
-      name: "expect_near",
-      parameters: [
-        LuaAPIParameter("actual", "number"), LuaAPIParameter("expected", "number"),
-        LuaAPIParameter("tolerance", "number?"), LuaAPIParameter("message", "string?"),
-      ],
-      returns: "boolean", doc: "Expects `|actual - expected| <= tolerance` (default 1e-9); a failure shows both."),
-    LuaHandlerSignature(
-      name: "expect_plugin_error", parameters: [LuaAPIParameter("pattern", "string")], returns: nil,
-      doc:
-        "Declares that a plugin_error whose message matches the Lua `pattern` is expected: `waymark test` does not fail the test for it, and the run fails if none happens."
-    ),
-  ]
-
   /// Installs the globals into the environment table at `environment`; `values` is the
   /// state's ``ValueRendering`` table. Returns the matcher of `expect_plugin_error` patterns,
   /// `(pattern, message) -> boolean`.
@@ -155,7 +122,7 @@ public enum ScriptLibrary {
   /// caller's line, which only `debug.getinfo` knows) and the `waymark` module.
   static let prelude = #"""
     local env, make_map, host_fail, version, values, host_expect_error = ...
-    local getinfo, type, tostring, abs, find = debug.getinfo, type, tostring, math.abs, env.string.find
+    local getinfo, type, tostring, abs, find = debug.getinfo, type, values.tostring, math.abs, env.string.find
     local show, first_difference, pcall = values.show, values.first_difference, pcall
 
     -- The script's line that called the expectation: the first Lua function above it (an

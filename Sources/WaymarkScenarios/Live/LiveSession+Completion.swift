@@ -1,4 +1,5 @@
 import LuaKit
+import WaymarkScripting
 
 extension LiveSession {
   /// The completions of the name a REPL line ends with, each the whole name to put in its

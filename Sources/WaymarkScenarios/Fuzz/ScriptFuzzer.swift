@@ -1,5 +1,6 @@
 import LuaKit
 import WaymarkCore
+import WaymarkScripting
 
 /// How `ScriptFuzzer` fuzzes a script.
 public struct FuzzOptions: Sendable {

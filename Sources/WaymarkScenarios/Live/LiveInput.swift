@@ -1,4 +1,5 @@
 import WaymarkCore
+import WaymarkScripting
 
 /// One input a person gives a live map: the finger's taps and gestures at screen points
 /// (points of the map's view, origin top left), and time.

@@ -1,3 +1,5 @@
+import WaymarkScripting
+
 /// The top-level locals of a script, made reachable after its main chunk has run: a live
 /// session runs the script with one statement added where its main chunk ends (before its
 /// final `return`, on the same line, so no line number moves) that hands the chunk's only

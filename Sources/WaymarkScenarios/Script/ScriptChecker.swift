@@ -1,6 +1,7 @@
 import Foundation
 import LuaKit
 import WaymarkCore
+import WaymarkScripting
 
 /// `waymark check`: loads plugins and scripts without running a scenario and collects every
 /// problem with file:line.
@@ -34,7 +35,9 @@ public enum ScriptChecker {
             severity: .error, file: path, line: nil, message: "no such file or folder (looked for \(absolute))"))
         continue
       }
-      files += isDirectory.boolValue ? luaFiles(under: path).map { ($0, path) } : [(path, PluginFiles.folder(of: path))]
+      files +=
+        isDirectory.boolValue
+        ? PluginFiles.luaFiles(under: path).map { ($0, path) } : [(path, PluginFiles.folder(of: path))]
     }
     var checked = 0
     for (file, folder) in files {
@@ -91,14 +94,6 @@ public enum ScriptChecker {
         URL(fileURLWithPath: PluginFiles.modulePath($0, in: folder)).standardizedFileURL.path == target
       }
     }
-  }
-
-  /// Every `*.lua` file below `folder` (hidden folders and `.build` left out), sorted.
-  static func luaFiles(under folder: String) -> [String] {
-    guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-    return walker.compactMap { $0 as? String }
-      .filter { $0.hasSuffix(".lua") && !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
-      .sorted().map { folder == "." ? $0 : PluginFiles.join(folder, $0) }
   }
 
   /// Compiles a script without running it: syntax errors with their line.

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Reads a script or plugin file with the checks a person deserves clear messages for.
-enum ScriptFiles {
+package enum ScriptFiles {
   /// The file's bytes as Lua will compile them (any bytes: Lua takes Latin-1 or other
   /// non-UTF-8 bytes in strings and comments), or a one-line reason naming the path.
-  static func readSource(_ path: String, maxSize: Int) -> Result<LuaSource, ScriptFileError> {
+  package static func readSource(_ path: String, maxSize: Int) -> Result<LuaSource, ScriptFileError> {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       return .failure(ScriptFileError("\(path): no such file (looked for \(absolute(path)))"))
@@ -32,12 +32,12 @@ enum ScriptFiles {
   }
 
   /// The absolute, standardized form of `path`, for messages that name where we looked.
-  static func absolute(_ path: String) -> String {
+  package static func absolute(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
   /// `path` resolved against `folder` unless absolute, without `./` and `a/../`.
-  static func resolve(_ path: String, against folder: String) -> String {
+  package static func resolve(_ path: String, against folder: String) -> String {
     let joined = path.hasPrefix("/") ? path : (folder == "." ? path : folder + "/" + path)
     var parts: [Substring] = []
     for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
@@ -54,12 +54,12 @@ enum ScriptFiles {
 }
 
 /// Why a file could not be used.
-struct ScriptFileError: Error {
+package struct ScriptFileError: Error {
   /// The whole message, starting with the path (and the line, if there is one).
-  let message: String
+  package let message: String
   /// The 1-based line of the problem, if it is at one.
   let line: Int?
-  init(_ message: String, line: Int? = nil) {
+  package init(_ message: String, line: Int? = nil) {
     self.message = message
     self.line = line
   }

@@ -1,5 +1,6 @@
 import Foundation
 import WaymarkCore
+import WaymarkScripting
 
 /// The LuaLS definition files (`---@meta`) of the Lua API, generated from the registry that
 /// installs it (``LuaAPI``, ``ScriptLibrary``), so the two cannot drift: ``generate()`` has
@@ -83,7 +84,7 @@ public enum LuaLSDefinitions {
     out.append("---@field handler string The handler (or load, setup, timer, ...).")
     out.append("---@field message string The error with file:line.")
     out.append("")
-    for function in ScriptLibrary.entries + ScriptLibrary.checkEntries + ScriptCases.entries {
+    for function in ScriptSignatures.all {
       out.append("---\(function.doc)")
       for parameter in function.parameters { out.append("---@param \(parameter.name) \(parameter.type)") }
       if let returns = function.returns { out.append("---@return \(returns)") }

@@ -1,4 +1,5 @@
 import WaymarkCore
+import WaymarkScripting
 
 /// SplitMix64: a small, well-mixed generator whose whole state is one number, so a fuzz run
 /// is fully named by its seed.

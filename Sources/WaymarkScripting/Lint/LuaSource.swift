@@ -38,7 +38,7 @@ extension LuaSource: ExpressibleByStringLiteral {
 
 extension LuaStack {
   /// Compiles `source`'s exact bytes and pushes the chunk (``LuaStack/load(bytes:chunkName:environmentAt:)``).
-  func load(_ source: LuaSource, chunkName: String, environmentAt environment: Int32? = nil) throws(LuaError) {
+  package func load(_ source: LuaSource, chunkName: String, environmentAt environment: Int32? = nil) throws(LuaError) {
     try load(bytes: source.bytes, chunkName: chunkName, environmentAt: environment)
   }
 }

@@ -1,5 +1,6 @@
 import LuaKit
 import WaymarkCore
+import WaymarkScripting
 
 /// A `plugin_error` or `warning` record of a run, for the people and tools that must see
 /// every one of them: `waymark run` prints each on standard error, `waymark test` fails the

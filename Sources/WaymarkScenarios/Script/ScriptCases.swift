@@ -1,5 +1,6 @@
 import LuaKit
 import WaymarkCore
+import WaymarkScripting
 
 /// One case of a test file (an `it` or a `pending`), as the run found it and ran it.
 public struct ScriptCase: Sendable, Hashable {
@@ -39,29 +40,6 @@ public struct ScriptCase: Sendable, Hashable {
 /// its trace records, `expect_plugin_error` declarations and plugin errors; and
 /// `math.random`, seeded again as at the start of the script.
 public enum ScriptCases {
-  /// The functions, for the LuaLS definitions and the linter.
-  public static let entries: [LuaHandlerSignature] = [
-    LuaHandlerSignature(
-      name: "describe", parameters: [LuaAPIParameter("name", "string"), LuaAPIParameter("body", "fun()")],
-      returns: nil,
-      doc: "Groups cases: runs `body` at once, and the cases it declares get `name` in front of theirs."),
-    LuaHandlerSignature(
-      name: "it", parameters: [LuaAPIParameter("name", "string"), LuaAPIParameter("body", "fun()?")],
-      returns: nil,
-      doc:
-        "Declares a case of `waymark test`: `body` runs later, on a map of its own; a failed expectation or an error in it fails this case only. Without a body it is pending."
-    ),
-    LuaHandlerSignature(
-      name: "before_each", parameters: [LuaAPIParameter("body", "fun()")], returns: nil,
-      doc: "Runs `body` before each case of the enclosing describe (outer describes' first)."),
-    LuaHandlerSignature(
-      name: "after_each", parameters: [LuaAPIParameter("body", "fun()")], returns: nil,
-      doc: "Runs `body` after each case of the enclosing describe (inner describes' first), even after an error."),
-    LuaHandlerSignature(
-      name: "pending", parameters: [LuaAPIParameter("name", "string"), LuaAPIParameter("body", "fun()?")],
-      returns: nil, doc: "Declares a case that is reported as skipped and never run."),
-  ]
-
   /// Why `pattern` is not a Lua pattern, in Lua's words ("malformed pattern (ends with
   /// '%')"), nil when it is one: checked before any file runs (`--filter`). Lua itself only
   /// notices a malformed pattern when a match reaches the bad part, so it is read here the

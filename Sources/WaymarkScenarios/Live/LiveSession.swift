@@ -1,5 +1,6 @@
 import LuaKit
 import WaymarkCore
+import WaymarkScripting
 
 /// One live map: a script runs to build it, then the map, its plugin host and the script's
 /// Lua state stay alive, taking input, advancing time, evaluating Lua lines in the script's

@@ -2,6 +2,7 @@ import Foundation
 import LuaKit
 import WaymarkCore
 import WaymarkRender
+import WaymarkScripting
 
 /// Writes the pictures of a run (docs/pictures.md): an SVG at every idle camera (R23) and at
 /// every `map:snapshot()` without a path into the run's snapshot folder, named

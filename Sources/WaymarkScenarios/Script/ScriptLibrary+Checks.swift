@@ -1,30 +1,10 @@
 import LuaKit
 import WaymarkCore
+import WaymarkScripting
 
 /// The script API for checks that hold all along, not just at one line: invariants that
 /// `waymark fuzz` checks after every input it makes, and the plugin errors of the run so far.
 extension ScriptLibrary {
-  /// The functions, for the LuaLS definitions.
-  static let checkEntries: [LuaHandlerSignature] = [
-    LuaHandlerSignature(
-      name: "waymark.invariant",
-      parameters: [LuaAPIParameter("name", "string"), LuaAPIParameter("check", "fun(map: Map): boolean")],
-      returns: nil,
-      doc:
-        "Declares something that must hold after every input: `check(map)` returns true when it does. `waymark fuzz` checks it after each input it makes; `waymark.check_invariants` checks it now."
-    ),
-    LuaHandlerSignature(
-      name: "waymark.check_invariants", parameters: [LuaAPIParameter("map", "Map")], returns: "boolean",
-      doc:
-        "Checks the map's own invariants (at most one window, the selected marker on the map, the camera within its limits) and every `waymark.invariant`; each that does not hold is a failed expectation. Returns whether all hold."
-    ),
-    LuaHandlerSignature(
-      name: "waymark.plugin_errors", parameters: [], returns: "PluginError[]",
-      doc:
-        "The plugin_error records of the run so far that no expect_plugin_error pattern matches, each { t, plugin, handler, message }: `expect_eq(waymark.plugin_errors(), {})` fails while there is one."
-    ),
-  ]
-
   /// Adds `invariant`, `check_invariants` and `plugin_errors` to the `waymark` table of the
   /// environment at `environment`.
   static func installChecks(into environment: Int32, on stack: LuaStack, session: ScriptSession, values: LuaRef)

@@ -1,6 +1,7 @@
 import LuaKit
 import WaymarkCore
 import WaymarkRender
+import WaymarkScripting
 
 /// Runs a scripted demo: a Lua script that builds a map with `waymark.map{...}`, drives it
 /// (taps, drags, gestures, time) and checks what happened with `expect`, `expect_eq` and

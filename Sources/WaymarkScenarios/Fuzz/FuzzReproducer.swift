@@ -1,5 +1,6 @@
 import Foundation
 import WaymarkCore
+import WaymarkScripting
 
 /// The script `waymark fuzz` writes for a failure it found: the fuzzed script as it was, then
 /// the shrunk inputs, each followed by the checks fuzz made, then a check that no plugin
