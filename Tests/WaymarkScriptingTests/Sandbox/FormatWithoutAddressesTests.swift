@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import WaymarkScenarios
 @testable import WaymarkScripting
 
 /// `string.format` and failed expectations show no memory address, as `tostring` does not:
