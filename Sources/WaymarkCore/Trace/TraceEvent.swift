@@ -30,11 +30,15 @@ public enum TraceEvent: Hashable, Sendable, CaseIterable, CustomStringConvertibl
   case expectFailed
   /// `script_error`: a script's own callback raised an error.
   case scriptError
+  /// `clusters_rendered`: a cluster manager changed the markers it shows (`zoom`, `clusters`,
+  /// `markers`: the camera zoom, the cluster markers and all markers shown; R64).
+  case clustersRendered
 
   /// The runtime records, in the order of docs/trace-format.md's table.
   private static let runtimeRecords: [TraceEvent] = [
     .infoWindowShown, .infoWindowHidden, .viewRedrawn, .deferred, .warning, .log, .pluginLoaded, .pluginReloaded,
     .pluginUnloaded, .pluginError, .expectFailed, .scriptError,
+    .clustersRendered,
   ]
 
   /// Every event: the callbacks in the table's order, then the runtime records.
@@ -64,6 +68,7 @@ public enum TraceEvent: Hashable, Sendable, CaseIterable, CustomStringConvertibl
     case .pluginError: "plugin_error"
     case .expectFailed: "expect_failed"
     case .scriptError: "script_error"
+    case .clustersRendered: "clusters_rendered"
     }
   }
 

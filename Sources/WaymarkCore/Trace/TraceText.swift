@@ -122,7 +122,7 @@ package struct TraceText {
     case .log: "36"
     case .pluginLoaded, .pluginReloaded, .pluginUnloaded: dim
     case .infoWindowShown, .infoWindowHidden: "32"
-    case .callback, .viewRedrawn: nil
+    case .callback, .viewRedrawn, .clustersRendered: nil
     }
   }
 
