@@ -27,7 +27,7 @@ extension MapView {
   }
 
   /// The topmost tappable marker at `point` (R4), or nil.
-  public func topmostMarker(at point: Point) -> Marker? {
+  package func topmostMarker(at point: Point) -> Marker? {
     let context = hitTestContext
     return store.topmostMarker(at: point, context)
   }
