@@ -49,6 +49,9 @@ struct CameraController {
   var idlePending = false
   /// The next frame's clock task, if scheduled.
   var frameTask: VirtualClock.TaskID?
+  /// The world point of the coordinate projected last by the tap path (the centring's
+  /// target, the shown window's marker).
+  var worldPoints = WorldPointMemo()
 
   /// A controller for a valid camera and view, with the policy's zoom range.
   init(camera: CameraPosition, viewSize: Size, minZoom: Double, maxZoom: Double) {
@@ -148,5 +151,5 @@ public struct GestureSettings: Hashable, Sendable {
   /// the view's centre and the fingers' movement is ignored. On by default.
   public var allowScrollGesturesDuringRotateOrZoom = true
   /// Creates settings with every gesture enabled.
-  public init() {}
+  package init() {}
 }
