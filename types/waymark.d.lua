@@ -208,6 +208,8 @@
 ---@field padding Insets Insets that move the visual centre and shrink the visible region (docs/semantics.md R29); assign a number or a table.
 ---@field gestures GestureFlags Which gestures the user may make (docs/semantics.md R25), and whether zooms and rotations may turn about the fingers and follow them (allow_scroll_during_rotate_or_zoom, R67); assign a table of the ones to change. Code-driven moves always work.
 ---@field camera_target_bounds Coordinate[]? The bounds { south_west, north_east } gestures keep the camera's target in (docs/semantics.md R66), as GMSMapView.cameraTargetBounds; nil (the default) lifts them. Moves made by code are not held (the web policy holds them).
+---@field compass_button boolean Whether the compass button is enabled (GMSUISettings.compassButton, R69; false by default): shown only while the bearing is not 0.
+---@field compass_shown boolean Whether the compass shows now (docs/semantics.md R69): compass_button on and the bearing not 0. (read-only)
 local Map = {}
 
 ---Animates the camera (docs/semantics.md R23, R26, R27): only the fields given move; duration defaults to 0.3 s.
@@ -332,6 +334,9 @@ function Map:double_tap(target) end
 
 ---Taps the my-location button (docs/semantics.md R32). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 function Map:tap_my_location_button() end
+
+---Taps the compass button (docs/semantics.md R69): the camera turns to bearing 0 and the compass hides; nothing happens (a warning) while it is not shown. Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
+function Map:tap_compass() end
 
 ---Advances virtual time by `seconds`, running frames and timers. Scripts only: a plugin cannot drive time.
 ---@param seconds number

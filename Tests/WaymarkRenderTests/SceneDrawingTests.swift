@@ -10,7 +10,7 @@ import WaymarkCore
 /// touches (the replay's own). Markers of every look, placement and animation are in the
 /// pictures, with a window, overlays, places and a turned, tilted camera.
 @Suite struct SceneDrawingTests {
-  @Test("R4, R7, R15, R37, R44, R45, R48: the replay draws each picture's scene as the SVG does")
+  @Test("R4, R7, R15, R37, R44, R45, R48, R69: the replay draws each picture's scene as the SVG does")
   func theReplayDrawsWhatTheSVGDraws() throws {
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 12))
     let recorder = ReplayRecorder()
@@ -45,6 +45,8 @@ import WaymarkCore
       let inner = ReplayDrawing.inner(of: svg)
       #expect(inner.components(separatedBy: "<g class=\"marker\"").count > 8, "at \(t)")
       #expect(inner.contains("<g class=\"info-window\"") == window, "at \(t)")
+      // R69: the compass shows while the bearing is not 0 (the pictures with a window).
+      #expect(inner.contains("<g class=\"compass\"") == window, "at \(t)")
       if let difference = ReplayDrawing.firstDifference(inner, replay.inner) {
         Issue.record("at \(t) the replay draws otherwise: \(difference)")
       }
@@ -117,6 +119,8 @@ import WaymarkCore
     try map.addPointOfInterest(PointOfInterest(placeID: "opera", name: "Opera House", location: near(0.01, 0.015)))
     map.isMyLocationEnabled = true
     map.deviceLocation = near(-0.005, -0.02)
+    map.settings.compassButton = true
+    try #require(map.overlays.first).update { $0.strokeWidth = 3 }
   }
 }
 

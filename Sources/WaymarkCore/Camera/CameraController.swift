@@ -150,6 +150,9 @@ public struct GestureSettings: Hashable, Sendable {
   /// (`GMSUISettings.allowScrollGesturesDuringRotateOrZoom`, R67); when off, they turn about
   /// the view's centre and the fingers' movement is ignored. On by default.
   public var allowScrollGesturesDuringRotateOrZoom = true
+  /// Whether the compass button is enabled (`GMSUISettings.compassButton`, R69): shown only
+  /// while the bearing is not 0; a tap on it turns the map north. Off by default.
+  public var compassButton = false
   /// Creates settings with every gesture enabled.
   package init() {}
 }

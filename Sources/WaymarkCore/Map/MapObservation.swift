@@ -20,7 +20,7 @@ public enum MapChange {
   case cameraMoved
   /// The camera came to rest: told after idle_at_camera_position's callback (R23).
   case cameraIdle
-  /// The view's size or padding changed (R29).
+  /// The view's size, padding or settings changed (R29; the compass is drawn, R69).
   case viewChanged
   /// A finger touched the map at a screen point, before the map resolved what it hit.
   case input(MapInput)

@@ -36,7 +36,7 @@ extension MapView {
   /// Which gestures the user may make (R25); code-driven moves are never disabled.
   public var settings: GestureSettings {
     get { cameraController.settings }
-    set { cameraController.settings = newValue }
+    set { assign(\.settings, newValue, telling: .viewChanged) }  // the compass is drawn (R69)
   }
 
   /// The projection of the current camera (R29).

@@ -104,6 +104,22 @@ extension MapView {
     }
   }
 
+  /// Whether the compass button shows (R69): enabled in ``settings`` and the bearing not 0.
+  public var isCompassShown: Bool { settings.compassButton && camera.bearing != 0 }
+
+  /// A tap on the compass button (R69): the camera animates to bearing 0 (will_move(false),
+  /// the policy's animation duration), and the compass hides once the bearing is 0. Nothing
+  /// happens (but a warning) while the compass is not shown.
+  public func tapCompass() throws(MapError) {
+    try requireNoCallbackRunning("tapCompass")
+    guard isCompassShown else {
+      let why = settings.compassButton ? "the map faces north" : "the compass button is off"
+      warn("tap_compass: the compass is not shown (\(why)); nothing happens (R69)")
+      return
+    }
+    startAnimation(.change(CameraChange(bearing: 0)), duration: policy.animationDuration, completion: nil)
+  }
+
   /// The marker a tap at `point` goes to: the topmost (R4), or under the android policy the
   /// next of the overlapping markers after the selected one (R33).
   private func markerForTap(at point: Point) -> Marker? {

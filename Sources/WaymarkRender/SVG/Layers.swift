@@ -155,3 +155,19 @@ enum InfoWindowLayer {
     }
   }
 }
+
+/// The compass button (R69): in the top right corner of the padded view, while enabled and
+/// the bearing is not 0, its needle pointing north on the screen.
+enum CompassLayer {
+  static func append(_ state: SceneState, to buffer: inout SVGBuffer) {
+    let view = state.view
+    guard view.compass == true, state.camera.bearing != 0 else { return }
+    buffer.raw("<g class=\"compass\"")
+    buffer.attribute("data-bearing", state.camera.bearing, decimals: 6)
+    buffer.attribute(
+      "transform", "translate(\(format(view.width - view.right - 30)) \(format(view.top + 30)))")
+    buffer.raw("><circle r=\"18\" fill=\"#FFF\" stroke=\"#000\" stroke-opacity=\".2\"/>")
+    buffer.raw("<g transform=\"rotate(\(format(-state.camera.bearing)))\">")
+    buffer.raw("<path d=\"M0 -13L5 0H-5Z\" fill=\"#EA4335\"/><path d=\"M0 13L5 0H-5Z\" fill=\"#9AA0A6\"/></g></g>")
+  }
+}

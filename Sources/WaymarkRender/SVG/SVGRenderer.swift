@@ -60,6 +60,7 @@ public struct SVGRenderer {
     PlaceLayer.append(scene.library.places[scene.state.places], projection, to: &buffer)
     MarkerLayer.append(scene, projection, to: &buffer)
     InfoWindowLayer.append(scene, projection, to: &buffer)
+    CompassLayer.append(scene.state, to: &buffer)
     buffer.raw("</svg>\n")
     return buffer.text
   }

@@ -79,6 +79,9 @@ package struct SceneCamera: Codable, Equatable, Sendable {
 package struct SceneView: Codable, Equatable, Sendable {
   /// The size, then the padding on each side.
   package var width, height, top, left, bottom, right: Double
+  /// true while the compass button is enabled (R69; nil, left out of the JSON, while off):
+  /// drawn while the bearing is not 0.
+  package var compass: Bool?
 }
 
 /// A place on the earth.

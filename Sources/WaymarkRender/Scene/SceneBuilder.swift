@@ -162,7 +162,7 @@ struct SceneBuilder {
     let size = map.viewSize, padding = map.padding
     return SceneView(
       width: size.width, height: size.height, top: padding.top, left: padding.left, bottom: padding.bottom,
-      right: padding.right)
+      right: padding.right, compass: map.settings.compassButton ? true : nil)
   }
 
   private static func poi(_ poi: PointOfInterest) -> ScenePOI {

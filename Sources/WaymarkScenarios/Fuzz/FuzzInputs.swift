@@ -63,6 +63,7 @@ enum FuzzInputs {
       (1, { random in "map.camera_target_bounds = \(targetBounds(map, &random))" }),
       (1, { random in "map.device_location = \(coordinate(randomCoordinate(map, &random)))" }),
       (1, { "map.my_location_enabled = \($0.pick(["true", "false"]))" }),
+      (1, { "map.compass_button = \($0.pick(["true", "false"]))" }),
     ]
     if !tappable.isEmpty {
       choices.append((6, { "map:tap(\(marker($0.pick(tappable))))" }))
@@ -96,6 +97,9 @@ enum FuzzInputs {
     }
     if map.isMyLocationEnabled {
       choices.append((1, { _ in "map:tap_my_location_button()" }))
+    }
+    if map.isCompassShown {
+      choices.append((1, { _ in "map:tap_compass()" }))
     }
     var roll = random.below(choices.reduce(0) { $0 + $1.weight })
     for choice in choices {

@@ -87,6 +87,12 @@ extension LuaAPI {
     input("tap_my_location_button", [], "Taps the my-location button (R32).") { map, _ in
       try map.tapMyLocationButton()
     },
+    input(
+      "tap_compass", [],
+      "Taps the compass button (R69): the camera turns to bearing 0 and the compass hides; nothing happens (a warning) while it is not shown."
+    ) { map, _ in
+      try map.tapCompass()
+    },
     timeInput("advance", [.init("seconds", "number")], "Advances virtual time by `seconds`, running frames and timers.")
     {
       map, context in try map.advance(by: try context.checkNumber(2), interruption: budgetCheck(context))

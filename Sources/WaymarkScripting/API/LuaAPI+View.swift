@@ -49,6 +49,18 @@ extension LuaAPI {
         map.settings = settings
       }),
     cameraTargetBounds,
+    .property(
+      "Map", "compass_button", "boolean",
+      "Whether the compass button is enabled (GMSUISettings.compassButton, R69; false by default): shown only while the bearing is not 0.",
+      get: { bridge, stack, _ in stack.push(try bridge.requireMap().settings.compassButton) },
+      set: { bridge, stack, _, value in
+        try bridge.requireMap().settings.compassButton = try LuaValues.boolean(
+          at: value, on: stack, field: "map.compass_button")
+      }),
+    .property(
+      "Map", "compass_shown", "boolean",
+      "Whether the compass shows now (R69): compass_button on and the bearing not 0.",
+      get: { bridge, stack, _ in stack.push(try bridge.requireMap().isCompassShown) }),
   ]
 
   /// `map.camera_target_bounds`: `{ SW, NE }` or nil (R66).

@@ -81,6 +81,9 @@ enum MapRenderScript {
         out += ` transform="${transform}">${win.body}</g>`;
         if (win.labels) out += `<g class="info-window-labels" transform="${transform}">${win.labels}</g>`;
       }
+      if (view.compass && camera.bearing !== 0) {
+        out += `<g class="compass" data-bearing="${fmt(camera.bearing, 6)}" transform="translate(${fmt(view.width - view.right - 30, 2)} ${fmt(view.top + 30, 2)})"><circle r="18" fill="#FFF" stroke="#000" stroke-opacity=".2"/><g transform="rotate(${fmt(-camera.bearing, 2)})"><path d="M0 -13L5 0H-5Z" fill="#EA4335"/><path d="M0 13L5 0H-5Z" fill="#9AA0A6"/></g></g>`;
+      }
       if (state.touches && state.touches.length) {
         out += `<g class="touches">`;
         for (const touch of state.touches) {
