@@ -156,7 +156,9 @@ enum TestWorker {
     failures: [TestFileResult.Failure], written: String?, missing: String?
   ) {
     let folder = settings.golden ?? ""
-    switch GoldenTraceFile.check(records, at: path, update: settings.updatesGolden, within: folder) {
+    switch GoldenTraceFile.check(
+      records, at: path, update: settings.updatesGolden, within: folder, events: TraceEvent.scriptingEvents)
+    {
     case .matches: return ([], nil, nil)
     case .written: return ([], path, nil)
     case .missing where !settings.requiresGolden: return ([], nil, path)
