@@ -37,7 +37,8 @@ extension LuaAPI {
     .coordinate, .point, .offset, .size, .insets, .camera, .cameraUpdate, .animationOptions, .markerAnimationOptions,
     .markerAnimationTarget,
     .gestureOptions, .pinchOptions, .gestureFlags, .markerOptions, .overlayOptions, .infoWindow, .visibleRegion,
-    .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions,
+    .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions, .clusterOptions, .clusterItem,
+    .cluster,
   ]
 }
 

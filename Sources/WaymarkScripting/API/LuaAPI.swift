@@ -20,7 +20,7 @@ public enum LuaAPI {
   /// Every member of every owner, in declaration order.
   public static let entries: [LuaAPIEntry] =
     mapEntries + mapInputEntries + placeEntries + viewEntries + pictureEntries + markerEntries + overlayEntries
-    + timerEntries
+    + timerEntries + clusterEntries
 
   /// The owners (Lua classes backed by Swift objects), in declaration order.
   public static let owners: [LuaAPIOwner] = [
@@ -34,6 +34,8 @@ public enum LuaAPI {
       name: "Overlay", doc: "A polyline, polygon, circle or ground overlay (R15)."),
     LuaAPIOwner(
       name: "Timer", doc: "A callback scheduled on the map's virtual clock by `map:after`."),
+    LuaAPIOwner(
+      name: "Clusters", doc: "A cluster manager made by `map:clusters{}`, as Google Maps Utils' (R60-R64)."),
   ]
 
   /// The members of one owner, in declaration order.
