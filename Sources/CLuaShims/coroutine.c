@@ -1,9 +1,7 @@
 // coroutine.resume, coroutine.wrap and coroutine.close, written for the watchdog: hooks are
 // per thread, so whenever Lua code runs on another coroutine (its body, or the __close
 // handlers of its to-be-closed variables), the runtime is told which thread runs, and a
-// thread entered after the budget expired is armed before it runs. And the thread of a
-// dispatch table (dispatch_frame.c) is never resumed nor closed, and is "normal" to
-// coroutine.status, as the main thread would be.
+// thread entered after the budget expired is armed before it runs.
 #include "CLuaShims.h"
 #include "internal.h"
 
@@ -24,10 +22,6 @@
 /// back onto L, or -1 with the error message on top of L.
 static int resume_with(lua_State *L, lua_State *co, int nargs) {
   waymark_check_cstack(L);
-  if (waymark_is_dispatch_thread(co)) { // the host calls handlers on it, as on the main thread
-    lua_pushliteral(L, "cannot resume non-suspended coroutine");
-    return -1;
-  }
   if (!lua_checkstack(co, nargs)) {
     lua_pushliteral(L, "too many arguments to resume");
     return -1;
@@ -98,7 +92,7 @@ static int close_coroutine(lua_State *L) {
   int status = lua_status(co);
   int suspended = status == LUA_YIELD || (status == LUA_OK && lua_getstack(co, 0, &frame) == 0);
   int dead = status != LUA_OK && status != LUA_YIELD;
-  if (co == L || !(suspended || dead) || waymark_is_dispatch_thread(co)) {
+  if (co == L || !(suspended || dead)) {
     return luaL_error(L, "cannot close a %s coroutine", co == L ? "running" : "normal");
   }
   waymark_check_cstack(L); // closing runs __close handlers, which may close others (bug in 5.4.4)
@@ -112,33 +106,7 @@ static int close_coroutine(lua_State *L) {
   return 2;
 }
 
-/// coroutine.status(co), as Lua's, with the thread of a dispatch table "normal" when it is
-/// not the caller, as the main thread is.
-static int status(lua_State *L) {
-  lua_State *co = lua_tothread(L, 1);
-  luaL_argexpected(L, co != NULL, 1, "thread");
-  lua_Debug frame;
-  const char *answer;
-  if (co == L) {
-    answer = "running";
-  } else if (waymark_is_dispatch_thread(co)) {
-    answer = "normal";
-  } else if (lua_status(co) == LUA_YIELD) {
-    answer = "suspended";
-  } else if (lua_status(co) != LUA_OK) {
-    answer = "dead";
-  } else if (lua_getstack(co, 0, &frame)) {
-    answer = "normal"; // it resumed another
-  } else {
-    answer = lua_gettop(co) == 0 ? "dead" : "suspended";
-  }
-  lua_pushstring(L, answer);
-  return 1;
-}
-
 void waymark_install_coroutine_wrappers(lua_State *L) {
-  lua_pushcfunction(L, status);
-  lua_setfield(L, -2, "status");
   lua_pushcfunction(L, resume);
   lua_setfield(L, -2, "resume");
   lua_pushcfunction(L, wrap);

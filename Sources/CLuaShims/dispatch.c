@@ -19,8 +19,6 @@ waymark_dispatch *waymark_dispatch_new(lua_State *L, int slots, int first_ref) {
   d->open = 1;
   d->first_ref = first_ref;
   d->slot_count = slots;
-  d->thread_ref = LUA_NOREF;
-  waymark_dispatch_make_thread(d);
   return d;
 }
 
@@ -39,24 +37,32 @@ int waymark_dispatch_remember(waymark_dispatch *d, size_t key, uintptr_t identit
   waymark_dispatch_entry *entry = &d->cache[key & (WAYMARK_DISPATCH_CACHE - 1)];
   entry->identity = identity;
   entry->ref = ref;
-  waymark_dispatch_frame_entry(d, entry);
   return 1;
 }
 
-/// The protected call of the handler and arguments pushed on `L` above the message handler
-/// at `msgh`, read back: the host protected call of LuaC.protectedCall. Leaves L as it was
-/// below the handler, or with the error value on top (then `d->error_at` is L).
-static inline __attribute__((always_inline)) int call_pushed(waymark_dispatch *d, lua_State *L, int msgh,
-                                                             int *status, int *timed_out) {
+void waymark_dispatch_set_slot(waymark_dispatch *d, int slot, int ref) { d->slots[slot] = ref; }
+
+void waymark_dispatch_close(waymark_dispatch *d) { d->open = 0; }
+
+/// handler(first, argument) on the main thread, from the registry, read back: the host
+/// protected call of LuaC.protectedCall. The message handler is pushed below the handler and
+/// addressed from the top (-4), so the stack's height is never asked. Leaves the stack as it
+/// was, or with the error value on top.
+static int call_on_main(waymark_dispatch *d, int handler, int argument, int *status, int *timed_out) {
+  lua_State *L = d->L;
   waymark_runtime *rt = d->rt;
+  lua_pushcfunction(L, waymark_traceback); // the same value as the registry's msgh_ref
+  lua_rawgeti(L, LUA_REGISTRYINDEX, handler);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, d->first_ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, argument);
   waymark_call call;
   waymark_call_begin(rt, L, &call);
-  int s = lua_pcall(L, 2, 1, msgh);
+  int s = lua_pcall(L, 2, 1, -4);
   int stopped = waymark_call_end(rt, L, &call);
   if (s != LUA_OK || stopped) {
     *status = s;
     *timed_out = stopped;
-    d->error_at = L;
+    lua_remove(L, -2); // the message handler, below the error value (or the result)
     return WAYMARK_DISPATCH_ERROR;
   }
   int type = lua_type(L, -1), result;
@@ -65,46 +71,8 @@ static inline __attribute__((always_inline)) int call_pushed(waymark_dispatch *d
   case LUA_TNIL: result = WAYMARK_DISPATCH_NIL; break;
   default: result = WAYMARK_DISPATCH_OTHER + type; break;
   }
-  lua_settop(L, -2);
+  lua_settop(L, -3); // the result and the message handler
   return result;
-}
-
-/// handler(first, argument) on the table's thread, from its frame (ready for `entry`).
-static inline __attribute__((always_inline)) int call_on_thread(waymark_dispatch *d, int slot, int entry,
-                                                                int *status, int *timed_out) {
-  lua_State *thread = d->thread;
-  lua_pushvalue(thread, WAYMARK_FRAME_HANDLERS + slot);
-  lua_pushvalue(thread, WAYMARK_FRAME_FIRST);
-  lua_pushvalue(thread, waymark_frame_argument(d, entry));
-  d->busy++;
-  int result = call_pushed(d, thread, WAYMARK_FRAME_MSGH, status, timed_out);
-  d->busy--; // closed meanwhile: the thread (maybe holding the error) goes at the next close
-  return result;
-}
-
-/// handler(first, argument) on the main thread, from the registry: the message handler is
-/// pushed below the handler and addressed from the top (-4), so the stack's height is never
-/// asked.
-static int call_on_main(waymark_dispatch *d, int handler, int argument, int *status, int *timed_out) {
-  lua_State *L = d->L;
-  lua_pushcfunction(L, waymark_traceback); // the same value as the registry's msgh_ref
-  lua_rawgeti(L, LUA_REGISTRYINDEX, handler);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, d->first_ref);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, argument);
-  int result = call_pushed(d, L, -4, status, timed_out);
-  lua_remove(L, -2); // the message handler, below the error value or on top
-  return result;
-}
-
-/// The call of the cached `entry`: on the table's thread when it is free, else on the main
-/// thread.
-static inline __attribute__((always_inline)) int call_entry(waymark_dispatch *d, int slot,
-                                                            waymark_dispatch_entry *entry, int *status,
-                                                            int *timed_out) {
-  if ((d->busy == 0 && d->framed && entry->framed) || waymark_dispatch_frame_ready(d, entry)) {
-    return call_on_thread(d, slot, (int)(entry - d->cache), status, timed_out);
-  }
-  return call_on_main(d, d->slots[slot], entry->ref, status, timed_out);
 }
 
 int waymark_dispatch_call(waymark_dispatch *d, int slot, size_t key, uintptr_t identity, int *status,
@@ -112,7 +80,7 @@ int waymark_dispatch_call(waymark_dispatch *d, int slot, size_t key, uintptr_t i
   if (d->cache == NULL) return WAYMARK_DISPATCH_MISS;
   waymark_dispatch_entry *entry = &d->cache[key & (WAYMARK_DISPATCH_CACHE - 1)];
   if (entry->identity != identity) return WAYMARK_DISPATCH_MISS;
-  return call_entry(d, slot, entry, status, timed_out);
+  return call_on_main(d, d->slots[slot], entry->ref, status, timed_out);
 }
 
 int waymark_dispatch_call_ref(waymark_dispatch *d, int slot, int ref, int *status, int *timed_out) {
@@ -200,7 +168,7 @@ long waymark_dispatch_first_true(waymark_dispatch_order *o, const waymark_dispat
     if (entry == NULL || entry->identity != identity) return stopped(WAYMARK_ORDER_MISS, i);
     long failures = d->failures;
     o->depth++;
-    int result = call_entry(d, slot, entry, &o->stop_status, &o->stop_timed_out);
+    int result = call_on_main(d, d->slots[slot], entry->ref, &o->stop_status, &o->stop_timed_out);
     o->depth--;
     if (result == WAYMARK_DISPATCH_ERROR) return stopped(WAYMARK_ORDER_ERROR, i);
     if (d->failures != failures) continue; // failed inside: not a success

@@ -87,25 +87,6 @@ int waymark_cached_field_count(const struct field_cache *fields);
 /// errors carry the position of this C function's Lua caller.
 int waymark_call_swift(lua_State *L, function_slot *up);
 
-// MARK: - The threads of dispatch tables (dispatch_frame.c)
-
-/// The places of a dispatch table's frame on its thread's stack: the traceback handler, the
-/// first argument, the handlers by slot, then the cached arguments by entry.
-enum { WAYMARK_FRAME_MSGH = 1, WAYMARK_FRAME_FIRST = 2, WAYMARK_FRAME_HANDLERS = 3 };
-static inline int waymark_frame_argument(const waymark_dispatch *d, int entry) {
-  return WAYMARK_FRAME_HANDLERS + d->slot_count + entry;
-}
-/// Makes the table's thread and anchors it (d->thread stays NULL if it cannot be made).
-void waymark_dispatch_make_thread(waymark_dispatch *d);
-/// Whether a call of `entry` can be made on the table's thread from its frame, building
-/// the frame or the entry's place first where needed (never while a call runs on it).
-int waymark_dispatch_frame_ready(waymark_dispatch *d, waymark_dispatch_entry *entry);
-/// Copies `ref` to the entry's place of the frame, or marks it for copying before its next
-/// call while a call runs on the thread.
-void waymark_dispatch_frame_entry(waymark_dispatch *d, waymark_dispatch_entry *entry);
-/// Whether `L` is the thread of a dispatch table: no script may resume or close it.
-int waymark_is_dispatch_thread(lua_State *L);
-
 // MARK: - Bounded C loops (budget.c)
 
 /// Raises the budget's error if the running call was stopped; with exact instruction

@@ -134,11 +134,8 @@ void waymark_call_enter_thread(waymark_runtime *rt, lua_State *L) {
   waymark_arm_if_expired(rt, L); // after waymark_count_on: a stop armed meanwhile is kept
 }
 
-void waymark_call_leave_thread(waymark_runtime *rt, lua_State *left, lua_State *returner) {
+void waymark_call_leave_thread(waymark_runtime *rt, lua_State *returner) {
   waymark_set_running(rt, returner);
-  // A dispatch table's thread is entered only while idle, so nothing of the call runs on
-  // it any more: its hooks (counting, or the stop) go now, not at the next call on it.
-  if (waymark_is_dispatch_thread(left)) lua_sethook(left, NULL, 0, 0);
   waymark_arm_if_expired(rt, returner);
 }
 

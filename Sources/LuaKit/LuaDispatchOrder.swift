@@ -115,7 +115,7 @@ package final class LuaDispatchOrder {
   /// The error of the call that stopped the last loop at `index` of `walk` with
   /// ``Stop/failed(_:)``, popped from its state.
   package func takeError(of walk: Walk, at index: Int) -> LuaError {
-    let thread = walk.list.pointee.tables[index]!.pointee.error_at!
+    let thread = walk.list.pointee.tables[index]!.pointee.L!
     let error = LuaError(
       thread: thread, status: order.pointee.stop_status, timedOut: order.pointee.stop_timed_out != 0)
     LuaC.setTop(thread, -2)

@@ -3,13 +3,11 @@
 ///
 /// The table keeps, in C, the registry indexes of a handler per slot (a host's callback
 /// number), of a fixed first argument (a map, say) and of recently passed second arguments
-/// (objects known by a key and their identity), and a copy of each at a fixed place of the
-/// stack of a Lua thread of its own. A call pushes the traceback handler, the handler and
-/// both arguments, runs the protected call under the state's memory cap and time and
-/// instruction budgets, exactly as ``LuaState/callReturningBoolean(_:with:)`` does, and
-/// reads back one boolean. It runs on the table's thread, from those copies, unless another
-/// call of the table is running there (a handler whose Swift call calls the table again):
-/// then on the state's main thread, from the registry.
+/// (objects known by a key and their identity). A call pushes the traceback handler, the
+/// handler and both arguments from the registry on the state's main thread, runs the
+/// protected call under the state's memory cap and time and instruction budgets, exactly as
+/// ``LuaState/callReturningBoolean(_:with:)`` does, and reads back one boolean. A handler
+/// runs on the main thread, as in any Lua host: `coroutine.running()` answers it.
 ///
 /// Lifetimes by construction: the table holds every ``LuaRef`` whose index it copied (the
 /// first argument, the handlers, the cached arguments), so an index in C is valid as long
@@ -44,12 +42,9 @@ package final class LuaDispatchTable {
 
   deinit {
     lifetime.dispatchTables.removeAll { $0 == table }
-    if !lifetime.isClosed { LuaC.dispatchClose(table) }  // lets its thread go
+    if !lifetime.isClosed { LuaC.dispatchClose(table) }
     LuaC.freeDispatch(table)
   }
-
-  /// Whether a hook is set on the table's own thread (for tests: none stays once its call ended).
-  var isThreadHookArmed: Bool { table.pointee.thread.map { LuaC.hasHook($0) } ?? false }
 
   /// The owner's count of every failure of its calls, kept beside the handlers so that a
   /// ``LuaDispatchOrder`` loop can tell a call in which a nested call failed from a success.
@@ -105,7 +100,7 @@ package final class LuaDispatchTable {
     }
     if arguments.isEmpty { arguments = Array(repeating: nil, count: LuaC.dispatchCacheSize) }
     arguments[entry] = argument
-    // Through the cache, as every later call: on the table's thread when it is free.
+    // Through the cache, as every later call.
     let (code, status, timedOut) = LuaC.dispatchCall(table, slot, key, UInt(bitPattern: identity))
     return try result(code, status, timedOut)
   }
@@ -123,7 +118,6 @@ package final class LuaDispatchTable {
 
   /// The error a failed call left on top of the stack, popped.
   func takeError(status: Int32, timedOut: Bool) -> LuaError {
-    let thread = table.pointee.error_at!
     let error = LuaError(thread: thread, status: status, timedOut: timedOut)
     LuaC.setTop(thread, -2)
     return error

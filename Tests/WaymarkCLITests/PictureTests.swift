@@ -64,8 +64,9 @@ import WaymarkScripting
     let result = try CLI.run(["run", "scripts/marker_events.lua", "--trace", "none", "--snapshots", folder.path])
     #expect(result.status == 0, "\(result.stderr)")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    #expect(names == ["0001-3.250-idle.svg", "0002-6.500-idle.svg", "0003-6.517-idle.svg"])
-    let second = try String(contentsOf: folder.appendingPathComponent(names[1]), encoding: .utf8)
+    // The new map goes idle at 0 (R53), so its first picture is of the start.
+    #expect(names == ["0001-0.000-idle.svg", "0002-3.250-idle.svg", "0003-6.500-idle.svg", "0004-6.517-idle.svg"])
+    let second = try String(contentsOf: folder.appendingPathComponent(names[2]), encoding: .utf8)
     #expect(second.contains("data-t=\"6.5\"") && second.contains("data-kind=\"window\""))
   }
 

@@ -8,9 +8,8 @@
 // reads back one boolean, with no Swift object touched.
 //
 // The table copies registry indexes: its owner (LuaKit's LuaDispatchTable) keeps every
-// reference alive, and closes the table before the state closes. It also keeps a copy of
-// each value at a fixed place of the stack of its own thread (dispatch_frame.c): a call
-// made while no other call of the table runs is made on that thread from those copies.
+// reference alive, and closes the table before the state closes. Every call runs on the
+// state's main thread, as any Lua host runs its callbacks.
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -23,7 +22,7 @@ enum {
   WAYMARK_DISPATCH_TRUE = 1,  ///< the handler returned true
   WAYMARK_DISPATCH_NIL = 2,   ///< nil or nothing
   WAYMARK_DISPATCH_MISS = 3,  ///< the argument's key is not cached: nothing was called
-  WAYMARK_DISPATCH_ERROR = 4, ///< the call failed: the error value is on top of error_at (pop it)
+  WAYMARK_DISPATCH_ERROR = 4, ///< the call failed: the error value is on top of L (pop it)
   WAYMARK_DISPATCH_OTHER = 16 ///< plus the Lua type of any other value returned
 };
 
@@ -33,7 +32,6 @@ enum { WAYMARK_DISPATCH_CACHE = 256 };
 typedef struct waymark_dispatch_entry {
   uintptr_t identity; ///< 0: empty
   int ref;
-  int framed; ///< 1 when the table's thread holds the value at the entry's place
 } waymark_dispatch_entry;
 
 typedef struct waymark_dispatch {
@@ -46,11 +44,6 @@ typedef struct waymark_dispatch {
   waymark_dispatch_entry *cache; ///< NULL until the first entry
   long failures;             ///< the owner's count of every failure (read by the order's loop)
   long consecutive_failures; ///< the owner's count since the last success (reset by the loop)
-  lua_State *thread;   ///< the table's own thread (NULL: none could be made, or released)
-  int thread_ref;      ///< what anchors it
-  int framed;          ///< 1 when its stack holds the frame (the handlers and arguments)
-  int busy;            ///< calls running on it (a nested call of the table runs on L)
-  lua_State *error_at; ///< the thread the last WAYMARK_DISPATCH_ERROR left its error on
 } waymark_dispatch;
 
 /// A table for the main thread L with `slots` empty slots and the first argument
@@ -60,7 +53,7 @@ void waymark_dispatch_free(waymark_dispatch *d);
 
 /// Makes `ref` (LUA_NOREF: none) the handler of `slot`.
 void waymark_dispatch_set_slot(waymark_dispatch *d, int slot, int ref);
-/// Closes the table: from now on no slot has a handler, and its thread lets its values go.
+/// Closes the table: from now on no slot has a handler.
 void waymark_dispatch_close(waymark_dispatch *d);
 
 /// Whether slot `slot` has a handler and the table is open.
@@ -76,7 +69,7 @@ int waymark_dispatch_remember(waymark_dispatch *d, size_t key, uintptr_t identit
 /// argument cached for `key` and `identity`; WAYMARK_DISPATCH_MISS when none is. On
 /// WAYMARK_DISPATCH_ERROR, `*status` is the status of lua_pcall and `*timed_out` whether
 /// the time or instruction budget stopped the call, and the error value is left on top of
-/// the thread `error_at` (pop it).
+/// L (pop it).
 int waymark_dispatch_call(waymark_dispatch *d, int slot, size_t key, uintptr_t identity, int *status,
                           int *timed_out);
 /// The same with the argument's registry reference given.
@@ -109,7 +102,7 @@ typedef struct waymark_dispatch_order {
 enum {
   WAYMARK_ORDER_NONE = 0,   ///< every table was asked: no handler returned true
   WAYMARK_ORDER_TRUE = 1,   ///< the table at `index` returned true
-  WAYMARK_ORDER_ERROR = 2,  ///< its call failed: the error value is on top of its error_at
+  WAYMARK_ORDER_ERROR = 2,  ///< its call failed: the error value is on top of its L
   WAYMARK_ORDER_OTHER = 3,  ///< it returned a value of Lua type `type`, not a boolean or nil
   WAYMARK_ORDER_MISS = 4,   ///< it has a handler but no cached argument: nothing was called
   WAYMARK_ORDER_NESTED = 5  ///< it has a handler but the depth is max_depth: nothing was called

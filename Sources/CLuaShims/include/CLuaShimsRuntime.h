@@ -198,9 +198,9 @@ static inline int waymark_timed_out(waymark_runtime *rt) {
               atomic_load_explicit(&rt->generation, memory_order_relaxed));
 }
 
-/// Slow path of a nested call's end on `left`: hands the running thread back to `returner`,
-/// armed if the budget ran out meanwhile.
-void waymark_call_leave_thread(waymark_runtime *rt, lua_State *left, lua_State *returner);
+/// Slow path of a nested call's end: hands the running thread back to `returner`, armed if
+/// the budget ran out meanwhile.
+void waymark_call_leave_thread(waymark_runtime *rt, lua_State *returner);
 
 /// Ends a host protected call. Returns 1 if the watchdog stopped it (the
 /// error on the stack is then a timeout), after removing the hook.
@@ -208,7 +208,7 @@ static inline int waymark_call_end(waymark_runtime *rt, lua_State *L, const waym
   rt->enforce = call->enforce;
   rt->depth--;
   if (call->token != 0) waymark_watch_pop(rt);
-  if (call->returner != NULL) waymark_call_leave_thread(rt, L, call->returner);
+  if (call->returner != NULL) waymark_call_leave_thread(rt, call->returner);
   int counted_out = 0;
   if (rt->depth == 0 && (rt->instruction_budget != 0 || rt->hooked)) {
     counted_out = waymark_instructions_end(rt, L, call->token);

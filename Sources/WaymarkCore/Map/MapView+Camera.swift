@@ -122,9 +122,10 @@ extension MapView {
     for due in interrupted { due.completion(due.finished) }
   }
 
-  /// will_move, and marks that idle_at is owed.
+  /// will_move, and marks that idle_at and snapshot_ready are owed (R54).
   func willMove(gesture: Bool) {
     cameraController.idlePending = true
+    tiles.cameraMoved()
     emit(.willMove(gesture: gesture))
   }
 

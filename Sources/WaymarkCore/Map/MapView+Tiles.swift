@@ -19,9 +19,17 @@ extension MapView {
     }
   }
 
-  /// snapshot_ready once per tile set, when tiles are loaded and the camera is idle (R31).
+  /// snapshot_ready once the tiles are loaded and the camera is idle, once per tile set and
+  /// camera move (R31, R54).
   func snapshotIfReady() {
     guard tiles.takeSnapshot(cameraMoving: isCameraMoving) else { return }
     emit(.snapshotReady)
+  }
+
+  /// The new map's first tiles (R31) and its first idle_at_camera_position (R53), unless a
+  /// move made before time first passed already owes its own.
+  func becomeIdleFirstTime() {
+    updateTiles()
+    if !isCameraMoving { emitIdle() }
   }
 }

@@ -65,7 +65,8 @@ public final class MapView {
   ///
   /// Throws when the camera has a non-finite value or an invalid target, when the size is
   /// negative or not finite, or when the policy's settings are unusable. The camera is
-  /// clamped (R20-R22). The first tiles are requested at time 0 (R31).
+  /// clamped (R20-R22). The first tiles are requested at time 0 (R31), and the new map goes
+  /// idle then unless the camera already moves (R53).
   public init(
     camera: CameraPosition, viewSize: Size = Size(width: 390, height: 844), policy: BehaviorPolicy = .ios,
     clock: VirtualClock = VirtualClock(), trace: TraceLog = TraceLog()
@@ -78,7 +79,7 @@ public final class MapView {
     callbacks = CallbackEmitter(trace: trace)
     store = MarkerStore(origin: MapView.mapCounter.add(1, ordering: .relaxed).newValue)
     store.belongs(to: self)
-    clock.schedule(at: clock.now) { [weak self] in self?.updateTiles() }
+    clock.schedule(at: clock.now) { [weak self] in self?.becomeIdleFirstTime() }
   }
 
   // The markers someone else holds keep their serials (their ids) when the map goes away.

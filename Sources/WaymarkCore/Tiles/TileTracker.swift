@@ -34,7 +34,7 @@ struct TileSet: Hashable {
 /// them (R31). A part of ``MapView`` (MapView+Tiles.swift makes the callbacks).
 ///
 /// Invariants: a new tile set starts unloaded and unsnapshotted; snapshot_ready is told at
-/// most once per tile set, and only once it is loaded.
+/// most once per tile set and camera move, and only once it is loaded.
 struct TileTracker {
   /// The tiles of the current view; nil before the first request (time 0).
   private(set) var visible: TileSet?
@@ -50,6 +50,9 @@ struct TileTracker {
     snapshotSent = false
     return true
   }
+
+  /// The camera starts moving: the map owes snapshot_ready again once it is stable (R54).
+  mutating func cameraMoved() { snapshotSent = false }
 
   /// Whether snapshot_ready is due now (tiles loaded, not told yet, the camera still), and
   /// if so, notes it as told.

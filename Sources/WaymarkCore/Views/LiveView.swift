@@ -6,7 +6,8 @@
 /// does not track, the map draws what it read last: a snapshot.
 ///
 /// The plugin host makes one from the Lua table a plugin returned or assigned ("the table is
-/// the view"); Swift callers make one from any closure. Confined to the thread of its map.
+/// the view"); Swift callers make one from any closure. Confined to the thread of its map:
+/// the first thread that reads it owns it, checked in debug builds (``ThreadBound``).
 public final class LiveView<Value: Equatable>: @unchecked Sendable {
   /// What the view shows now, given how many frames this read draws (for the owner's cost
   /// accounting: one read stands for every frame since the last); nil once the view is gone
@@ -14,15 +15,15 @@ public final class LiveView<Value: Equatable>: @unchecked Sendable {
   /// the view no longer makes a valid value; the message names the field and value.
   public typealias Reader = (_ frames: Int) throws -> Value?
 
-  private let reader: Reader
+  private let reader: ThreadBound<Reader>
 
   /// A view read by `reader`.
   public init(_ reader: @escaping Reader) {
-    self.reader = reader
+    self.reader = ThreadBound(reader)
   }
 
   /// What the view shows now, drawing `frames` frames; see ``Reader``.
-  func read(frames: Int) throws -> Value? { try reader(frames) }
+  func read(frames: Int) throws -> Value? { try reader.value(frames) }
 }
 
 /// The map's live views and its frame count: which icon views it reads again at each frame,

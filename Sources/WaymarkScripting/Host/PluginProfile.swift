@@ -1,7 +1,10 @@
+import WaymarkCore
+
 /// Where plugin handlers spend their time (`waymark test --profile`): per plugin and
 /// handler, how many calls, their total wall-clock time and the slowest one. Recorded by a
 /// ``PluginHost`` whose ``PluginHost/Configuration/profile`` is set; nothing is measured
-/// otherwise. Used on the thread of the maps it profiles (unchecked Sendable).
+/// otherwise. Used on the thread of the maps it profiles, the first that records in it
+/// (``ThreadBound``, checked in debug builds).
 public final class PluginProfile: @unchecked Sendable {
   /// One plugin's handler.
   public struct Row: Sendable, Hashable, Codable {
@@ -33,7 +36,7 @@ public final class PluginProfile: @unchecked Sendable {
     }
   }
 
-  private var rows: [String: Row] = [:]
+  private let rows = ThreadBound([String: Row]())
 
   /// An empty profile.
   public init() {}
@@ -42,16 +45,15 @@ public final class PluginProfile: @unchecked Sendable {
   /// a handler's call, or a live view's redraws (R34: one read draws every frame since the last).
   func record(plugin: String, handler: String, calls: Int = 1, seconds: Double) {
     let key = plugin + "\u{0}" + handler
-    var row = rows[key] ?? Row(plugin: plugin, handler: handler)
-    row.add(Row(plugin: plugin, handler: handler, calls: calls, total: seconds, slowest: seconds))
-    rows[key] = row
+    rows.value[key, default: Row(plugin: plugin, handler: handler)].add(
+      Row(plugin: plugin, handler: handler, calls: calls, total: seconds, slowest: seconds))
   }
 
   /// Forgets every call (a run replayed from the start).
-  package func reset() { rows = [:] }
+  package func reset() { rows.value = [:] }
 
   /// Every row, by plugin then handler.
   public var report: [Row] {
-    rows.values.sorted { ($0.plugin, $0.handler) < ($1.plugin, $1.handler) }
+    rows.value.values.sorted { ($0.plugin, $0.handler) < ($1.plugin, $1.handler) }
   }
 }

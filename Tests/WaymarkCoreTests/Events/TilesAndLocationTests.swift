@@ -3,17 +3,49 @@ import WaymarkCore
 import WaymarkTesting
 
 @Suite struct TilesAndLocationTests {
-  @Test("R31: Tiles render after the latency then the snapshot is ready")
+  @Test("R31, R53: Tiles render after the latency then the snapshot is ready; a new map goes idle")
   func tilesRenderAfterTheLatencyThenTheSnapshotIsReady() throws {
     // R31: a new tile set: did_start_tile_rendering; after the latency,
     // did_finish_tile_rendering; snapshot_ready once the camera is idle and tiles loaded.
+    // R53: idleAtCameraPosition is "called when the map becomes idle": a new map does, at 0.
     let fixture = try MapFixture(Places.sydney, zoom: 10)
     try fixture.map.advance(by: 0)
-    #expect(fixture.delegate.calls == ["did_start_tile_rendering"])
+    let start = ["did_start_tile_rendering", "idle_at_camera_position"]
+    #expect(fixture.delegate.calls == start)
     try fixture.map.advance(by: 0.2)
-    #expect(fixture.delegate.calls == ["did_start_tile_rendering"])
+    #expect(fixture.delegate.calls == start)
     try fixture.map.advance(by: 0.05)
-    #expect(fixture.delegate.calls == ["did_start_tile_rendering", "did_finish_tile_rendering", "snapshot_ready"])
+    #expect(fixture.delegate.calls == start + ["did_finish_tile_rendering", "snapshot_ready"])
+  }
+
+  @Test("R53: A move made before time first passes owes the only idle")
+  func aMoveBeforeTimeFirstPassesOwesTheOnlyIdle() throws {
+    let fixture = try MapFixture(Places.sydney, zoom: 10)
+    try fixture.map.animate(.zoomTo(12), duration: 0.1)
+    try fixture.map.settle()
+    let idles = fixture.delegate.calls.filter { $0.hasPrefix("idle") }
+    #expect(idles == ["idle_at_camera_position"], "one idle, after the animation")
+    #expect(fixture.map.camera.zoom == 12)
+  }
+
+  @Test("R54: snapshot_ready after every move that makes the map stable, new tiles or not")
+  func snapshotReadyAfterEveryMove() throws {
+    // mapViewSnapshotReady: "Called when map is stable (tiles loaded, labels rendered,
+    // camera idle)"; Google's SnapshotReady sample waits for the next one after any move.
+    let fixture = try MapFixture(Places.sydney, zoom: 10)
+    try fixture.quiet()
+    try fixture.map.animate(.scrollBy(dx: 1, dy: 0))
+    try fixture.map.settle()
+    #expect(!fixture.delegate.calls.contains("did_start_tile_rendering"), "a one-point pan needs no new tiles")
+    #expect(Array(fixture.delegate.calls.suffix(2)) == ["idle_at_camera_position", "snapshot_ready"])
+    fixture.delegate.calls.removeAll()
+    try fixture.map.moveCamera(.scrollBy(dx: -1, dy: 0))
+    try fixture.map.settle()
+    #expect(Array(fixture.delegate.calls.suffix(2)) == ["idle_at_camera_position", "snapshot_ready"])
+    #expect(fixture.delegate.calls.filter { $0 == "snapshot_ready" }.count == 1, "once a stable map")
+    fixture.delegate.calls.removeAll()
+    try fixture.map.advance(by: 5)
+    #expect(fixture.delegate.calls.isEmpty, "a map that stays still says nothing more")
   }
 
   @Test func moreTilesDuringAMoveStillRenderOnceAndTheSnapshotWaitsForIdle() throws {

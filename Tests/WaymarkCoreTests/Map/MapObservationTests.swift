@@ -41,8 +41,10 @@ private final class ChangeLog: MapObserver {
     try fixture.map.remove(a)
     fixture.map.clear()
     #expect(
-      log.withoutFrames == ["added(a)", "added(b)", "changed(a)", "moved(b)", "moved(b)", "removed(a)", "removed(b)"],
-      "nothing else changed: no overlay, no selection")
+      log.withoutFrames == [
+        "added(a)", "added(b)", "changed(a)", "idle", "moved(b)", "moved(b)", "removed(a)", "removed(b)",
+      ],
+      "nothing else changed: no overlay, no selection; the new map went idle when time first passed (R53)")
     #expect(b.map == nil)
   }
 

@@ -114,4 +114,36 @@ import WaymarkTesting
     #expect(outcome.error == nil, "\(outcome.error ?? "")")
     #expect(outcome.records.filter { $0.event == .log }.compactMap(\.message) == ["ios a", "web b"])
   }
+
+  /// Handlers run on the plugin's main thread, as in every Lua host: `coroutine.running()`
+  /// answers it, coroutines inside a handler work, and a handler that causes another
+  /// callback of the same plugin (a camera move inside a tap) finds its own values intact
+  /// after the nested call, on the first call of a marker and on the cached calls after it.
+  @Test func handlersRunOnTheMainThreadAndNestedCallsKeepTheStack() throws {
+    let f = try PluginFixture([
+      "main.lua": """
+      local p = { name = "main" }
+      local zoom = 5
+      function p.did_tap_marker(map, marker)
+        local _, ismain = coroutine.running()
+        local co = coroutine.wrap(function(a) local b = coroutine.yield(a * 2); return a + b end)
+        local first, second = co(3), co(4)
+        local before = marker.id
+        zoom = zoom + 1
+        map:move_camera{ camera = { target = { lat = 1, lng = 1 }, zoom = zoom } }
+        print("tap " .. tostring(ismain) .. " " .. first .. " " .. second .. " " .. before .. " " .. marker.id)
+        return true -- no default behaviour: the camera moves only here
+      end
+      function p.did_change_camera_position(map, camera)
+        local _, ismain = coroutine.running()
+        print("camera " .. tostring(ismain) .. " " .. camera.zoom)
+      end
+      return p
+      """
+    ])
+    for _ in 0..<2 { try f.map.tap(f.sydney) }
+    #expect(
+      f.logs == ["camera true 6.0", "tap true 6 7 sydney sydney", "camera true 7.0", "tap true 6 7 sydney sydney"])
+    #expect(f.errors.isEmpty)
+  }
 }
