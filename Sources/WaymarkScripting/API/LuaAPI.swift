@@ -37,6 +37,7 @@ public enum LuaAPI {
     LuaAPIOwner(
       name: "Projection",
       doc: "A snapshot of the map's projection (R68): the conversions at the camera it was taken at, as GMSProjection."),
+    LuaAPIOwner(
       name: "Clusters", doc: "A cluster manager made by `map:clusters{}`, as Google Maps Utils' (R60-R64)."),
   ]
 
