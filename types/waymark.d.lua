@@ -222,6 +222,7 @@
 ---@field zoom number
 ---@field bearing number
 ---@field tilt number
+
 ---Options of map:clusters (docs/semantics.md R60-R64); every key is optional.
 ---@class ClusterOptions
 ---@field algorithm 'distance'|'grid'?
