@@ -72,9 +72,16 @@
 ---@class GestureOptions
 ---@field duration number?
 
----Options of map:pinch: the point that stays fixed (the centre by default).
+---Options of map:pinch: the point that stays fixed (the centre by default), how far the fingers move as they pinch (docs/semantics.md R67).
 ---@class PinchOptions
 ---@field point Point?
+---@field pan Offset?
+---@field duration number?
+
+---Options of map:rotate: the point the map turns about (the centre by default), how far the fingers move as they turn (docs/semantics.md R67).
+---@class RotateOptions
+---@field point Point?
+---@field pan Offset?
 ---@field duration number?
 
 ---Which gestures the user may make (docs/semantics.md R25).
@@ -83,6 +90,7 @@
 ---@field zoom boolean?
 ---@field rotate boolean?
 ---@field tilt boolean?
+---@field allow_scroll_during_rotate_or_zoom boolean?
 
 ---Marker properties (docs/semantics.md R1); position is required.
 ---@class MarkerOptions
@@ -204,7 +212,8 @@
 ---@field device_location Coordinate? The simulated device location (docs/semantics.md R52), an input kept whether my location is on or off; nil until known.
 ---@field capabilities string[] What the map can do: a list of advanced_markers, data_driven_styling; assigning fires did_change_map_capabilities.
 ---@field padding Insets Insets that move the visual centre and shrink the visible region (docs/semantics.md R29); assign a number or a table.
----@field gestures GestureFlags Which gestures the user may make (docs/semantics.md R25); assign a table of the ones to change. Code-driven moves always work.
+---@field gestures GestureFlags Which gestures the user may make (docs/semantics.md R25), and whether zooms and rotations may turn about the fingers and follow them (allow_scroll_during_rotate_or_zoom, R67); assign a table of the ones to change. Code-driven moves always work.
+---@field camera_target_bounds Coordinate[]? The bounds { south_west, north_east } gestures keep the camera's target in (docs/semantics.md R66), as GMSMapView.cameraTargetBounds; nil (the default) lifts them. Moves made by code are not held (the web policy holds them).
 local Map = {}
 
 ---Animates the camera (docs/semantics.md R23, R26, R27): only the fields given move; duration defaults to 0.3 s.
@@ -308,14 +317,14 @@ function Map:drag(marker, to, options) end
 ---@param options GestureOptions?
 function Map:pan(by, options) end
 
----A pinch gesture: zoom by levels about a point (the centre by default) (docs/semantics.md R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
+---A pinch gesture: zoom by levels about a point (the centre by default), the fingers moving by `pan` as they pinch (docs/semantics.md R25, R67). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param zoom_by number
 ---@param options PinchOptions?
 function Map:pinch(zoom_by, options) end
 
----A two-finger rotation by degrees clockwise: the content turns clockwise on the screen and the camera's bearing decreases by degrees (docs/semantics.md R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
+---A two-finger rotation by degrees clockwise about a point (the centre by default): the content turns clockwise on the screen and the camera's bearing decreases by degrees (docs/semantics.md R25, R67). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param degrees number
----@param options GestureOptions?
+---@param options RotateOptions?
 function Map:rotate(degrees, options) end
 
 ---A two-finger tilt by degrees (clamped, R22, R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
