@@ -210,6 +210,7 @@
 ---@field my_location_enabled boolean Whether the my-location dot and button are shown (docs/semantics.md R32).
 ---@field my_location Coordinate? What the map reports as the user's location (docs/semantics.md R52): the device location while my_location_enabled, else nil. Assigning sets the device location.
 ---@field device_location Coordinate? The simulated device location (docs/semantics.md R52), an input kept whether my location is on or off; nil until known.
+---@field projection Projection A snapshot of the projection (docs/semantics.md R68): the conversions at the camera, view size and padding of now, which never follow later moves. (read-only)
 ---@field capabilities string[] What the map can do: a list of advanced_markers, data_driven_styling; assigning fires did_change_map_capabilities.
 ---@field padding Insets Insets that move the visual centre and shrink the visible region (docs/semantics.md R29); assign a number or a table.
 ---@field gestures GestureFlags Which gestures the user may make (docs/semantics.md R25), and whether zooms and rotations may turn about the fingers and follow them (allow_scroll_during_rotate_or_zoom, R67); assign a table of the ones to change. Code-driven moves always work.
@@ -257,6 +258,16 @@ function Map:markers() end
 ---@param options MarkerAnimationOptions?
 function Map:animate_marker(marker, target, options) end
 
+---Calls `callback` after `seconds` of virtual time; returns a timer with :cancel().
+---@param seconds number
+---@param callback fun()
+---@return Timer
+function Map:after(seconds, callback) end
+
+---Adds a `log` record to the trace (values joined by tabs), as print does.
+---@param ... any
+function Map:log(...) end
+
 ---The screen point of a coordinate, nil beyond the horizon (docs/semantics.md R29).
 ---@param coordinate Coordinate
 ---@return Point?
@@ -281,16 +292,6 @@ function Map:contains(coordinate) end
 ---@param coordinate Coordinate
 ---@return number
 function Map:points_for_meters(meters, coordinate) end
-
----Calls `callback` after `seconds` of virtual time; returns a timer with :cancel().
----@param seconds number
----@param callback fun()
----@return Timer
-function Map:after(seconds, callback) end
-
----Adds a `log` record to the trace (values joined by tabs), as print does.
----@param ... any
-function Map:log(...) end
 
 ---Taps a marker (its icon centre), a coordinate or a screen point (docs/semantics.md R4-R17). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param target Marker|Coordinate|Point
@@ -440,6 +441,35 @@ local Timer = {}
 
 ---Cancels the callback; nothing happens if it already ran.
 function Timer:cancel() end
+
+---A snapshot of the map's projection (docs/semantics.md R68): the conversions at the camera it was taken at, as GMSProjection.
+---@class Projection
+local Projection = {}
+
+---The screen point of a coordinate, nil beyond the horizon (docs/semantics.md R29).
+---@param coordinate Coordinate
+---@return Point?
+function Projection:point_for(coordinate) end
+
+---The coordinate under a screen point, nil above the horizon (docs/semantics.md R29).
+---@param point Point
+---@return Coordinate?
+function Projection:coordinate_for(point) end
+
+---The corners { near_left, near_right, far_left, far_right } of what the camera sees (docs/semantics.md R29).
+---@return VisibleRegion
+function Projection:visible_region() end
+
+---Whether the coordinate is visible in the padded view (docs/semantics.md R29).
+---@param coordinate Coordinate
+---@return boolean
+function Projection:contains(coordinate) end
+
+---How many points `meters` span at the coordinate at the snapshot's camera (docs/semantics.md R29).
+---@param meters number
+---@param coordinate Coordinate
+---@return number
+function Projection:points_for_meters(meters, coordinate) end
 
 ---A plugin: a Lua file returning this table (docs/plugins.md).
 ---@class Plugin
