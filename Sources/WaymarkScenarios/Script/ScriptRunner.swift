@@ -191,6 +191,7 @@ final class ScriptSession {
     retire()
     guard let bridge else { throw LuaFunctionError("the script's state is closed") }
     self.clock = clock ?? options.clock
+    bridge.traceStart = trace.records.count
     map.settleTimeLimit = options.timeLimit
     map.taskLimit = options.taskLimit
     recorder?.begin(map, traceStart: trace.records.count)
