@@ -37,8 +37,8 @@ extension LuaAPI {
     .coordinate, .point, .offset, .size, .insets, .camera, .cameraUpdate, .animationOptions, .markerAnimationOptions,
     .markerAnimationTarget,
     .gestureOptions, .pinchOptions, .rotateOptions, .gestureFlags, .markerOptions, .overlayOptions, .infoWindow,
-    .visibleRegion, .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions, .clock,
-    .traceRecord, .traceCamera,
+    .visibleRegion, .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions, .clock, .traceRecord,
+    .traceCamera, .clusterOptions, .clusterItem, .cluster,
   ]
 }
 
