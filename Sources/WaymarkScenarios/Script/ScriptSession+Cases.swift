@@ -42,6 +42,7 @@ extension ScriptSession {
         classifyPluginErrors(endingAt: now)
         caseErrors = []
         let first = trace.records.count
+        bridge?.traceStart = first
         running = (ScriptCase(name: name, line: line, isPending: false, records: first..<first), .now)
       case "end":
         guard let (begun, started) = running else { break }

@@ -42,6 +42,9 @@ struct TestCommand: Command {
         }),
       .text("golden", "DIR", \.worker.golden, help: "compare each file's JSON trace with DIR/<name>.jsonl"),
       .flag("update", \.worker.updatesGolden, help: "with --golden: write the golden traces instead"),
+      .flag(
+        "golden-required", \.worker.requiresGolden,
+        help: "with --golden: fail a file or case that has no golden trace (else it is compared with nothing)"),
       .text("junit", "FILE", \.junit, help: "write a JUnit XML report to FILE"),
       .flag("tap", \.tap, help: "print TAP (version 13) instead of the lines for people"),
       .value(
@@ -144,6 +147,9 @@ struct TestCommand: Command {
     if worker.updatesGolden, worker.golden == nil {
       throw UsageError(message: "--update writes golden traces: give their folder with --golden DIR")
     }
+    if worker.requiresGolden, worker.golden == nil {
+      throw UsageError(message: "--golden-required asks for golden traces: give their folder with --golden DIR")
+    }
     worker.options.scriptBudget = .seconds(max(1, Int64(timeout.rounded(.up))))
     worker.recordsCoverage = coverage != nil
     worker.options.listsCases = lists
@@ -245,6 +251,9 @@ struct TestCommand: Command {
       try Output.write(output.ending(results, seconds: seconds, colour: TestReports.usesColour))
     } else {
       if tap { Output.print("1..\(results.reduce(0) { $0 + $1.counted.count })") }
+      if let golden = worker.golden, let line = TestReports.goldensMissing(results, in: golden) {
+        Output.print(tap ? "# " + line : line)
+      }
       Output.print(TestReports.summary(results))
     }
     if results.contains(where: { $0.status == .error }) { return ExitCode.scriptError }
