@@ -45,6 +45,7 @@ stds.waymark_script = {
     assert = {},
     before_each = {},
     collectgarbage = {},
+    context = {},
     coroutine = { fields = { close = {}, create = {}, isyieldable = {}, resume = {}, running = {}, status = {}, wrap = {}, yield = {} } },
     debug = { fields = { traceback = {} } },
     describe = {},
@@ -53,10 +54,15 @@ stds.waymark_script = {
     expect_eq = {},
     expect_near = {},
     expect_plugin_error = {},
+    expose = {},
+    finally = {},
     getmetatable = {},
     inspect = {},
+    insulate = {},
     ipairs = {},
     it = {},
+    lazy_setup = {},
+    lazy_teardown = {},
     load = {},
     math = { fields = { abs = {}, acos = {}, asin = {}, atan = {}, atan2 = {}, ceil = {}, cos = {}, cosh = {}, deg = {}, exp = {}, floor = {}, fmod = {}, frexp = {}, huge = {}, ldexp = {}, log = {}, log10 = {}, max = {}, maxinteger = {}, min = {}, mininteger = {}, modf = {}, pi = {}, pow = {}, rad = {}, random = {}, randomseed = {}, sin = {}, sinh = {}, sqrt = {}, tan = {}, tanh = {}, tointeger = {}, type = {}, ult = {} } },
     next = {},
@@ -72,8 +78,14 @@ stds.waymark_script = {
     require = {},
     select = {},
     setmetatable = {},
+    setup = {},
+    spec = {},
+    strict_setup = {},
+    strict_teardown = {},
     string = { fields = { byte = {}, char = {}, dump = {}, find = {}, format = {}, gmatch = {}, gsub = {}, len = {}, lower = {}, match = {}, pack = {}, packsize = {}, rep = {}, reverse = {}, sub = {}, unpack = {}, upper = {} } },
     table = { fields = { concat = {}, insert = {}, move = {}, pack = {}, remove = {}, sort = {}, unpack = {} } },
+    teardown = {},
+    test = {},
     tonumber = {},
     tostring = {},
     type = {},
@@ -91,6 +103,7 @@ stds.waymark_test = {
     assert = {},
     before_each = {},
     collectgarbage = {},
+    context = {},
     coroutine = { fields = { close = {}, create = {}, isyieldable = {}, resume = {}, running = {}, status = {}, wrap = {}, yield = {} } },
     debug = { fields = { traceback = {} } },
     describe = {},
@@ -99,10 +112,15 @@ stds.waymark_test = {
     expect_eq = {},
     expect_near = {},
     expect_plugin_error = {},
+    expose = {},
+    finally = {},
     getmetatable = {},
     inspect = {},
+    insulate = {},
     ipairs = {},
     it = {},
+    lazy_setup = {},
+    lazy_teardown = {},
     load = {},
     math = { fields = { abs = {}, acos = {}, asin = {}, atan = {}, atan2 = {}, ceil = {}, cos = {}, cosh = {}, deg = {}, exp = {}, floor = {}, fmod = {}, frexp = {}, huge = {}, ldexp = {}, log = {}, log10 = {}, max = {}, maxinteger = {}, min = {}, mininteger = {}, modf = {}, pi = {}, pow = {}, rad = {}, random = {}, randomseed = {}, sin = {}, sinh = {}, sqrt = {}, tan = {}, tanh = {}, tointeger = {}, type = {}, ult = {} } },
     next = {},
@@ -118,8 +136,14 @@ stds.waymark_test = {
     require = {},
     select = {},
     setmetatable = {},
+    setup = {},
+    spec = {},
+    strict_setup = {},
+    strict_teardown = {},
     string = { fields = { byte = {}, char = {}, dump = {}, find = {}, format = {}, gmatch = {}, gsub = {}, len = {}, lower = {}, match = {}, pack = {}, packsize = {}, rep = {}, reverse = {}, sub = {}, unpack = {}, upper = {} } },
     table = { fields = { concat = {}, insert = {}, move = {}, pack = {}, remove = {}, sort = {}, unpack = {} } },
+    teardown = {},
+    test = {},
     tonumber = {},
     tostring = {},
     type = {},
@@ -131,12 +155,14 @@ stds.waymark_test = {
 
 -- Plugins by default; scripts (they call waymark.map) are the .lua files beside this one (a plugin
 -- is always a folder) and everything in scripts/; a script elsewhere says so on its first line:
--- -- luacheck: std waymark_script. Tests (*_test.lua, anywhere) also have describe, it, ...
+-- -- luacheck: std waymark_script. Tests (*_test.lua, *_spec.lua, anywhere) also have describe, it, ...
 std = "waymark_plugin"
 files["*.lua"] = { std = "waymark_script" }
 files["scripts"] = { std = "waymark_script" }
 files["**/*_test.lua"] = { std = "waymark_test" }
 files["*_test.lua"] = { std = "waymark_test" }
+files["**/*_spec.lua"] = { std = "waymark_test" }
+files["*_spec.lua"] = { std = "waymark_test" }
 
 -- A handler receives every argument of its callback, used or not.
 unused_args = false
