@@ -82,7 +82,8 @@ final class ScriptSession {
     snapshots = SnapshotWriter(folder: options.snapshotFolder, byteLimit: options.snapshotBytes)
     recorder = options.recordsReplay ? ReplayRecorder() : nil
     folder = PluginFiles.folder(of: path)
-    modules = ModuleLoader(folder: folder)
+    modules = ModuleLoader(
+      folder: folder, roots: options.plugins.moduleRoots, project: options.plugins.projectFolder)
     trace.capacity = options.traceCapacity
   }
 
@@ -130,7 +131,7 @@ final class ScriptSession {
           record.message = try bridge.loggedText(at: index, on: stack)
           trace.append(record)
         },
-        require: { [modules] context in try modules.require(context) },
+        modules: modules.hooks,
         seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)))
       stack.pop()  // the host's linedefined helper
       pluginErrorMatcher = try ScriptLibrary.install(into: -1, on: stack, session: self, values: bridge.values!)
