@@ -189,6 +189,40 @@
 ---@field plugins string[]?
 ---@field padding number|Insets|nil
 
+---A record of map:trace(): the object of a --trace json line (docs/trace-format.md); a null is nil.
+---@class TraceRecord
+---@field t number
+---@field event string
+---@field marker string?
+---@field overlay string?
+---@field camera TraceCamera?
+---@field gesture boolean?
+---@field coordinate Coordinate?
+---@field result boolean|'content'|nil
+---@field plugin string?
+---@field message string?
+---@field kind string?
+---@field place_id string?
+---@field name string?
+---@field layer string?
+---@field features string[]?
+---@field capabilities string[]?
+---@field handler string?
+---@field file string?
+---@field line integer?
+---@field view string?
+---@field zoom number?
+---@field clusters integer?
+---@field markers integer?
+
+---The camera of a trace record.
+---@class TraceCamera
+---@field lat number
+---@field lng number
+---@field zoom number
+---@field bearing number
+---@field tilt number
+
 ---A map: camera, markers, overlays, selection, input and time.
 ---@class Map
 ---@field camera Camera The camera { target, zoom, bearing, tilt }; assigning a camera table or update moves it at once (docs/semantics.md R24).
@@ -285,6 +319,10 @@ function Map:contains(coordinate) end
 ---@param coordinate Coordinate
 ---@return number
 function Map:points_for_meters(meters, coordinate) end
+
+---The records the map has made so far (in a test case: since the case began), oldest first, as the objects of `--trace json` (docs/trace-format.md): the same keys and numbers; a null is nil.
+---@return TraceRecord[]
+function Map:trace() end
 
 ---Taps a marker (its icon centre), a coordinate or a screen point (docs/semantics.md R4-R17). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param target Marker|Coordinate|Point

@@ -37,6 +37,9 @@ package final class LuaMapBridge {
   /// The message a handle of a map that is no longer current raises: ``replacedMapMessage``,
   /// or, once a test file's cases run, one that says each case makes its own map.
   package var staleMapMessage = LuaMapBridge.replacedMapMessage
+  /// The position in the map's trace of the first record `map:trace()` returns: where the
+  /// script's current map or test case began (0, the whole trace, for a plugin).
+  package var traceStart = 0
 
   enum Member {
     case property(LuaAPIImplementation.Getter, LuaAPIImplementation.Setter?)
