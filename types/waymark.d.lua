@@ -223,6 +223,28 @@
 ---@field bearing number
 ---@field tilt number
 
+---Options of map:clusters (docs/semantics.md R60-R64); every key is optional.
+---@class ClusterOptions
+---@field algorithm 'distance'|'grid'?
+---@field distance number?
+---@field min_cluster_size integer?
+---@field max_cluster_zoom number?
+---@field buckets integer[]?
+---@field animate boolean?
+
+---An item a cluster manager groups (docs/semantics.md R62); its marker copies title and snippet.
+---@class ClusterItem
+---@field id string
+---@field position Coordinate
+---@field title string?
+---@field snippet string?
+
+---A cluster at one zoom: where its marker stands, and its items in the order added.
+---@class Cluster
+---@field position Coordinate
+---@field count integer
+---@field items ClusterItem[]
+
 ---A map: camera, markers, overlays, selection, input and time.
 ---@class Map
 ---@field camera Camera The camera { target, zoom, bearing, tilt }; assigning a camera table or update moves it at once (docs/semantics.md R24).
@@ -425,6 +447,11 @@ function Map:remove_overlay(overlay) end
 ---@return Overlay[]
 function Map:overlays() end
 
+---A cluster manager as Google Maps Utils' (docs/semantics.md R60-R64): { algorithm = 'distance'|'grid', distance = 100, min_cluster_size = 4, max_cluster_zoom = 20, buckets = { 10, 50, 100, 200, 1000 }, animate = true }.
+---@param options ClusterOptions?
+---@return Clusters
+function Map:clusters(options) end
+
 ---A marker (docs/semantics.md R1). The same marker is always the same Lua value, so `marker == other` compares identity.
 ---@class Marker
 ---@field id string The marker's name in traces and scripts: the id given, else marker-N (read-only). (read-only)
@@ -446,6 +473,8 @@ function Map:overlays() end
 ---@field tracks_info_window_changes boolean Whether an open default window shows title and snippet changes at once (docs/semantics.md R7); false: it keeps what it was shown with until shown again.
 ---@field user_data any Any value kept with the marker; other plugins and the script see a plain-data copy of what was last assigned.
 ---@field map Map? The map the marker is on, nil once removed (docs/semantics.md R2); assign nil to remove it, the map to add it back.
+---@field cluster Cluster? The cluster a cluster marker stands for ({ position, count, items }), else nil. (read-only)
+---@field cluster_item ClusterItem? The item an item's marker stands for, else nil. (read-only)
 local Marker = {}
 
 ---Moves the marker to a position over `duration` seconds (S3); same as map:animate_marker.
@@ -501,6 +530,34 @@ function Projection:contains(coordinate) end
 ---@param coordinate Coordinate
 ---@return number
 function Projection:points_for_meters(meters, coordinate) end
+
+---A cluster manager made by `map:clusters{}`, as Google Maps Utils' (docs/semantics.md R60-R64).
+---@class Clusters
+local Clusters = {}
+
+---Adds an item { id =, position =, title =, snippet = } or a list of them (docs/semantics.md R62); shown at the next clustering.
+---@param items ClusterItem|ClusterItem[]
+function Clusters:add(items) end
+
+---Removes the item with this id; false if there is none (docs/semantics.md R62).
+---@param id string
+---@return boolean
+function Clusters:remove(id) end
+
+---Removes every item; clusters again after 0.2 s (docs/semantics.md R64).
+function Clusters:clear() end
+
+---Clusters at the camera's rounded zoom and renders now (docs/semantics.md R64).
+function Clusters:cluster() end
+
+---The algorithm's clusters at this zoom, in its order: { position, count, items } (docs/semantics.md R60, R61).
+---@param zoom number
+---@return Cluster[]
+function Clusters:clusters_at(zoom) end
+
+---The markers the manager shows now, in the order it rendered them.
+---@return Marker[]
+function Clusters:markers() end
 
 ---A plugin: a Lua file returning this table (docs/plugins.md).
 ---@class Plugin

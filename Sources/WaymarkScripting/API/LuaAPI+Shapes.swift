@@ -38,7 +38,7 @@ extension LuaAPI {
     .markerAnimationTarget,
     .gestureOptions, .pinchOptions, .rotateOptions, .gestureFlags, .markerOptions, .overlayOptions, .infoWindow,
     .visibleRegion, .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions, .traceRecord,
-    .traceCamera,
+    .traceCamera, .clusterOptions, .clusterItem, .cluster,
   ]
 }
 

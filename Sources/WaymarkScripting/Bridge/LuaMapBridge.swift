@@ -19,6 +19,7 @@ package final class LuaMapBridge {
   static let overlayType = LuaObjectType<Overlay>("waymark.Overlay")
   static let timerType = LuaObjectType<LuaTimer>("waymark.Timer")
   static let projectionType = LuaObjectType<LuaProjection>("waymark.Projection")
+  static let clustersType = LuaObjectType<ClusterManager>("waymark.Clusters")
 
   /// The marker properties read from a per-object cache: the hot fields of a handler. A
   /// marker's cache lives while its version holds (``Marker/version``), so every change of
@@ -89,6 +90,8 @@ package final class LuaMapBridge {
   private var userData: LuaRef!
   /// The timers pending on ``map``'s clock (cancelled when the map is retired).
   var timers: [VirtualClock.TaskID: LuaTimer] = [:]
+  /// The cluster managers made by `map:clusters{}`, kept as long as the state (they follow the camera).
+  var clusterManagers: [ClusterManager] = []
   /// The shared value each marker's local `user_data` was last taken from or published as.
   private var userDataSources: [ObjectIdentifier: SharedUserData] = [:]
 
@@ -114,6 +117,7 @@ package final class LuaMapBridge {
       bridge.installMetatable(for: Self.overlayType, owner: "Overlay", on: stack)
       bridge.installMetatable(for: Self.timerType, owner: "Timer", on: stack)
       bridge.installMetatable(for: Self.projectionType, owner: "Projection", on: stack)
+      bridge.installMetatable(for: Self.clustersType, owner: "Clusters", on: stack)
       stack.newTable()
       bridge.userData = stack.ref()
     }
