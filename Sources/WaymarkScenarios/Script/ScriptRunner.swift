@@ -75,6 +75,9 @@ final class ScriptSession {
   /// How many of the trace's records have been classified (``classifyPluginErrors(endingAt:)``).
   var classifiedRecords = 0
   private let recorder: ReplayRecorder?
+  /// The local clock of the current map (its `clock`, else the options'), for the script's
+  /// own `os.time` and `os.date`; before the first map, the options'.
+  private(set) var clock: LocalClock?
   /// What is wrong with the script's project file, if anything: the run stops before it starts.
   private let projectError: ProjectError?
 
@@ -87,7 +90,12 @@ final class ScriptSession {
     } catch {
       projectError = error
     }
+    // The script and its plugins find modules in the same roots (the project's `modules`, or
+    // the command line's), and no link in the project may lead out of it.
+    if !options.moduleRoots.isEmpty { options.plugins.moduleRoots = options.moduleRoots }
+    if let project = options.project { options.plugins.projectFolder = project.folder }
     self.options = options
+    clock = options.clock
     snapshots = SnapshotWriter(folder: options.snapshotFolder, byteLimit: options.snapshotBytes)
     recorder = options.recordsReplay ? ReplayRecorder() : nil
     folder = PluginFiles.folder(of: path)
@@ -145,7 +153,7 @@ final class ScriptSession {
           trace.append(record)
         },
         modules: modules.hooks,
-        seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)))
+        seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)), clock: { [weak self] in self?.clock })
       stack.pop()  // the host's linedefined helper
       pluginErrorMatcher = try ScriptLibrary.install(into: -1, on: stack, session: self, values: bridge.values!)
       caseControl = try ScriptCases.install(
@@ -181,15 +189,22 @@ final class ScriptSession {
 
   /// Makes the map of `waymark.map{...}` current, retiring the previous one, and pushes its
   /// userdata. Stack: +1.
-  func start(map: MapView, pluginFolders: [String], stack: LuaStack) throws {
+  func start(
+    map: MapView, pluginFolders: [String], clock: LocalClock? = nil, settings: [String: PlainData] = [:],
+    stack: LuaStack
+  ) throws {
     retire()
     guard let bridge else { throw LuaFunctionError("the script's state is closed") }
+    self.clock = clock ?? options.clock
     bridge.traceStart = trace.records.count
     map.settleTimeLimit = options.timeLimit
     map.taskLimit = options.taskLimit
     recorder?.begin(map, traceStart: trace.records.count)
     map.addObserver(snapshots)
-    let host = PluginHost(map: map, configuration: options.plugins)
+    var configuration = options.plugins
+    configuration.clock = self.clock
+    configuration.settings = settings.merging(options.settings) { script, _ in script }
+    let host = PluginHost(map: map, configuration: configuration)
     let folders = options.pluginFolders + pluginFolders
     hostFiles.formUnion(folders)  // watched too: a new plugin file there changes the run
     let problems = host.loadPlugins(from: folders)
