@@ -57,6 +57,23 @@ import Testing
     Self.expectClean(Self.run(folder, roots: ["lib", "vendor"]))
   }
 
+  @Test func theProjectsModulesReachTheScriptAndItsPlugins() throws {
+    let folder = try Self.project([
+      "waymark.lua": "return { modules = { 'lib', '/usr/share/lua/5.4' } }",
+      "lib/shops.lua": "return { count = 3 }",
+      "plugins/counter.lua": """
+      local shops = require('shops')
+      local json = require('dkjson')
+      return { setup = function(map) print(json.encode({ shops = shops.count })) end }
+      """,
+      "main.lua": "expect_eq(require('shops').count, 3)\nlocal map = waymark.map{ plugins = { 'plugins' } }",
+    ])
+    let outcome = ScriptRunner.run(folder.file("main.lua"), options: .forTests)
+    Self.expectClean(outcome)
+    #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+    #expect(Self.logs(outcome) == ["{\"shops\":3}"])
+  }
+
   @Test func aModuleFileIsTriedAsNameDotLuaBeforeNameSlashInit() throws {
     let folder = try Self.project([
       "main.lua": "expect_eq(require('both'), 'both.lua')",
