@@ -95,6 +95,13 @@ if [ ${#libraries[@]} -gt 0 ]; then
   "${sudo[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${libraries[@]}" >/dev/null
 fi
+# busted itself, whose counts the busted-language tests compare with
+# (Tests/WaymarkCLITests/BustedSuiteTests.swift): Debian's lua-busted.
+if ! command -v busted >/dev/null 2>&1; then
+  sudo=(); [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq lua-busted >/dev/null
+fi
 examples=$(mktemp -d)
 trap 'rm -rf "$examples"' EXIT
 scripts/lua-examples.sh "$examples"

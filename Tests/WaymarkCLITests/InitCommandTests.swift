@@ -43,7 +43,8 @@ import Testing
     #expect(try text(".luacheckrc") == CLI.run(["types", "--luacheck"]).stdout)
     let luarc = try text(".luarc.json")
     #expect(luarc.contains(#""workspace.library": ["types/waymark.d.lua", "types/scripts"]"#))
-    #expect(luarc.contains(#""io": "disable""#) && luarc.contains(#""describe", "it", "before_each""#))
+    #expect(
+      luarc.contains(#""io": "disable""#) && luarc.contains(#""describe", "context", "insulate", "expose", "it""#))
     let plugins = try text("plugins/.luarc.json")
     #expect(plugins.contains(#""workspace.library": ["../types/waymark.d.lua"]"#) && !plugins.contains("describe"))
     let workflow = try text(".github/workflows/waymark.yml")

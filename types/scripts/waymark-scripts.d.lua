@@ -64,25 +64,78 @@ function waymark.check_invariants(map) end
 ---@return PluginError[]
 function waymark.plugin_errors() end
 
----Groups cases: runs `body` at once, and the cases it declares get `name` in front of theirs.
+---A block of cases: `body` runs when the run reaches it, and the cases it declares get `name` in front of theirs.
 ---@param name string
 ---@param body fun()
 function describe(name, body) end
+
+---The same as describe.
+---@param name string
+---@param body fun()
+function context(name, body) end
+
+---A block whose globals (and package.loaded) are put back as they were when it ends.
+---@param name string
+---@param body fun()
+function insulate(name, body) end
+
+---A block whose globals stay for what follows.
+---@param name string
+---@param body fun()
+function expose(name, body) end
 
 ---Declares a case of `waymark test`: `body` runs later, on a map of its own; a failed expectation or an error in it fails this case only. Without a body it is pending.
 ---@param name string
 ---@param body fun()?
 function it(name, body) end
 
----Runs `body` before each case of the enclosing describe (outer describes' first).
----@param body fun()
-function before_each(body) end
+---The same as it. Declares a case of `waymark test`: `body` runs later, on a map of its own; a failed expectation or an error in it fails this case only. Without a body it is pending.
+---@param name string
+---@param body fun()?
+function spec(name, body) end
 
----Runs `body` after each case of the enclosing describe (inner describes' first), even after an error.
----@param body fun()
-function after_each(body) end
+---The same as it. Declares a case of `waymark test`: `body` runs later, on a map of its own; a failed expectation or an error in it fails this case only. Without a body it is pending.
+---@param name string
+---@param body fun()?
+function test(name, body) end
 
----Declares a case that is reported as skipped and never run.
+---Declares a case that is reported as skipped and never run; called inside a case, that case stops and is pending.
 ---@param name string
 ---@param body fun()?
 function pending(name, body) end
+
+---Runs `body` before each case of the enclosing block (outer blocks' first).
+---@param body fun()
+function before_each(body) end
+
+---Runs `body` after each case of the enclosing block (inner blocks' first), even after an error.
+---@param body fun()
+function after_each(body) end
+
+---busted's strict_setup: runs `body` once when the enclosing block starts; if it fails, none of the block's cases runs.
+---@param body fun()
+function setup(body) end
+
+---busted's strict_teardown: runs `body` once when the enclosing block ends.
+---@param body fun()
+function teardown(body) end
+
+---Runs `body` once when the enclosing block starts; if it fails, none of the block's cases runs.
+---@param body fun()
+function strict_setup(body) end
+
+---Runs `body` once when the enclosing block ends.
+---@param body fun()
+function strict_teardown(body) end
+
+---Runs `body` once, before the first case of the enclosing block that runs.
+---@param body fun()
+function lazy_setup(body) end
+
+---Runs `body` once when the enclosing block ends, if its lazy_setup ran.
+---@param body fun()
+function lazy_teardown(body) end
+
+---Inside an it: runs `body` after the case's function, even when it failed.
+---@param body fun()
+function finally(body) end

@@ -2,13 +2,15 @@ import LuaKit
 import WaymarkCore
 import WaymarkScripting
 
-/// One case of a test file (an `it` or a `pending`), as the run found it and ran it.
+/// One case of a test file (an `it` or a `pending`), as the run found it and ran it; or an
+/// error outside any case (a describe's body, a setup or a teardown that raised or whose
+/// expectation failed), named by its block's full name and the hook.
 public struct ScriptCase: Sendable, Hashable {
   /// The names of its `describe`s and its own, joined by spaces.
   public var name: String
   /// The line of the script where it was declared.
   public var line: Int
-  /// Whether it is `pending` (declared, never run).
+  /// Whether it is `pending` (declared so and never run, or it called `pending()`).
   public var isPending: Bool
   /// Its records: positions in ``ScriptOutcome/records`` (empty when it did not run).
   public var records: Range<Int>
@@ -27,18 +29,21 @@ public struct ScriptCase: Sendable, Hashable {
   }
 }
 
-/// The cases inside a test file: `describe`, `it`, `before_each`, `after_each` and `pending`,
-/// with busted's meaning (docs/testing.md, "Cases inside a file"). The script's chunk runs
-/// first and only declares them (a `describe` runs its function at once, an `it` keeps its
-/// own); then each case runs in order, its `before_each` functions from the outermost
-/// `describe` in, the `it`, its `after_each` functions from the innermost out.
+/// The cases inside a test file, in busted 2's language (docs/testing.md, "Cases inside a
+/// file"): `describe` (and `context`, `insulate`, `expose`), `it` (`spec`, `test`),
+/// `pending`, `before_each`, `after_each`, `setup`/`teardown` (busted's strict ones),
+/// `lazy_setup`/`lazy_teardown`, `strict_setup`/`strict_teardown` and `finally`, with
+/// busted's meaning and order (``blocksPrelude``). The script's chunk runs first and declares
+/// the top-level blocks and cases; then the session walks them, a describe's body running
+/// when the walk reaches it.
 ///
-/// What the cases of a file share is the script's Lua state: its globals, the upvalues of
-/// the chunk and the modules it requires, as busted's do. What each has of its own: the map
-/// (one made before the cases is retired before the first runs, and each case's map is
-/// retired after it, its plugins' `teardown` running), so plugins load fresh for each case;
-/// its trace records, `expect_plugin_error` declarations and plugin errors; and
-/// `math.random`, seeded again as at the start of the script.
+/// What the cases of a file share is the script's Lua state: its globals (an `insulate`
+/// block puts them back as they were when it ends), the upvalues of the chunk and the
+/// modules it requires, as busted's do. What each has of its own: the map (one made
+/// outside a case is retired before the case runs, and each case's map is retired after
+/// it, its plugins' `teardown` running), so plugins load fresh for each case; its trace
+/// records, `expect_plugin_error` declarations and plugin errors; and `math.random`, seeded
+/// again as at the start of the script.
 public enum ScriptCases {
   /// Why `pattern` is not a Lua pattern, in Lua's words ("malformed pattern (ends with
   /// '%')"), nil when it is one: checked before any file runs (`--filter`). Lua itself only
@@ -146,198 +151,29 @@ public enum ScriptCases {
     }
   }
 
-  /// Installs the functions into the environment table at `environment`. Returns the table
-  /// the session drives the cases with (`count`, `info`, `steps`, `start`).
-  static func install(into environment: Int32, on stack: LuaStack, seed: Int) throws(LuaError) -> LuaRef {
+  /// Installs busted's test globals into the environment table at `environment`
+  /// (``blocksPrelude``). Returns the table the session drives the run with.
+  static func install(into environment: Int32, on stack: LuaStack, seed: Int, options: ScriptOptions) throws(LuaError)
+    -> LuaRef
+  {
     let environment = stack.absoluteIndex(environment)
-    try stack.load(prelude, chunkName: "=(test cases)")
+    try stack.load(blocksPrelude, chunkName: "=(test cases)")
     stack.pushValue(at: environment)
     stack.push(seed)
-    try stack.call(arguments: 2, results: 1)
+    stack.newTable()
+    for (key, list) in [
+      ("filters", options.caseFilters), ("tags", options.caseTags), ("exclude", options.excludedCaseTags),
+    ] {
+      stack.newTable()
+      for (index, text) in list.enumerated() {
+        stack.push(text)
+        stack.rawSetIndex(index + 1, ofTableAt: -2)
+      }
+      stack.rawSetField(key, ofTableAt: -2)
+    }
+    stack.push(options.listsCases)
+    stack.rawSetField("listing", ofTableAt: -2)
+    try stack.call(arguments: 3, results: 1)
     return stack.ref()
-  }
-
-  /// Trusted Lua, run with the real globals.
-  static let prelude = #"""
-    local env, seed = ...
-    local getinfo, type, error, concat, randomseed = debug.getinfo, type, error, table.concat, math.randomseed
-    local root = { befores = {}, afters = {} }
-    local frames = { root }
-    local cases = {}
-    local declaring = true
-
-    local function check(what, name, body, optional)
-      if not declaring then
-        error(what .. ": cases are declared at the top of a test file or inside describe, not while one runs", 3)
-      end
-      if type(name) ~= "string" then
-        error("bad argument #1 to '" .. what .. "' (string expected, got " .. type(name) .. ")", 3)
-      end
-      if not (type(body) == "function" or (optional and body == nil)) then
-        error("bad argument #2 to '" .. what .. "' (function expected, got " .. type(body) .. ")", 3)
-      end
-    end
-
-    local function declare(name, body, pending)
-      local parts, chain = {}, {}
-      for i = 1, #frames do
-        chain[i] = frames[i]
-        if i > 1 then parts[#parts + 1] = frames[i].name end
-      end
-      parts[#parts + 1] = name
-      local info = getinfo(3, "l")
-      cases[#cases + 1] = { name = concat(parts, " "), line = info and info.currentline or 0, body = body,
-        pending = pending, chain = chain }
-    end
-
-    env.describe = function(name, body)
-      check("describe", name, body)
-      frames[#frames + 1] = { name = name, befores = {}, afters = {} }
-      body()
-      frames[#frames] = nil
-    end
-    env.it = function(name, body)
-      check("it", name, body, true)
-      declare(name, body, body == nil)
-    end
-    env.pending = function(name, body)
-      check("pending", name, body, true)
-      declare(name, nil, true)
-    end
-    local function hook(what, key)
-      return function(body)
-        if not declaring then error(what .. ": declared inside a case; declare it inside describe", 2) end
-        if type(body) ~= "function" then
-          error("bad argument #1 to '" .. what .. "' (function expected, got " .. type(body) .. ")", 2)
-        end
-        local list = frames[#frames][key]
-        list[#list + 1] = body
-      end
-    end
-    env.before_each = hook("before_each", "befores")
-    env.after_each = hook("after_each", "afters")
-
-    return {
-      count = function() return #cases end,
-      info = function(i) local c = cases[i]; return c.name, c.line, c.pending end,
-      -- The case's functions in the order they run, the position of the `it` among them and
-      -- how many there are.
-      steps = function(i)
-        local c, list = cases[i], {}
-        for _, frame in ipairs(c.chain) do
-          for _, body in ipairs(frame.befores) do list[#list + 1] = body end
-        end
-        list[#list + 1] = c.body
-        local at = #list
-        for f = #c.chain, 1, -1 do
-          for _, body in ipairs(c.chain[f].afters) do list[#list + 1] = body end
-        end
-        return list, at, #list
-      end,
-      -- The declarations are over; each case starts with `math.random` as the script did.
-      start = function() declaring = false; randomseed(seed) end,
-    }
-    """#
-}
-
-extension ScriptSession {
-  /// Runs the cases the chunk declared (none: nothing to do), each on a fresh map, keeping
-  /// those the filters match, and records each in ``ScriptOutcome/cases``. A timeout or an
-  /// out-of-memory stop ends the whole run (it is rethrown: the file's error).
-  func runCases(on stack: LuaStack) throws(LuaError) {
-    guard let control = caseControl else { return }
-    let base = stack.top
-    defer { stack.setTop(base) }
-    stack.push(control)
-    let table = stack.top
-    guard try call("count", of: table, on: stack, results: 1) == .number, let count = stack.integer(at: -1), count > 0
-    else { return }
-    stack.setTop(table)
-    outcome.declaresCases = true
-    bridge?.staleMapMessage =
-      "this map is no longer current: each case of a test file starts with no map and makes its own (in before_each or its it), and a later waymark.map{} replaces the one before"
-    retire()
-    classifyPluginErrors(endingAt: now)
-    for index in 1...count {
-      _ = try stack.getField("info", ofTableAt: table)
-      stack.push(index)
-      try stack.call(arguments: 1, results: 3)
-      var found = ScriptCase(
-        name: stack.string(at: -3) ?? "", line: stack.integer(at: -2) ?? 0, isPending: stack.boolean(at: -1),
-        records: trace.records.count..<trace.records.count)
-      stack.setTop(table)
-      guard options.caseFilters.isEmpty || options.caseFilters.contains(where: { matches($0, found.name) }) else {
-        continue
-      }
-      if options.listsCases || found.isPending {
-        outcome.cases.append(found)
-        continue
-      }
-      try run(&found, index: index, control: table, on: stack)
-      outcome.cases.append(found)
-      if options.stopsAtFirstFailedCase, hasFailed(found) { break }
-    }
-  }
-
-  /// Runs case `index` from the control table at `table`: its `before_each` functions until
-  /// one raises (the `it` is then skipped), the `it`, and every `after_each`.
-  private func run(_ found: inout ScriptCase, index: Int, control table: Int32, on stack: LuaStack) throws(LuaError) {
-    _ = try call("start", of: table, on: stack, results: 0)
-    let started = ContinuousClock.now
-    let first = trace.records.count
-    bridge?.traceStart = first
-    caseErrors = []
-    _ = try stack.getField("steps", ofTableAt: table)
-    stack.push(index)
-    try stack.call(arguments: 1, results: 3)
-    let list = stack.absoluteIndex(-3)
-    let body = stack.integer(at: -2) ?? 0
-    let total = stack.integer(at: -1) ?? 0
-    for position in 1...max(1, total) where position > body || caseErrors?.isEmpty != false {
-      stack.rawGetIndex(position, ofTableAt: list)
-      do {
-        try stack.call(arguments: 0, results: 0)
-      } catch {
-        if error.kind == .timeout || error.kind == .memory { throw error }
-        caseFailed(describe(error))
-      }
-    }
-    stack.setTop(table)
-    retire()
-    classifyPluginErrors(endingAt: now)
-    found.errors = caseErrors ?? []
-    caseErrors = nil
-    found.records = first..<trace.records.count
-    found.seconds = (ContinuousClock.now - started).seconds
-  }
-
-  /// Records an error of the running case: a `script_error` record, and a failure of the run.
-  func caseFailed(_ message: String) {
-    caseErrors?.append(message)
-    outcome.failures.append(message)
-    var record = TraceRecord(time: now, event: .scriptError)
-    record.message = message
-    trace.append(record)
-  }
-
-  /// Whether a case that ran failed: an error, a failed expectation, or a plugin error it did
-  /// not expect.
-  private func hasFailed(_ found: ScriptCase) -> Bool {
-    !found.errors.isEmpty || trace.records[found.records].contains { $0.event == .expectFailed }
-      || outcome.pluginProblems.contains { found.records.contains($0.index) && !$0.isExpected && !$0.isWarning }
-  }
-
-  private func call(_ name: String, of table: Int32, on stack: LuaStack, results: Int32) throws(LuaError) -> LuaType {
-    _ = try stack.getField(name, ofTableAt: table)
-    try stack.call(arguments: 0, results: results)
-    return results > 0 ? stack.type(at: -1) : .nil
-  }
-}
-
-extension Duration {
-  /// The duration in seconds.
-  fileprivate var seconds: Double {
-    let parts = components
-    return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
   }
 }

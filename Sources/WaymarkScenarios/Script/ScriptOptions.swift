@@ -73,6 +73,12 @@ public struct ScriptOptions: Sendable {
   /// Lua patterns: only the test file's cases whose full name contains a match of one of
   /// them run (`waymark test --filter`); empty: every case.
   package var caseFilters: [String] = []
+  /// busted's tags (`--tags`): when any, only the cases whose full name holds `#tag` for one
+  /// of them run.
+  package var caseTags: [String] = []
+  /// busted's excluded tags (`--exclude-tags`): a block or case whose name holds `#tag` for
+  /// one of them does not run (a describe's body neither).
+  package var excludedCaseTags: [String] = []
   /// Whether the test file's cases are only listed, never run (`waymark test --list`).
   package var listsCases = false
   /// Whether no case runs after the first that failed (`waymark test --fail-fast`).

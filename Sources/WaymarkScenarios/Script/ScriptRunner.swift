@@ -157,7 +157,7 @@ final class ScriptSession {
       stack.pop()  // the host's linedefined helper
       pluginErrorMatcher = try ScriptLibrary.install(into: -1, on: stack, session: self, values: bridge.values!)
       caseControl = try ScriptCases.install(
-        into: -1, on: stack, seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)))
+        into: -1, on: stack, seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)), options: options)
       stack.pushValue(at: -1)
       modules.adoptEnvironment(on: stack)
       let capturing = options.capturesLocals ? ScriptLocals.capturing(source) : nil

@@ -63,28 +63,58 @@ public enum ScriptSignatures {
     ),
   ]
 
-  /// The functions that write the cases of a test file, with busted's names.
-  public static let cases: [LuaHandlerSignature] = [
+  /// The functions that write the cases of a test file: busted 2's test globals, with its
+  /// meaning (docs/testing.md, "Cases inside a file").
+  public static let cases: [LuaHandlerSignature] =
+    [
+      block(
+        "describe",
+        "A block of cases: `body` runs when the run reaches it, and the cases it declares get `name` in front of theirs."
+      ),
+      block("context", "The same as describe."),
+      block("insulate", "A block whose globals (and package.loaded) are put back as they were when it ends."),
+      block("expose", "A block whose globals stay for what follows."),
+    ]
+    + ["it", "spec", "test"].map { name in
+      LuaHandlerSignature(
+        name: name, parameters: [LuaAPIParameter("name", "string"), LuaAPIParameter("body", "fun()?")],
+        returns: nil,
+        doc: (name == "it" ? "" : "The same as it. ")
+          + "Declares a case of `waymark test`: `body` runs later, on a map of its own; a failed expectation or an error in it fails this case only. Without a body it is pending."
+      )
+    } + [
+      LuaHandlerSignature(
+        name: "pending", parameters: [LuaAPIParameter("name", "string"), LuaAPIParameter("body", "fun()?")],
+        returns: nil,
+        doc:
+          "Declares a case that is reported as skipped and never run; called inside a case, that case stops and is pending."
+      ),
+      hook("before_each", "Runs `body` before each case of the enclosing block (outer blocks' first)."),
+      hook(
+        "after_each", "Runs `body` after each case of the enclosing block (inner blocks' first), even after an error."),
+      hook(
+        "setup",
+        "busted's strict_setup: runs `body` once when the enclosing block starts; if it fails, none of the block's cases runs."
+      ),
+      hook("teardown", "busted's strict_teardown: runs `body` once when the enclosing block ends."),
+      hook(
+        "strict_setup", "Runs `body` once when the enclosing block starts; if it fails, none of the block's cases runs."
+      ),
+      hook("strict_teardown", "Runs `body` once when the enclosing block ends."),
+      hook("lazy_setup", "Runs `body` once, before the first case of the enclosing block that runs."),
+      hook("lazy_teardown", "Runs `body` once when the enclosing block ends, if its lazy_setup ran."),
+      hook("finally", "Inside an it: runs `body` after the case's function, even when it failed."),
+    ]
+
+  private static func block(_ name: String, _ doc: String) -> LuaHandlerSignature {
     LuaHandlerSignature(
-      name: "describe", parameters: [LuaAPIParameter("name", "string"), LuaAPIParameter("body", "fun()")],
-      returns: nil,
-      doc: "Groups cases: runs `body` at once, and the cases it declares get `name` in front of theirs."),
-    LuaHandlerSignature(
-      name: "it", parameters: [LuaAPIParameter("name", "string"), LuaAPIParameter("body", "fun()?")],
-      returns: nil,
-      doc:
-        "Declares a case of `waymark test`: `body` runs later, on a map of its own; a failed expectation or an error in it fails this case only. Without a body it is pending."
-    ),
-    LuaHandlerSignature(
-      name: "before_each", parameters: [LuaAPIParameter("body", "fun()")], returns: nil,
-      doc: "Runs `body` before each case of the enclosing describe (outer describes' first)."),
-    LuaHandlerSignature(
-      name: "after_each", parameters: [LuaAPIParameter("body", "fun()")], returns: nil,
-      doc: "Runs `body` after each case of the enclosing describe (inner describes' first), even after an error."),
-    LuaHandlerSignature(
-      name: "pending", parameters: [LuaAPIParameter("name", "string"), LuaAPIParameter("body", "fun()?")],
-      returns: nil, doc: "Declares a case that is reported as skipped and never run."),
-  ]
+      name: name, parameters: [LuaAPIParameter("name", "string"), LuaAPIParameter("body", "fun()")], returns: nil,
+      doc: doc)
+  }
+
+  private static func hook(_ name: String, _ doc: String) -> LuaHandlerSignature {
+    LuaHandlerSignature(name: name, parameters: [LuaAPIParameter("body", "fun()")], returns: nil, doc: doc)
+  }
 
   /// Every function a script sees beside the map's API, in that order.
   public static var all: [LuaHandlerSignature] { library + checks + cases }

@@ -10,7 +10,7 @@
 /// functions ("setting non-standard global variable") and a plugin file that forgets
 /// `return plugin` ("variable plugin is mutated but never accessed").
 package enum LuacheckConfiguration {
-  /// The functions a test file (`*_test.lua`) writes its cases with, beyond a script's globals.
+  /// The functions a test file (`*_test.lua`, `*_spec.lua`) writes its cases with, beyond a script's globals.
   package static let caseFunctions = SandboxGlobals.caseFunctions
 
   /// The configuration file's text.
@@ -26,12 +26,14 @@ package enum LuacheckConfiguration {
     out += [
       "-- Plugins by default; scripts (they call waymark.map) are the .lua files beside this one (a plugin",
       "-- is always a folder) and everything in scripts/; a script elsewhere says so on its first line:",
-      "-- -- luacheck: std waymark_script. Tests (*_test.lua, anywhere) also have describe, it, ...",
+      "-- -- luacheck: std waymark_script. Tests (*_test.lua, *_spec.lua, anywhere) also have describe, it, ...",
       "std = \"waymark_plugin\"",
       "files[\"*.lua\"] = { std = \"waymark_script\" }",
       "files[\"scripts\"] = { std = \"waymark_script\" }",
       "files[\"**/*_test.lua\"] = { std = \"waymark_test\" }",
       "files[\"*_test.lua\"] = { std = \"waymark_test\" }",
+      "files[\"**/*_spec.lua\"] = { std = \"waymark_test\" }",
+      "files[\"*_spec.lua\"] = { std = \"waymark_test\" }",
       "",
       "-- A handler receives every argument of its callback, used or not.",
       "unused_args = false",

@@ -11,17 +11,17 @@ package struct SandboxGlobals: Sendable {
   static let plugin = read(script: false)
   /// The globals of a script: a plugin's, plus `waymark` and the expectations.
   static let script = read(script: true)
-  /// The globals of a test file (`*_test.lua`): a script's, plus the functions that write its
+  /// The globals of a test file (`*_test.lua`, `*_spec.lua`): a script's, plus the functions that write its
   /// cases (``caseFunctions``).
   static let test = SandboxGlobals(
     globals: script.globals.merging(caseFunctions.map { ($0, Set<String>?.none) }) { old, _ in old })
 
   /// The functions `waymark test` gives a `*_test.lua` to write cases with, busted's names
   /// (docs/testing.md, "Cases inside a file").
-  static let caseFunctions = ["describe", "it", "before_each", "after_each", "pending"]
+  static let caseFunctions = ScriptSignatures.cases.map(\.name)
 
   /// Whether `file` is a test file, whose globals are ``test``'s.
-  package static func isTestFile(_ file: String) -> Bool { file.hasSuffix("_test.lua") }
+  package static func isTestFile(_ file: String) -> Bool { file.hasSuffix("_test.lua") || file.hasSuffix("_spec.lua") }
 
   /// Whether `name` is a global of the sandbox.
   func contains(_ name: String) -> Bool { globals[name] != nil }

@@ -9,11 +9,14 @@ import WaymarkScripting
 struct TestCommand: Command {
   static let configuration = CommandConfiguration(
     name: "test",
-    abstract: "run every *_test.lua in parallel, each isolated; 'N passed, N failed' (JUnit, TAP, shards)",
+    abstract:
+      "run every *_test.lua and *_spec.lua in parallel, each isolated; 'N passed, N failed' (JUnit, TAP, shards)",
     summary: """
-      Runs every *_test.lua file under the folders given (and every file named directly; with no PATH, under
-      the current folder), each in its own process, several at once. A file may hold cases (describe, it,
-      before_each, after_each, pending, as in busted), each run on a fresh map. Prints a line per file and
+      Runs every *_test.lua and *_spec.lua file under the folders given (--pattern: the .lua files whose
+      name matches; every file named directly; with no PATH, under the current folder), each in its own
+      process, several at once. A file may hold cases in busted's language (describe, context, insulate,
+      expose, it, spec, test, pending, before_each, after_each, setup, teardown, lazy_ and strict_ setups
+      and teardowns, finally; #tags in names for --tags and --exclude-tags), each run on a fresh map. Prints a line per file and
       per case (pass, fail, error or skip, and its time), each failure with its file:line and the trace just
       before it, then 'N passed, N failed' (', N skipped' after, when a case is pending).
       A test fails on a failed expectation, on a plugin_error it did not declare with
@@ -26,6 +29,7 @@ struct TestCommand: Command {
       "waymark test tests --golden tests/golden",
       "waymark test tests --junit report.xml --shard 2/4",
       "waymark test tests --filter 'checkout' -x",
+      "waymark test --run nightly -o TAP",
       "waymark test scripts/marker_events.lua scripts/drag.lua -j 1",
     ])
 
@@ -43,10 +47,27 @@ struct TestCommand: Command {
         help: "with --golden: fail a file or case that has no golden trace (else it is compared with nothing)"),
       .text("junit", "FILE", \.junit, help: "write a JUnit XML report to FILE"),
       .flag("tap", \.tap, help: "print TAP (version 13) instead of the lines for people"),
+      .value(
+        "output", "NAME", \.output,
+        help: "print as busted's output NAME: plainTerminal, utfTerminal, TAP, json or junit",
+        parse: { (text) throws(Refusal) -> TestOutput? in try OptionValue.choice(TestOutput.self)(text) }),
+      .value(
+        "o", "NAME", \.output, help: "the same as --output",
+        parse: { (text) throws(Refusal) -> TestOutput? in try OptionValue.choice(TestOutput.self)(text) }),
+      .text("run", "TASK", \.task, help: "read the task TASK of ./.busted (default: its default task)"),
       .values(
         "filter", "PATTERN", \.worker.options.caseFilters,
         help: "run only the cases whose full name contains a match of the Lua pattern (repeatable: any of them)",
         check: { pattern in ScriptCases.patternProblem(pattern).map { Refusal("not a Lua pattern: \($0)") } }),
+      .values(
+        "pattern", "PATTERN", \.patterns,
+        help:
+          "find the .lua files whose name holds a match of the Lua pattern, not *_test.lua and *_spec.lua (repeatable)",
+        check: { pattern in ScriptCases.patternProblem(pattern).map { Refusal("not a Lua pattern: \($0)") } }),
+      tagList("tags", \.worker.options.caseTags, help: "run only the cases whose full name holds #TAG for one of them"),
+      tagList(
+        "exclude-tags", \.worker.options.excludedCaseTags,
+        help: "leave out the describes and cases whose name holds #TAG for one of them"),
       .flag("fail-fast", \.failsFast, help: "stop at the first case that fails (with -j 1 nothing after it runs)"),
       .flag("x", \.failsFast, help: "the same as --fail-fast"),
       .flag("list", \.lists, help: "print each case's file:line and full name without running any"),
@@ -76,15 +97,37 @@ struct TestCommand: Command {
         parse: { (text) throws(Refusal) in try OptionValue.whole(atLeast: 1, "a positive number of MiB")(text) << 20 }),
     ]
 
+  /// busted's `--tags=a,b`: repeatable, each value a comma-separated list of tags.
+  private static func tagList(
+    _ name: String, _ keyPath: WritableKeyPath<TestCommand, [String]> & Sendable, help: String
+  ) -> Option<TestCommand> {
+    Option(name: name, placeholder: "TAG[,TAG]...", repeatable: true, help: help) {
+      (command, text) throws(UsageError) in
+      let tags = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      for tag in tags {
+        if let problem = ScriptCases.patternProblem("#" + tag) {
+          throw UsageError(message: "--\(name) \(text): not a Lua pattern: \(problem)")
+        }
+      }
+      command[keyPath: keyPath] += tags
+    }
+  }
+
   static let positionals = Positionals<TestCommand>.many("[PATH]...", \.paths)
 
   var paths: [String] = []
+  /// busted's `--pattern`: Lua patterns that choose the test files in folders.
+  var patterns: [String] = []
   var jobs = ProcessInfo.processInfo.activeProcessorCount
   var worker = TestWorker.Settings()
   var budgets = HandlerBudgets()
   var junit: String?
   var coverage: String?
   var tap = false
+  /// busted's output (`-o`), nil for the lines for people.
+  var output: TestOutput?
+  /// The task of `.busted` to read (`--run`), nil for `default`.
+  var task: String?
   var lists = false
   var failsFast = false
   var watches = false
@@ -97,6 +140,7 @@ struct TestCommand: Command {
   var projectError: ProjectError?
 
   mutating func validate() throws(UsageError) {
+    if let busted = try BustedConfiguration.load(task: task) { try adopt(busted) }
     adoptProjectDefaults()
     if paths.isEmpty { paths = ["."] }
     budgets.apply(to: &worker.options.plugins, defaultInstructions: HandlerBudgets.testInstructions)
@@ -110,6 +154,30 @@ struct TestCommand: Command {
     worker.recordsCoverage = coverage != nil
     worker.options.listsCases = lists
     worker.options.stopsAtFirstFailedCase = failsFast
+  }
+
+  /// The values of `.busted` that the command line did not give.
+  private mutating func adopt(_ busted: BustedConfiguration) throws(UsageError) {
+    let file = BustedConfiguration.fileName
+    if paths.isEmpty { paths = busted.roots }
+    if patterns.isEmpty { patterns = busted.patterns }
+    for (list, key) in [(busted.patterns, "pattern"), (busted.tags, "tags"), (busted.excludedTags, "exclude-tags")] {
+      for item in list {
+        let pattern = key == "pattern" ? item : "#" + item
+        if let problem = ScriptCases.patternProblem(pattern) {
+          throw UsageError(message: "\(file): \(key) \(item): not a Lua pattern: \(problem)")
+        }
+      }
+    }
+    if worker.options.caseTags.isEmpty { worker.options.caseTags = busted.tags }
+    if worker.options.excludedCaseTags.isEmpty { worker.options.excludedCaseTags = busted.excludedTags }
+    if output == nil, let name = busted.output {
+      guard let chosen = TestOutput(rawValue: name) else {
+        let names = TestOutput.allCases.map(\.rawValue).joined(separator: ", ")
+        throw UsageError(message: "\(file): output \(name): expected one of \(names)")
+      }
+      output = chosen
+    }
   }
 
   /// Takes `test.paths` and `test.golden` of the current folder's project (`waymark.lua`)
@@ -143,13 +211,15 @@ struct TestCommand: Command {
     }
     let all: [String]
     do {
-      all = try TestFiles.find(paths)
+      all = try TestFiles.find(paths, patterns: patterns)
     } catch {
       throw CommandFailure(message: error.message, code: ExitCode.usage)
     }
     guard !all.isEmpty else {
       throw CommandFailure(
-        message: "no *\(TestFiles.suffix) files in \(paths.joined(separator: " ")); name test files like tap_test.lua",
+        message: patterns.isEmpty
+          ? "no *_test.lua or *_spec.lua files in \(paths.joined(separator: " ")); name test files like tap_test.lua"
+          : "no .lua file whose name matches \(patterns.joined(separator: " or ")) in \(paths.joined(separator: " "))",
         code: ExitCode.usage)
     }
     let files = shard.map { TestFiles.shard(all, index: $0.index, count: $0.count) } ?? all
@@ -176,11 +246,16 @@ struct TestCommand: Command {
       try write(report.text, to: coverage)
     }
     if worker.profiles { TestReports.profile(results).forEach(Output.print) }
-    if tap { Output.print("1..\(results.reduce(0) { $0 + $1.counted.count })") }
-    if let golden = worker.golden, let line = TestReports.goldensMissing(results, in: golden) {
-      Output.print(tap ? "# " + line : line)
+    if let output {
+      let seconds = results.map(\.seconds).max() ?? 0
+      try Output.write(output.ending(results, seconds: seconds, colour: TestReports.usesColour))
+    } else {
+      if tap { Output.print("1..\(results.reduce(0) { $0 + $1.counted.count })") }
+      if let golden = worker.golden, let line = TestReports.goldensMissing(results, in: golden) {
+        Output.print(tap ? "# " + line : line)
+      }
+      Output.print(TestReports.summary(results))
     }
-    Output.print(TestReports.summary(results))
     if results.contains(where: { $0.status == .error }) { return ExitCode.scriptError }
     if results.contains(where: { $0.status == .fail }) { return ExitCode.expectationFailed }
     return ExitCode.success
@@ -194,7 +269,7 @@ struct TestCommand: Command {
     var failed = false
     let width = min(60, files.map { TestReports.safe($0).count }.max() ?? 0)
     let colour = TestReports.usesColour
-    if tap, !lists { Output.print(TestReports.tapHeader) }
+    if tap, !lists, output == nil { Output.print(TestReports.tapHeader) }
     let pool = ChildProcessPool(parallel: jobs, timeLimit: timeout + 5, memoryLimit: memoryLimit)
     try pool.run(files.count) { index in
       var settings = worker
@@ -210,6 +285,10 @@ struct TestCommand: Command {
         let lines: [String]
         if lists {
           lines = TestReports.list(next)
+        } else if let output {
+          try? Output.write(output.progress(next, from: points, colour: colour))
+          points += next.counted.count
+          lines = []
         } else if tap {
           lines = TestReports.tap(next, from: points)
           points += next.counted.count

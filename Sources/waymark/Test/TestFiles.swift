@@ -1,14 +1,19 @@
 import Foundation
+import WaymarkScenarios
 
-/// Which files `waymark test` runs: every `*_test.lua` under the folders given and every
-/// file named directly, each once, sorted by path; `--shard I/N` keeps a stable 1/N of them.
+/// Which files `waymark test` runs: every `*_test.lua` and `*_spec.lua` under the folders
+/// given (or, with patterns, every `.lua` file whose name holds a match of one, as busted's
+/// `--pattern`) and every file named directly, each once, sorted by path; `--shard I/N`
+/// keeps a stable 1/N of them.
 enum TestFiles {
-  /// The suffix of a test file found in a folder.
-  static let suffix = "_test.lua"
+  /// The suffixes of a test file found in a folder when no pattern is given.
+  static let suffixes = ["_test.lua", "_spec.lua"]
 
   /// The files of `paths`, sorted by path (bytes), each once. Hidden folders (`.git`,
-  /// `.build`) are not searched. A path that does not exist is a usage error.
-  static func find(_ paths: [String]) throws(UsageError) -> [String] {
+  /// `.build`) are not searched. A path that does not exist is a usage error. `patterns`
+  /// (Lua patterns, busted's `--pattern`) replace the suffixes: a `.lua` file in a folder is
+  /// a test file when its name holds a match of one of them.
+  static func find(_ paths: [String], patterns: [String] = []) throws(UsageError) -> [String] {
     var found: [String] = []
     for path in paths {
       var isDirectory: ObjCBool = false
@@ -16,7 +21,7 @@ enum TestFiles {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         throw UsageError(message: "\(path): no such file or folder (looked for \(absolute))")
       }
-      found += isDirectory.boolValue ? testFiles(under: path) : [path]
+      found += isDirectory.boolValue ? testFiles(under: path, patterns: patterns) : [path]
     }
     var seen = Set<String>()
     return found.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }.filter {
@@ -24,7 +29,13 @@ enum TestFiles {
     }
   }
 
-  private static func testFiles(under folder: String) -> [String] {
+  /// Whether a file found in a folder is a test file.
+  static func isTestFile(named name: String, patterns: [String]) -> Bool {
+    guard !patterns.isEmpty else { return suffixes.contains { name.hasSuffix($0) } }
+    return name.hasSuffix(".lua") && ScriptCases.anyMatches(patterns, in: name)
+  }
+
+  private static func testFiles(under folder: String, patterns: [String]) -> [String] {
     guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
     var files: [String] = []
     while let relative = walker.nextObject() as? String {
@@ -33,7 +44,7 @@ enum TestFiles {
         walker.skipDescendants()
         continue
       }
-      guard name.hasSuffix(suffix) else { continue }
+      guard isTestFile(named: name, patterns: patterns) else { continue }
       let path = folder == "." ? relative : (folder.hasSuffix("/") ? folder + relative : folder + "/" + relative)
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {

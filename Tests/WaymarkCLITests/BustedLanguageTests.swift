@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// busted 2's test globals in `waymark test` (docs/testing.md, "Cases inside a file"): every
+/// block and hook in busted's order, errors outside a case as entries of their own, `pending()`
+/// inside a case, `insulate`, and tags.
+@Suite struct BustedLanguageTests {
+  let cases = TestCaseTests()
+
+  /// Every block and hook logs its name; the last case holds the log to the order busted
+  /// 2.1 gives for the same file (run with Debian's busted, `print(table.concat(log, ","))`).
+  static let order = """
+    local log = {}
+    local function add(s) log[#log + 1] = s end
+    setup(function() add("root setup") end)
+    teardown(function() add("root teardown") end)
+    describe("outer #slow", function()
+      add("outer body")
+      lazy_setup(function() add("outer lazy") end)
+      lazy_teardown(function() add("outer lazy down") end)
+      before_each(function() add("outer before") end)
+      after_each(function() add("outer after") end)
+      context("inner", function()
+        add("inner body")
+        strict_setup(function() add("inner setup") end)
+        strict_teardown(function() add("inner teardown") end)
+        it("one", function() add("one"); finally(function() add("finally one") end) end)
+        spec("two #fast", function() add("two"); error("two broke") end)
+        test("three", function() pending("not yet") end)
+      end)
+    end)
+    insulate("insulated", function()
+      it("sets a global", function() leaked = 1 end)
+    end)
+    expose("exposed", function()
+      it("sees the insulated global gone", function() assert(leaked == nil, "insulate put the globals back") end)
+    end)
+    it("checks the order", function()
+      expect_eq(table.concat(log, ","), "root setup,outer body,inner body,inner setup,outer lazy,outer before,one,"
+        .. "finally one,outer after,outer before,two,outer after,outer before,outer after,inner teardown,outer lazy down")
+    end)
+
+    """
+
+  @Test func everyBlockAndHookRunsInBustedsOrder() throws {
+    let folder = try cases.suite(["tests/order_spec.lua": Self.order])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLI.run(["test", "tests"], in: folder)
+    #expect(
+      cases.cases(result.stdout) == [
+        "outer #slow inner one": "pass", "outer #slow inner two #fast": "error", "outer #slow inner three": "skip",
+        "insulated sets a global": "pass", "exposed sees the insulated global gone": "pass",
+        "checks the order": "pass",
+      ], "\(result.stdout)")
+    #expect(result.stdout.contains("tests/order_spec.lua:16: two broke"))
+    #expect(result.stdout.hasSuffix("\n4 passed, 1 failed, 1 skipped\n"), "busted: 4 successes, 1 error, 1 pending")
+  }
+
+  @Test func anErrorOutsideACaseIsAnEntryNamedByItsBlockAndHook() throws {
+    let folder = try cases.suite([
+      "tests/broken_spec.lua": """
+      describe("db", function()
+        setup(function() error("no database") end)
+        it("never runs", function() error("ran") end)
+        teardown(function() print("teardown still runs") end)
+      end)
+      describe("lazy", function()
+        lazy_setup(function() error("lazy broke") end)
+        it("a", function() error("ran") end)
+        it("b", function() error("ran") end)
+      end)
+      describe("body", function()
+        error("body broke")
+      end)
+      describe("after", function()
+        after_each(function() error("cleanup broke") end)
+        it("fails through its after_each", function() end)
+      end)
+      it("finally is only for an it", function() finally(function() end) end)
+      before_each(function() end)
+      it("runs after them all", function() end)
+
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLI.run(["test", "tests"], in: folder)
+    #expect(
+      cases.cases(result.stdout) == [
+        "db setup": "error", "lazy lazy_setup": "error", "body": "error", "after fails through its after_each": "error",
+        "finally is only for an it": "pass", "runs after them all": "pass",
+      ], "a failed setup skips its cases; a failed lazy_setup is said once: \(result.stdout)")
+    #expect(result.stdout.contains("tests/broken_spec.lua:2: no database"))
+    #expect(result.stdout.contains("tests/broken_spec.lua:12: body broke"))
+    #expect(!result.stdout.contains(": ran"))
+    #expect(result.stdout.hasSuffix("\n2 passed, 4 failed\n"))
+    #expect(result.status == 1)
+  }
+
+  @Test func hooksAndCasesAreRefusedWhereBustedRefusesThem() throws {
+    let folder = try cases.suite([
+      "tests/misplaced_spec.lua": """
+      it("declares a case", function() it("inner", function() end) end)
+      it("declares a hook", function() setup(function() end) end)
+      describe("finally outside an it", function() finally(function() end) end)
+
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLI.run(["test", "tests"], in: folder)
+    #expect(result.stdout.contains("tests/misplaced_spec.lua:1: it: cases are declared at the top of a test file"))
+    #expect(result.stdout.contains("tests/misplaced_spec.lua:2: setup: declared inside a case"))
+    #expect(result.stdout.contains("tests/misplaced_spec.lua:3: finally: only inside an it"), "\(result.stdout)")
+  }
+
+  @Test func tagsChooseCasesByFullNameAndExcludedTagsLeaveOutBlocks() throws {
+    let folder = try cases.suite([
+      "tests/tags_spec.lua": """
+      describe("api #net", function()
+        it("fetches", function() end)
+        it("caches #fast", function() end)
+      end)
+      describe("slow #slow", function()
+        error("an excluded describe's body never runs")
+      end)
+      it("adds #fast", function() end)
+      pending("someday #fast")
+
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tagged = try CLI.run(["test", "tests", "--tags", "fast", "--exclude-tags=slow"], in: folder)
+    #expect(
+      cases.cases(tagged.stdout) == ["api #net caches #fast": "pass", "adds #fast": "pass", "someday #fast": "skip"],
+      "\(tagged.stdout)")
+    let two = try CLI.run(["test", "tests", "--tags=net,fast", "--exclude-tags", "slow"], in: folder)
+    #expect(two.stdout.hasSuffix("\n3 passed, 0 failed, 1 skipped\n"), "\(two.stdout)")
+    let excluded = try CLI.run(["test", "tests", "--exclude-tags", "net,slow", "--exclude-tags", "fast"], in: folder)
+    #expect(excluded.stdout == "0 passed, 0 failed\n", "\(excluded.stdout)")
+    let bad = try CLI.run(["test", "tests", "--tags", "a%"], in: folder)
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("--tags a%: not a Lua pattern"), "\(bad.stderr)")
+  }
+}
