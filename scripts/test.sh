@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of Waymark: the Swift tests, then the replay's and the live map's tests in
 # a real browser (headless Chromium). Installs what it needs first: scripts/setup.sh for the build,
-# Debian's lua5.4 and nodejs for the tests that compare with them, and for the browser tests
+# Debian's lua5.4 and nodejs for the tests that compare with them, Debian's lua-penlight,
+# lua-dkjson and lua-inspect for the tests that require them, and for the browser tests
 # Debian's chromium and chromium-driver and PyPI's selenium, each only when missing. Arguments go to `swift test` (e.g. --filter DemoTests) and skip the browser tests.
 #
 # `scripts/test.sh --sanitize address|thread|undefined [ARGS]` runs the Swift tests (only
@@ -81,6 +82,18 @@ if [ ! -x /usr/bin/node ]; then
   sudo=(); [ "$(id -u)" -eq 0 ] || sudo=(sudo)
   "${sudo[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq nodejs >/dev/null
+fi
+# Debian's pure-Lua libraries that the tests require through a module root, unmodified
+# (Tests/WaymarkScriptingTests/Sandbox/LoadTimeLibrariesTests.swift): lua-penlight, lua-dkjson
+# and lua-inspect (which Debian 12 installs for Lua 5.1 to 5.3 only, in /usr/share/lua/5.1).
+libraries=()
+[ -f /usr/share/lua/5.4/pl/pretty.lua ] || libraries+=(lua-penlight)
+[ -f /usr/share/lua/5.4/dkjson.lua ] || libraries+=(lua-dkjson)
+[ -f /usr/share/lua/5.1/inspect.lua ] || libraries+=(lua-inspect)
+if [ ${#libraries[@]} -gt 0 ]; then
+  sudo=(); [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${libraries[@]}" >/dev/null
 fi
 # busted itself, whose counts the busted-language tests compare with
 # (Tests/WaymarkCLITests/BustedSuiteTests.swift): Debian's lua-busted.

@@ -66,7 +66,11 @@ package enum ScriptChecker {
       isScript(source) || SandboxGlobals.isTestFile(file) ? .script : isModule(file) ? .module : .plugin
     let loaded =
       kind == .plugin ? PluginHost.check([file], configuration: options.plugins) : compile(source, file: file)
-    guard let found = PluginLint.check(source, file: file, kind: kind) else { return loaded }
+    guard
+      let found = PluginLint.check(
+        source, file: file, kind: kind, moduleRoots: options.plugins.moduleRoots,
+        project: options.plugins.projectFolder)
+    else { return loaded }
     let lines = Set(found.compactMap(\.line))
     return loaded.filter { $0.severity != .error || $0.line.map { !lines.contains($0) } ?? true } + found
   }

@@ -14,8 +14,8 @@ public struct ScriptOptions: Sendable {
   /// Whether a run looks for the script's project when ``project`` is nil (the default), and
   /// adopts it; false: the script runs with these options alone.
   public var findsProject = true
-  /// Roots `require` searches after the requiring file's own folder, in order (the
-  /// project's `modules`, resolved).
+  /// Roots `require` searches after the requiring file's own folder, in order, in the script
+  /// and its plugins (the project's `modules`, resolved; when empty, `plugins.moduleRoots`).
   public var moduleRoots: [URL] = []
   /// The folders scripts may read data from (the project's `data`, resolved).
   public var dataRoots: [URL] = []

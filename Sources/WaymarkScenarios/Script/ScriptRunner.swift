@@ -90,12 +90,17 @@ final class ScriptSession {
     } catch {
       projectError = error
     }
+    // The script and its plugins find modules in the same roots (the project's `modules`, or
+    // the command line's), and no link in the project may lead out of it.
+    if !options.moduleRoots.isEmpty { options.plugins.moduleRoots = options.moduleRoots }
+    if let project = options.project { options.plugins.projectFolder = project.folder }
     self.options = options
     clock = options.clock
     snapshots = SnapshotWriter(folder: options.snapshotFolder, byteLimit: options.snapshotBytes)
     recorder = options.recordsReplay ? ReplayRecorder() : nil
     folder = PluginFiles.folder(of: path)
-    modules = ModuleLoader(folder: folder)
+    modules = ModuleLoader(
+      folder: folder, roots: options.plugins.moduleRoots, project: options.plugins.projectFolder)
     trace.capacity = options.traceCapacity
   }
 
@@ -147,7 +152,7 @@ final class ScriptSession {
           record.message = try bridge.loggedText(at: index, on: stack)
           trace.append(record)
         },
-        require: { [modules] context in try modules.require(context) },
+        modules: modules.hooks,
         seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)), clock: { [weak self] in self?.clock })
       stack.pop()  // the host's linedefined helper
       pluginErrorMatcher = try ScriptLibrary.install(into: -1, on: stack, session: self, values: bridge.values!)

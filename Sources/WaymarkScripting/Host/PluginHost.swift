@@ -45,6 +45,12 @@ public final class PluginHost: DelegateEventHandler {
     public var maxConsecutiveFailures = 5
     /// What each plugin's code may make the host keep (log text, shared data, objects).
     public var hostLimits = HostLimits.plugin
+    /// Folders `require` searches after the requiring file's own, in order (the project's
+    /// `modules`, `--modules DIR`); a system tree such as `/usr/share/lua/5.4` may be one.
+    public var moduleRoots: [URL] = []
+    /// The project's folder, if there is one: no module file inside it may lead out of it
+    /// through a symbolic link (without one, the plugin's or script's folder).
+    public var projectFolder: URL?
     /// The local clock of `os.time` and `os.date` (nil: UTC, from 2025-01-01T00:00:00Z).
     public var clock: LocalClock?
     /// Settings by plugin name: `setup(map, settings)` receives a copy of its own (nil if none),

@@ -45,7 +45,8 @@ package struct PluginLoader {
         [file: PluginFiles.read(file, inside: folder)]
       )
     }
-    let modules = ModuleLoader(folder: folder)
+    let modules = ModuleLoader(
+      folder: folder, roots: configuration.moduleRoots, project: configuration.projectFolder)
     modules.sources[file] = source
     do {
       let (instance, diagnostics) = try load(file: file, source: source, modules: modules)
@@ -97,8 +98,7 @@ package struct PluginLoader {
     bridge.values = try PluginSandbox.build(
       on: stack, now: { [bridge] in bridge.now },
       log: { [bridge] stack, index in bridge.log(try bridge.loggedText(at: index, on: stack)) },
-      require: { [modules] context in try modules.require(context) }, seed: Self.seed(for: name),
-      clock: { [clock = configuration.clock] in clock })
+      modules: modules.hooks, seed: Self.seed(for: name), clock: { [clock = configuration.clock] in clock })
     let lineOf = stack.ref()
     stack.pushValue(at: -1)
     modules.adoptEnvironment(on: stack)

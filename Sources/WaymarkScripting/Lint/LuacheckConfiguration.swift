@@ -1,7 +1,8 @@
 /// The `.luacheckrc` for Waymark plugins and scripts (`waymark types --luacheck`), generated
 /// from the sandbox itself (``SandboxGlobals``) so it cannot drift from what plugins see:
-/// a `waymark_plugin` standard with exactly the sandbox's globals and library functions (no
-/// `io`, `os` reduced to its four virtual-time functions, `debug` to `traceback`), and a
+/// a `waymark_plugin` standard with exactly the sandbox's globals and library functions (`io`
+/// with `write`, `stdout` and `stderr` alone, `os` reduced to its four virtual-time
+/// functions, `debug` to `traceback` and `getinfo`), and a
 /// `waymark_script` standard that adds `waymark` and the expectations, and a `waymark_test`
 /// standard that adds the functions of a test file's cases (`describe`, `it`, ...).
 ///
@@ -49,7 +50,9 @@ package enum LuacheckConfiguration {
       if global == "_G" {
         lines.append("    _G = { other_fields = true },")
       } else if let members = globals.members(of: global) {
-        let fields = members.sorted().map { "\($0) = {}" }.joined(separator: ", ")
+        // io's file functions only refuse: left out, so luacheck flags them.
+        let fields = members.sorted().filter { global != "io" || PluginSandbox.refusals["io.\($0)"] == nil }
+          .map { "\($0) = \(writableFields[global]?[$0] ?? "{}")" }.joined(separator: ", ")
         lines.append("    \(global) = { fields = { \(fields) } },")
       } else {
         lines.append("    \(global) = {},")
@@ -57,4 +60,13 @@ package enum LuacheckConfiguration {
     }
     return lines + ["  },", "}", ""]
   }
+
+  /// Library fields a program may set, as `package.path` and `package.preload.name` are.
+  private static let writableFields: [String: [String: String]] = [
+    "package": [
+      "path": "{ read_only = false }", "cpath": "{ read_only = false }",
+      "loaded": "{ read_only = false, other_fields = true }", "preload": "{ read_only = false, other_fields = true }",
+      "searchers": "{ read_only = false, other_fields = true }",
+    ]
+  ]
 }

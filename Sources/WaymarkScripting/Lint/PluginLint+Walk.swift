@@ -217,20 +217,32 @@ extension PluginLint {
     return signature.returns.map(LintType.init(luaLS:)) ?? .unknown
   }
 
-  /// `require("name")`: the module must be a file next to the plugin (or the script), or
-  /// a library's name (``ModuleLoader/libraryNames``).
+  /// `require("name")`: the module must be a library's name (``ModuleLoader/libraryNames``) or
+  /// a Lua file where the sandbox's `require` looks (the file's folder, then the module roots).
   private func checkRequire(_ module: String, line: Int) {
     guard !ModuleLoader.libraryNames.contains(module) else { return }
-    let folder = PluginFiles.folder(of: file)
-    let path = PluginFiles.modulePath(module, in: folder)
-    guard !FileManager.default.fileExists(atPath: path) else { return }
-    let modules = PluginFiles.luaFiles(under: folder).map { relative -> String in
-      let name = relative.hasPrefix(folder + "/") ? String(relative.dropFirst(folder.count + 1)) : relative
-      return String(name.dropLast(4)).replacingOccurrences(of: "/", with: ".")
+    let message: String
+    switch modules.locate(module, requirer: nil, path: modules.path) {
+    case .found: return
+    case .refused(let reason): message = reason
+    case .missing(let lines):
+      if let library = modules.cLibrary(for: module, cpath: modules.cpath) {
+        message = "module '\(module)' is a C library (\(library)): the sandbox loads Lua source only, never C code"
+        break
+      }
+      let tried = lines.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { $0.hasPrefix("no file '") }.map { $0.dropFirst(9).dropLast() }
+      let roots =
+        modules.roots.isEmpty ? "no module roots given" : "module roots: " + modules.roots.joined(separator: ", ")
+      let folder = modules.folder
+      let nearby = PluginFiles.luaFiles(under: folder).map { relative -> String in
+        let name = relative.hasPrefix(folder + "/") ? String(relative.dropFirst(folder.count + 1)) : relative
+        return String(name.dropLast(4)).replacingOccurrences(of: "/", with: ".")
+      }
+      message =
+        "no file \(tried.joined(separator: ", ")) (\(roots))" + Suggestion.hint(for: module, among: nearby)
     }
-    report(
-      line,
-      "require(\"\(module)\"): no file \(path) (require loads modules from the plugin's folder)"
-        + Suggestion.hint(for: module, among: modules))
+    report(line, "require(\"\(module)\"): " + message)
   }
+
 }

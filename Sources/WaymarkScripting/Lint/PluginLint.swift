@@ -1,3 +1,4 @@
+import Foundation
 import WaymarkCore
 
 /// The static checks of `waymark check`: walks the syntax tree of one plugin, helper module
@@ -54,6 +55,8 @@ package final class PluginLint {
   let file: String
   let kind: FileKind
   let sandbox: SandboxGlobals
+  /// Where `require` finds modules for this file (its folder, then the module roots).
+  var modules: ModuleLoader
   private(set) var diagnostics: [PluginDiagnostic] = []
   var scopes: [[String: Variable]] = [[:]]
   var functions: [FunctionContext] = []
@@ -66,9 +69,10 @@ package final class PluginLint {
   var returns: [Return] = []
   private var reported: Set<String> = []
 
-  init(file: String, kind: FileKind) {
+  init(file: String, kind: FileKind, moduleRoots: [URL] = [], project: URL? = nil) {
     self.file = file
     self.kind = kind
+    modules = ModuleLoader(folder: PluginFiles.folder(of: file), roots: moduleRoots, project: project)
     sandbox =
       kind != .script
       ? SandboxGlobals.plugin : SandboxGlobals.isTestFile(file) ? SandboxGlobals.test : SandboxGlobals.script
@@ -87,9 +91,13 @@ package final class PluginLint {
   }
 
   /// Checks a file's source; nil when it does not parse (the Lua compiler reports that).
-  package static func check(_ source: LuaSource, file: String, kind: FileKind) -> [PluginDiagnostic]? {
+  /// `require`d modules are looked for as the sandbox looks: in the file's folder, then in
+  /// `moduleRoots` (links out of `project` refused).
+  package static func check(
+    _ source: LuaSource, file: String, kind: FileKind, moduleRoots: [URL] = [], project: URL? = nil
+  ) -> [PluginDiagnostic]? {
     guard let chunk = try? LuaParser.parse(source) else { return nil }
-    let lint = PluginLint(file: file, kind: kind)
+    let lint = PluginLint(file: file, kind: kind, moduleRoots: moduleRoots, project: project)
     lint.walk(chunk: chunk)
     return lint.diagnostics.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
   }

@@ -39,7 +39,7 @@ package struct SandboxGlobals: Sendable {
       defer { state.close() }
       let stack = state.stack
       try PluginSandbox.build(
-        on: stack, now: { 0 }, log: { _, _ in }, require: { _ in 0 }, seed: 0)
+        on: stack, now: { 0 }, log: { _, _ in }, modules: .none, seed: 0)
       stack.pop()  // the linedefined helper; the environment is on top
       if script {
         let names = scriptFunctions.map { $0.name.split(separator: ".")[0] } + ["waymark"]

@@ -10,9 +10,9 @@ import WaymarkCore
 ///   own, so changing them breaks only the plugin);
 /// - `os` reduced to `clock`, `time`, `date`, `difftime`, all on the map's virtual clock, in
 ///   the local time of its ``LocalClock`` (UTC without one: ``LocalTime``);
-/// - `debug` reduced to `traceback`; no `io`, no `package`;
-/// - `require` of text modules in the plugin's folder only (and of the libraries above, by
-///   their names: ``ModuleLoader/adoptEnvironment(on:)``);
+/// - `debug` reduced to `traceback` and a read-only `getinfo`; `package`, `require` and an `io`
+///   that only writes to the trace (``ModuleSystem``): Lua source modules from the requiring
+///   file's folder and the module roots, as ``ModuleHooks`` find them;
 /// - `print` adds a `log` record to the trace; `print`, `tostring` and `inspect` show values
 ///   without memory addresses (``ValueRendering``);
 /// - `math.random` seeded from the plugin's file name;
@@ -33,10 +33,9 @@ package enum PluginSandbox {
   /// Keys are global names or `library.name`.
   static let refusals: [String: String] = {
     let files = "plugins and scripts run in a sandbox without files"
-    let module = "require('name') loads name.lua from the plugin's folder (docs/plugins.md, \"Helper modules\")"
+    let module = "require('name') loads name.lua (docs/plugins.md, \"Helper modules\")"
     var table: [String: String] = [
-      "io": "io is not available: \(files); keep data in a Lua module next to the plugin and require it",
-      "package": "package is not available in the sandbox: \(module)",
+      "package.loadlib": "package.loadlib is not available: the sandbox loads Lua source only, never C code",
       "dofile": "dofile is not available in the sandbox: \(module)",
       "loadfile": "loadfile is not available in the sandbox: \(module)",
       "unpack": "unpack is Lua 5.1: in Lua 5.4 it is table.unpack",
@@ -47,15 +46,19 @@ package enum PluginSandbox {
       "math.pow": "math.pow is Lua 5.1: in Lua 5.4 write x ^ y",
       "table.getn": "table.getn is Lua 5.1: in Lua 5.4 write #t",
     ]
+    for name in ["open", "lines", "read", "input", "output", "close", "popen", "tmpfile", "seek"] {
+      table["io." + name] =
+        "io.\(name) is not available: \(files); io has only write, stdout and stderr, which print to the trace"
+    }
     for name in ["execute", "getenv", "exit", "remove", "rename", "tmpname", "setlocale"] {
       table["os." + name] =
         "os.\(name) is not available: \(files) or programs; os has only clock, time, date and difftime, on the map's virtual clock"
     }
     for name in [
-      "getinfo", "sethook", "gethook", "getlocal", "setlocal", "getupvalue", "setupvalue", "getregistry",
+      "sethook", "gethook", "getlocal", "setlocal", "getupvalue", "setupvalue", "getregistry",
       "getmetatable", "setmetatable", "upvalueid", "upvaluejoin", "getuservalue", "setuservalue", "debug",
     ] {
-      table["debug." + name] = "debug.\(name) is not available in the sandbox: debug has only traceback"
+      table["debug." + name] = "debug.\(name) is not available in the sandbox: debug has only traceback and getinfo"
     }
     return table
   }()
@@ -67,7 +70,7 @@ package enum PluginSandbox {
   @discardableResult
   package static func build(
     on stack: LuaStack, now: @escaping () -> Double, log: @escaping (_ stack: LuaStack, _ index: Int32) throws -> Void,
-    require: @escaping LuaFunctionBody, seed: Int, clock: @escaping () -> LocalClock? = { nil }
+    modules: ModuleHooks, seed: Int, clock: @escaping () -> LocalClock? = { nil }
   ) throws(LuaError) -> LuaRef {
     try stack.load(prelude, chunkName: "=(sandbox)")
     stack.push(function: "clock") { context in
@@ -89,7 +92,6 @@ package enum PluginSandbox {
       try log(stack, -1)
       return 0
     }
-    stack.push(function: "require", require)
     stack.push(seed)
     stack.newTable()
     stack.push(function: "time") { context in
@@ -111,13 +113,14 @@ package enum PluginSandbox {
       stack.push(message)
       stack.rawSetField(name, ofTableAt: -2)
     }
-    try stack.call(arguments: 7, results: 2)
+    try stack.call(arguments: 6, results: 2)
+    try ModuleSystem.install(into: -2, on: stack, hooks: modules)
     return values
   }
 
   /// Lua source of the prelude: trusted code run with the real globals.
   static let prelude = #"""
-    local now, host_print, host_require, seed, host_os, values, refusals = ...
+    local now, host_print, seed, host_os, values, refusals = ...
     local G = _G
     local getinfo, traceback = debug.getinfo, debug.traceback
     local pairs, select, tostring, type, error = pairs, select, tostring, type, error
@@ -158,7 +161,6 @@ package enum PluginSandbox {
     env.print = host_print
     env.tostring = values.tostring
     env.inspect = values.inspect
-    env.require = host_require
     env._G = env
 
     -- Reading what the sandbox leaves out says so, at the reader's line.

@@ -183,9 +183,9 @@ import WaymarkCore
   // MARK: Escapes
 
   @Test(arguments: [
-    ("reach_io", 4, "io is not available: plugins and scripts run in a sandbox without files"),
+    ("reach_io", 4, "io.open is not available: plugins and scripts run in a sandbox without files"),
     ("reach_os_execute", 4, "os.execute is not available: plugins and scripts run in a sandbox"),
-    ("reach_debug_sethook", 4, "debug.sethook is not available in the sandbox: debug has only traceback"),
+    ("reach_debug_sethook", 4, "debug.sethook is not available in the sandbox: debug has only traceback and getinfo"),
     ("binary_chunk", 5, "attempt to load a binary chunk"),
   ])
   func reachingOutOfTheSandboxFails(plugin: String, line: Int, expected: String) throws {

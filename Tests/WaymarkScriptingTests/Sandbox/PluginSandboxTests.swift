@@ -15,26 +15,31 @@ import WaymarkCore
       local os_names = {}
       for k in pairs(os) do os_names[#os_names + 1] = k end
       table.sort(os_names)
-      print(table.concat(os_names, " "), debug.traceback ~= nil, rawget(debug, "getinfo"))
+      print(table.concat(os_names, " "), debug.traceback ~= nil, rawget(debug, "sethook"))
+      local debug_names = {}
+      for k in pairs(debug) do debug_names[#debug_names + 1] = k end
+      table.sort(debug_names)
+      print(table.concat(debug_names, " "))
       """)
     #expect(errors.isEmpty)
     #expect(
       logs[0]
-        == "_G _VERSION assert collectgarbage coroutine debug error getmetatable inspect ipairs load math next os pairs pcall print rawequal rawget rawlen rawset require select setmetatable string table tonumber tostring type utf8 xpcall"
+        == "_G _VERSION assert collectgarbage coroutine debug error getmetatable inspect io ipairs load math next os package pairs pcall print rawequal rawget rawlen rawset require select setmetatable string table tonumber tostring type utf8 xpcall"
     )
     #expect(logs[1] == "clock date difftime time\ttrue\tnil")
+    #expect(logs[2] == "getinfo traceback")
   }
 
   @Test func readingWhatTheSandboxLeavesOutSaysSoAtTheReadersLine() throws {
     let (_, errors, _) = try MarkerBridgeTests.run(
       """
-      local ok = pcall(function() return io end)
+      local ok = pcall(function() return package.loadlib end)
       print(ok)
       local f = io.open("places.csv")
       """)
     #expect(
       errors.first?.hasSuffix(
-        ":5: io is not available: plugins and scripts run in a sandbox without files; keep data in a Lua module next to the plugin and require it"
+        ":5: io.open is not available: plugins and scripts run in a sandbox without files; io has only write, stdout and stderr, which print to the trace"
       ) == true, "\(errors)")
     let (_, unpackErrors, _) = try MarkerBridgeTests.run("local a = unpack({ 1 })")
     #expect(unpackErrors.first?.hasSuffix(":3: unpack is Lua 5.1: in Lua 5.4 it is table.unpack") == true)
@@ -108,6 +113,7 @@ import WaymarkCore
     #expect(diagnostics.first?.message.contains("require(\"missing\"): no file") == true)
   }
 
+  /// Without module roots, `require` finds modules beside the requiring file only.
   @Test func requireOnlyLoadsModulesNextToThePlugin() throws {
     let folder = try PluginFolder()
     try folder.write("helpers.lua", "return { twice = function(x) return 2 * x end }")
@@ -124,6 +130,9 @@ import WaymarkCore
     let logs = f.records(.log).compactMap(\.message)
     #expect(logs[0] == "42\ttrue")
     #expect(logs[1].contains("module name '../etc/passwd' is not allowed"))
-    #expect(logs[2].contains("module 'missing' not found: no file \(folder.path)/missing.lua"))
+    #expect(
+      logs[2]
+        == "false\tmodule 'missing' not found:\n\tno field package.preload['missing']\n\tno file '\(folder.path)/missing.lua'"
+        + "\n\tno file '\(folder.path)/missing/init.lua'")
   }
 }

@@ -1,7 +1,8 @@
 local plugin = {}
 
 function plugin.setup(map)
-  package.path = "./?.lua;" .. package.path
+  local native = package.loadlib("./native.so", "luaopen_native")
+  native()
 end
 
 return plugin
