@@ -27,6 +27,7 @@ import Testing
   @Test func versionPrintsTheVersion() throws {
     let result = try CLI.run(["--version"])
     #expect(result.status == 0 && result.stdout.hasPrefix("waymark 0."))
+    #expect(result.stdout.hasSuffix(" (unknown commit)\n"), "a build that was not installed: \(result.stdout)")
   }
 
   @Test func noArgumentsIsBadUsage() throws {

@@ -57,10 +57,11 @@ struct InitCommand: Command {
       """
 
       next\(folder == "." ? "" : ", in \(folder)"):
-        waymark test tests             the cases of tests/places_test.lua
+        waymark test                   the cases of tests/ (waymark.lua names it)
         waymark run scripts/demo.lua   its trace (--html demo.html plays it in a browser)
         waymark check                  plugins/, scripts/ and tests/, without running them
         luacheck .                     the sandbox's globals, from .luacheckrc
+      (no `waymark` on your PATH? in Waymark's repository: scripts/install.sh ~/.local)
       """)
     return ExitCode.success
   }

@@ -27,7 +27,7 @@ enum WaymarkCLI {
       }
       return ExitCode.success
     case "--version", "-V":
-      Output.print("waymark \(WaymarkVersion.current)")
+      Output.print("waymark \(WaymarkVersion.current) (\(BuildCommit.described))")
       return ExitCode.success
     default: break
     }

@@ -14,6 +14,7 @@ enum ProjectTemplate {
   /// Every file, in the order they are written.
   static var files: [File] {
     [
+      File(path: "waymark.lua", text: project),
       File(path: "plugins/places/places.lua", text: plugin),
       File(path: "scripts/demo.lua", text: scenario),
       File(path: "tests/places_test.lua", text: test),
@@ -43,6 +44,17 @@ enum ProjectTemplate {
     lines += ["  \"workspace.ignoreDir\": [\".build\"],", "  \"workspace.checkThirdParty\": false", "}", ""]
     return lines.joined(separator: "\n")
   }
+
+  /// The project file: every `waymark` command run inside the project finds it.
+  static let project = """
+    -- waymark.lua: this project's settings; every waymark command run in this folder or below
+    -- finds it. Keys (all optional, paths relative to this folder): modules, data, plugins,
+    -- settings (by plugin name, for setup(map, settings)), clock = { start =, zone = }, test.
+    return {
+      test = { paths = { "tests" } },  -- what `waymark test` runs with no PATH
+    }
+
+    """
 
   static let plugin = """
     -- plugins/places/places.lua: the project's plugin, a table of handlers named after the
@@ -153,8 +165,7 @@ enum ProjectTemplate {
             run: |
               git clone --depth 1 --branch "${{ vars.WAYMARK_REF || 'main' }}" "${{ vars.WAYMARK_GIT }}" /tmp/waymark
               /tmp/waymark/scripts/setup.sh
-              swift build -c release --package-path /tmp/waymark --product waymark
-              echo /tmp/waymark/.build/release >> "$GITHUB_PATH"
+              /tmp/waymark/scripts/install.sh /usr/local
           - run: waymark test tests --shard ${{ matrix.shard }}/4 --junit junit-${{ matrix.shard }}.xml
           - uses: actions/upload-artifact@v4
             if: always()
