@@ -8,7 +8,7 @@ package enum ClusterAlgorithm: String, Sendable, CaseIterable {
 
 /// Where iOS's and Android's clustering libraries differ (R65): the zoom a manager clusters
 /// at, and how far the distance algorithm searches around an item.
-package struct ClusteringConventions: Sendable, Equatable {
+package struct ClusteringConventions: Sendable, Hashable {
   /// True to cluster at the camera zoom truncated (android-maps-utils), false to round it to
   /// the nearest integer (GMUClusterManager).
   package var truncatesZoom: Bool

@@ -12,8 +12,6 @@ package struct ClusterOptions: Sendable, Equatable {
   package var iconStyle = try! ClusterIconStyle()
   /// Whether splits and merges move markers on the virtual clock (R64).
   package var animate = true
-  /// iOS's or Android's rounding and search (R65).
-  package var conventions = ClusteringConventions.ios
 
   /// Google's defaults.
   package init() {}
@@ -36,6 +34,8 @@ package final class ClusterManager: MapObserver {
   package private(set) weak var map: MapView?
   /// The settings.
   package let options: ClusterOptions
+  /// iOS's or Android's rounding and search, from the map's policy when it was made (R65).
+  package let conventions: ClusteringConventions
   /// The items, in the order they were added.
   package internal(set) var items = ClusterItemSet()
   /// Called with each marker the renderer is about to show (renderer:willRenderMarker:).
@@ -56,6 +56,7 @@ package final class ClusterManager: MapObserver {
   package init(map: MapView, options: ClusterOptions) {
     self.map = map
     self.options = options
+    conventions = map.policy.clustering
     renderedZoom = map.camera.zoom
     previousZoom = map.camera.zoom
     map.addObserver(self)
@@ -80,7 +81,7 @@ package final class ClusterManager: MapObserver {
   /// The algorithm's clusters at `zoom`, as given.
   package func clusters(at zoom: Double) -> [Cluster] {
     items.clusters(
-      at: zoom, algorithm: options.algorithm, distance: options.distance, conventions: options.conventions)
+      at: zoom, algorithm: options.algorithm, distance: options.distance, conventions: conventions)
   }
 
   /// Clusters at the camera's rounded zoom and renders the result now.
@@ -88,7 +89,7 @@ package final class ClusterManager: MapObserver {
     guard let map else { return }
     if let clusterRequest { map.clock.cancel(clusterRequest) }
     clusterRequest = nil
-    render(clusters(at: options.conventions.clusteringZoom(map.camera.zoom)))
+    render(clusters(at: conventions.clusteringZoom(map.camera.zoom)))
     renderedZoom = map.camera.zoom
   }
 
@@ -111,7 +112,6 @@ package final class ClusterManager: MapObserver {
   package func mapView(_ mapView: MapView, didChange change: MapChange) {
     switch change {
     case .cameraMoved, .viewChanged:
-      let conventions = options.conventions
       if conventions.clusteringZoom(mapView.camera.zoom) != conventions.clusteringZoom(renderedZoom) {
         requestCluster()
       } else {

@@ -54,6 +54,10 @@ public struct BehaviorPolicy: Hashable, Sendable {
   /// channels it moves); false makes every new animation stop all running ones first, as
   /// Android's `animateCamera` does.
   package var independentCameraChannels = true
+  /// R65: how a cluster manager rounds the camera zoom and how far its distance algorithm
+  /// searches: google-maps-ios-utils' (rounded, ±distance) or android-maps-utils' (truncated,
+  /// ±distance/2).
+  package var clustering = ClusteringConventions.ios
   /// R27: the duration of a code-driven camera animation without its own, in seconds.
   package var animationDuration = 0.3
   /// R27: camera frames per second on the virtual clock.
@@ -89,6 +93,7 @@ public struct BehaviorPolicy: Hashable, Sendable {
     var policy = BehaviorPolicy(name: "android")
     policy.closeWindowBeforeMarkerTap = true
     policy.cycleOverlappingMarkers = true
+    policy.clustering = .android
     return policy
   }()
 

@@ -177,4 +177,25 @@ import Testing
     #expect(map.numberOfMarkers == 1)
     #expect(manager.markers.count == 1)
   }
+
+  @Test("R65: under the android policy a manager truncates the camera zoom and searches ±distance/2")
+  func androidPolicy() throws {
+    // Two items a little under 70 points apart at zoom 10: within iOS's ±100, beyond Android's ±50.
+    let items = [
+      ClusterItem(id: "a", position: Self.camera), ClusterItem(id: "b", position: Self.shifted(0, 0.0961)),
+    ]
+    for (policy, count, reclusters) in [(BehaviorPolicy.ios, 1, true), (.android, 2, false)] {
+      let map = try MapView(camera: CameraPosition(target: Self.camera, zoom: 10.4), policy: policy)
+      let manager = ClusterManager(map: map, options: ClusterOptions())
+      #expect(manager.conventions == policy.clustering)
+      manager.add(items)
+      manager.cluster()
+      #expect(manager.clusters.map(\.count) == Array(repeating: 2 / count, count: count), "\(policy.name)")
+      let before = manager.clusters.map(ObjectIdentifier.init)
+      // 10.9 rounds to 11 (iOS clusters again after the wait) but truncates to 10 (Android does not).
+      try map.moveCamera(.zoomTo(10.9))
+      try map.advance(by: 0.5)
+      #expect((manager.clusters.map(ObjectIdentifier.init) != before) == reclusters, "\(policy.name)")
+    }
+  }
 }
