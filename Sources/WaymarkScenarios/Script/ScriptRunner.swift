@@ -134,6 +134,7 @@ final class ScriptSession {
         seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)))
       stack.pop()  // the host's linedefined helper
       pluginErrorMatcher = try ScriptLibrary.install(into: -1, on: stack, session: self, values: bridge.values!)
+      try DataLibrary.install(into: -1, on: stack, folders: DataFolders(base: folder, roots: [folder]))
       caseControl = try ScriptCases.install(
         into: -1, on: stack, seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)))
       stack.pushValue(at: -1)

@@ -37,7 +37,7 @@ extension LuaAPI {
     .coordinate, .point, .offset, .size, .insets, .camera, .cameraUpdate, .animationOptions, .markerAnimationOptions,
     .markerAnimationTarget,
     .gestureOptions, .pinchOptions, .gestureFlags, .markerOptions, .overlayOptions, .infoWindow, .visibleRegion,
-    .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions,
+    .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions, .featureCollection, .featureFields,
   ]
 }
 
@@ -156,6 +156,17 @@ extension LuaAPIShape {
       .init("camera", "Camera?"), .init("size", "Size?"), .init("policy", "'ios'|'android'|'web'|nil"),
       .init("plugins", "string[]?"), .init("padding", "number|Insets|nil"),
     ])
+
+  /// A GeoJSON FeatureCollection, as `waymark.data.geojson` returns it.
+  static let featureCollection = LuaAPIShape(
+    name: "FeatureCollection",
+    doc: "A GeoJSON FeatureCollection (RFC 7946): its Point features become markers in map:add_markers.",
+    fields: [.init("type", "string"), .init("features", "table[]")])
+  /// `fields` of `map:add_markers`.
+  static let featureFields = LuaAPIShape(
+    name: "FeatureFields",
+    doc: "Which properties of a feature give a marker's title and snippet (default: those names).",
+    fields: [.init("title", "string?"), .init("snippet", "string?")])
 
   private static func optionalType(_ type: String) -> String { type.hasSuffix("?") ? type : type + "?" }
 }

@@ -19,7 +19,8 @@ import WaymarkCore
 public enum LuaAPI {
   /// Every member of every owner, in declaration order.
   public static let entries: [LuaAPIEntry] =
-    mapEntries + mapInputEntries + placeEntries + viewEntries + pictureEntries + markerEntries + overlayEntries
+    mapEntries + bulkMarkerEntries + mapInputEntries + placeEntries + viewEntries + pictureEntries + markerEntries
+    + overlayEntries
     + timerEntries
 
   /// The owners (Lua classes backed by Swift objects), in declaration order.

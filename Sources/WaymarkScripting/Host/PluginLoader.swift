@@ -99,6 +99,7 @@ package struct PluginLoader {
       log: { [bridge] stack, index in bridge.log(try bridge.loggedText(at: index, on: stack)) },
       require: { [modules] context in try modules.require(context) }, seed: Self.seed(for: name))
     let lineOf = stack.ref()
+    try DataLibrary.install(into: -1, on: stack, folders: DataFolders(base: folder, roots: [folder]))
     stack.pushValue(at: -1)
     modules.adoptEnvironment(on: stack)
     do {

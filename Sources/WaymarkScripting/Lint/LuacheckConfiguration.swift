@@ -47,7 +47,10 @@ public enum LuacheckConfiguration {
       if global == "_G" {
         lines.append("    _G = { other_fields = true },")
       } else if let members = globals.members(of: global) {
-        let fields = members.sorted().map { "\($0) = {}" }.joined(separator: ", ")
+        let fields = members.sorted().map { member in
+          guard global == "waymark", let inner = DataLibrary.members[member] else { return "\(member) = {}" }
+          return "\(member) = { fields = { \(inner.map { "\($0) = {}" }.joined(separator: ", ")) } }"
+        }.joined(separator: ", ")
         lines.append("    \(global) = { fields = { \(fields) } },")
       } else {
         lines.append("    \(global) = {},")

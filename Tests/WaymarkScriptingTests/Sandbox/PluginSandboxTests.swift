@@ -20,7 +20,7 @@ import WaymarkCore
     #expect(errors.isEmpty)
     #expect(
       logs[0]
-        == "_G _VERSION assert collectgarbage coroutine debug error getmetatable inspect ipairs load math next os pairs pcall print rawequal rawget rawlen rawset require select setmetatable string table tonumber tostring type utf8 xpcall"
+        == "_G _VERSION assert collectgarbage coroutine debug error getmetatable inspect ipairs load math next os pairs pcall print rawequal rawget rawlen rawset require select setmetatable string table tonumber tostring type utf8 waymark xpcall"
     )
     #expect(logs[1] == "clock date difftime time\ttrue\tnil")
   }
