@@ -1,4 +1,6 @@
-// What C code checks where the watchdog's hook cannot reach. The hook fires between Lua
+// The budget's face: setting a state's time and instruction budgets (the watchdog watches
+// the states that have either), and what C code checks where the watchdog's hook cannot
+// reach. The hook fires between Lua
 // instructions, so a long loop inside one C function (a pattern match, a table move, a sort,
 // the parser) would run past the time budget; the library functions the shim provides
 // instead of Lua's own count their steps and ask here every few thousand. And nesting that
@@ -11,23 +13,20 @@
 #include "CLuaShims.h"
 #include "internal.h"
 
-/// The runtime of L if the shim opened its state (the allocator is the capped one).
-static waymark_runtime *runtime_if_ours(lua_State *L) {
-  void *ud = NULL;
-  if (lua_getallocf(L, &ud) != waymark_alloc) return NULL;
-  return (waymark_runtime *)ud;
+void waymark_set_budget(waymark_runtime *rt, uint32_t ms) {
+  rt->configured_budget_ms = ms;
+  if (ms != 0) waymark_watchdog_register(rt);
+}
+
+void waymark_set_instruction_budget(waymark_runtime *rt, uint64_t instructions, int exact) {
+  if (waymark_configure_instructions(rt, instructions, exact)) waymark_watchdog_register(rt);
 }
 
 void waymark_check_budget(lua_State *L, size_t steps) {
-  waymark_runtime *rt = runtime_if_ours(L);
+  waymark_runtime *rt = waymark_runtime_if_ours(L);
   if (rt == NULL) return;
   waymark_count_steps(L, rt, steps);
   if (waymark_timed_out(rt)) waymark_raise_stop(L, rt);
-}
-
-int waymark_is_stopped(lua_State *L) {
-  waymark_runtime *rt = runtime_if_ours(L);
-  return rt != NULL && waymark_timed_out(rt);
 }
 
 // MARK: - C stack

@@ -70,17 +70,6 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
   waymark_raise_stop(L, rt);
 }
 
-void waymark_raise_stop(lua_State *L, waymark_runtime *rt) {
-  if (rt->instructions_exceeded) {
-    luaL_error(L, "instruction budget of %I instructions exceeded", (lua_Integer)rt->instruction_budget);
-  }
-  int ms = (int)atomic_load_explicit(&rt->budget_ms, memory_order_relaxed); // %d: lua_pushfstring has no %u
-  if (rt->fast_budget_ms != 0) {
-    luaL_error(L, "stopped after %d ms, to be measured again counting instructions", ms);
-  }
-  luaL_error(L, "time budget of %d ms exceeded", ms);
-}
-
 void waymark_count_steps(lua_State *L, waymark_runtime *rt, size_t steps) {
   if (!rt->exact_counting || rt->instruction_budget == 0 || rt->depth == 0 || rt->instructions_exceeded) return;
   rt->instructions += steps;
@@ -141,12 +130,12 @@ int waymark_instructions_end(waymark_runtime *rt, lua_State *L, uint64_t token) 
   return exceeded;
 }
 
-void waymark_set_instruction_budget(waymark_runtime *rt, uint64_t instructions, int exact) {
+int waymark_configure_instructions(waymark_runtime *rt, uint64_t instructions, int exact) {
   rt->instruction_budget = instructions;
   rt->exact_counting = instructions != 0 && exact;
   rt->fast_budget_ms = 0;
   atomic_store(&rt->fast_safe_ns, 0);
-  if (instructions == 0 || exact) return;
+  if (instructions == 0 || exact) return 0;
   double safe_seconds = (double)instructions / MAX_RATE;
   uint64_t safe_ns = (uint64_t)(safe_seconds * 1e9);
   atomic_store(&rt->fast_safe_ns, safe_ns < 1 ? 1 : safe_ns);
@@ -154,5 +143,5 @@ void waymark_set_instruction_budget(waymark_runtime *rt, uint64_t instructions, 
   // the replay); it ticks a tenth of that, so it sees most calls early.
   double ms = safe_seconds * 1e3;
   rt->fast_budget_ms = ms < 1 ? 1 : ms > 4e9 ? 4000000000u : (uint32_t)ms;
-  waymark_watchdog_register(rt);
+  return 1;
 }

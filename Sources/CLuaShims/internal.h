@@ -15,22 +15,8 @@
 /// sigaction, past ThreadSanitizer's interceptor under ThreadSanitizer (thread_sanitizer.c).
 int waymark_sigaction(int sig, const struct sigaction *action);
 void *waymark_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
-/// Watchdog registration (under its mutex; not per call).
-void waymark_watchdog_register(waymark_runtime *rt);
-void waymark_watchdog_unregister(waymark_runtime *rt);
-/// Arms the budget hook on L (owner thread) if the current call timed out.
-void waymark_arm_if_expired(waymark_runtime *rt, lua_State *L);
-/// In exact counting, arms the counting hook on a thread entered during a call (a coroutine
-/// made before the call has none).
-void waymark_count_on(waymark_runtime *rt, lua_State *L);
-/// Whether the running call has run past `budget_ns` (the watchdog asks each tick): by wall
-/// time since it first saw the call, or, with fast instruction counting, by the calling
-/// thread's CPU time (instructions.c), so a descheduled call is not stopped.
-int waymark_call_ran_past(waymark_runtime *rt, uint64_t now, uint64_t budget_ns);
 /// Records a line or call event for coverage (coverage.c).
 void waymark_coverage_record(lua_State *L, lua_Debug *ar);
-/// Publishes L as the running thread (the one the watchdog's signal handler arms).
-void waymark_set_running(waymark_runtime *rt, lua_State *L);
 /// Replaces coroutine.resume, coroutine.wrap and coroutine.close in the table on top.
 void waymark_install_coroutine_wrappers(lua_State *L);
 /// Replace functions of the library table on top with bounded versions: string.find, match,
@@ -53,7 +39,7 @@ int waymark_repair_chunk(lua_State *L, const char *name);
 /// The traceback message handler.
 int waymark_traceback(lua_State *L);
 
-// MARK: - Swift functions and objects (trampoline.c, object_cache.c)
+// MARK: - Swift functions and objects (trampoline.c, objects.c)
 
 /// A retained Swift object owned by a full userdata.
 typedef struct {
@@ -77,7 +63,7 @@ typedef struct {
   uint32_t filled;
 } object_slot;
 
-/// The cached fields of the object type of the metatable on top (object_cache.c), or NULL.
+/// The cached fields of the object type of the metatable on top (objects.c), or NULL.
 /// Stack: 0.
 const struct field_cache *waymark_cached_fields_of_metatable(lua_State *L);
 /// How many fields `fields` names: the user values each object of the type is made with.
@@ -86,35 +72,9 @@ int waymark_cached_field_count(const struct field_cache *fields);
 /// Calls a Swift function as the trampoline does, from the C function running now: its
 /// errors carry the position of this C function's Lua caller.
 int waymark_call_swift(lua_State *L, function_slot *up);
+/// The `__gc` of a box's userdata: releases the box once (trampoline.c).
+int waymark_release_slot(lua_State *L);
 
-// MARK: - Bounded C loops (budget.c)
+#include "budget.h"
 
-/// Raises the budget's error if the running call was stopped; with exact instruction
-/// counting, first counts `steps` units of C work as that many instructions (so a call
-/// spending its time in C is stopped at the same point on every machine).
-void waymark_check_budget(lua_State *L, size_t steps);
-/// Counts `steps` as instructions of the running call in exact mode; raises past the
-/// budget (instructions.c).
-void waymark_count_steps(lua_State *L, waymark_runtime *rt, size_t steps);
-/// Whether the running call of L's state has been stopped by its time or instruction budget.
-int waymark_is_stopped(lua_State *L);
-/// Raises "C stack overflow" when less than a safe reserve of the thread's C stack is left.
-void waymark_check_cstack(lua_State *L);
-
-/// Steps a C loop may take between two checks of the budget (a check is three atomic loads).
-enum { WAYMARK_STEPS_PER_CHECK = 4096 };
-/// Counts the steps of one C function's loops.
-typedef struct {
-  size_t pending; // steps since the last check
-} waymark_step_counter;
-#define WAYMARK_STEP_COUNTER {0}
-
-/// Counts `steps` units of work; every WAYMARK_STEPS_PER_CHECK of them, checks the budget.
-static inline void waymark_steps(lua_State *L, waymark_step_counter *counter, size_t steps) {
-  counter->pending += steps;
-  if (counter->pending < WAYMARK_STEPS_PER_CHECK) return;
-  size_t done = counter->pending;
-  counter->pending = 0;
-  waymark_check_budget(L, done);
-}
 #endif

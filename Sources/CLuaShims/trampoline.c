@@ -1,7 +1,7 @@
 // The error trampoline: Swift functions called from Lua never raise. They
 // return a status and C raises after the Swift frame has returned, so no
-// longjmp ever crosses Swift. Also the userdata boxes of Swift objects and
-// the traceback message handler.
+// longjmp ever crosses Swift. Also the release of a retained box (a Swift
+// function's, or an object's: objects.c) and the traceback message handler.
 #include <string.h>
 
 #include "CLuaShims.h"
@@ -9,7 +9,7 @@
 
 static const char *const function_tname = "waymark.SwiftFunction";
 
-static int release_slot(lua_State *L) {
+int waymark_release_slot(lua_State *L) {
   box_slot *slot = (box_slot *)lua_touserdata(L, 1);
   if (slot != NULL && slot->box != NULL) {
     void *box = slot->box;
@@ -46,54 +46,13 @@ void waymark_push_swift_function(lua_State *L, waymark_swift_function fn, void *
   up->slot.release = release;
   up->fn = fn;
   if (luaL_newmetatable(L, function_tname)) {
-    lua_pushcfunction(L, release_slot);
+    lua_pushcfunction(L, waymark_release_slot);
     lua_setfield(L, -2, "__gc");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable"); // scripts cannot reach the slot
   }
   lua_setmetatable(L, -2);
   lua_pushcclosure(L, trampoline, 1);
-}
-
-// MARK: - Swift objects
-
-static int object_tostring(lua_State *L) {
-  if (luaL_getmetafield(L, 1, "__name") != LUA_TSTRING) lua_pushliteral(L, "userdata");
-  lua_pushfstring(L, "%s: %p", lua_tostring(L, -1), lua_topointer(L, 1));
-  return 1;
-}
-
-int waymark_object_metatable(lua_State *L, const char *tname) {
-  if (!luaL_newmetatable(L, tname)) return 0; // sets __name
-  lua_pushcfunction(L, release_slot);
-  lua_setfield(L, -2, "__gc");
-  lua_pushcfunction(L, object_tostring);
-  lua_setfield(L, -2, "__tostring");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable"); // getmetatable() from scripts sees false
-  return 1;
-}
-
-void waymark_push_object(lua_State *L, void *box, waymark_release_function release,
-                         const char *tname) {
-  if (luaL_getmetatable(L, tname) != LUA_TTABLE) {
-    lua_pop(L, 1);
-    waymark_object_metatable(L, tname);
-  }
-  const struct field_cache *fields = waymark_cached_fields_of_metatable(L);
-  object_slot *slot = (object_slot *)lua_newuserdatauv(L, sizeof *slot, waymark_cached_field_count(fields));
-  slot->base.box = box; // owned from here: released by __gc, or right now below
-  slot->base.release = release;
-  slot->fields = fields; // alive as long as the metatable, which the userdata keeps
-  slot->seen = 0;
-  slot->filled = 0;
-  lua_insert(L, -2);
-  lua_setmetatable(L, -2);
-}
-
-void *waymark_test_object(lua_State *L, int i, const char *tname) {
-  object_slot *slot = (object_slot *)luaL_testudata(L, i, tname);
-  return slot ? slot->base.box : NULL;
 }
 
 // MARK: - Message handler

@@ -251,8 +251,3 @@ void waymark_watchdog_unregister(waymark_runtime *rt) {
   rt->registered = 0;
   pthread_mutex_unlock(&watchdog_mutex);
 }
-
-void waymark_set_budget(waymark_runtime *rt, uint32_t ms) {
-  rt->configured_budget_ms = ms;
-  if (ms != 0) waymark_watchdog_register(rt);
-}

@@ -13,18 +13,31 @@ import WaymarkCore
 ///   try GoldenTrace(path: "Tests/Golden/tour.jsonl").check(map.trace.records)
 /// }
 /// ```
+///
+/// The file's records are the core's events; a trace that holds records of another module
+/// names them (`GoldenTrace(path: ..., moduleRecords: TraceEvent.scriptingRecords)` for a map
+/// with a plugin host), and any other event in the file is an error naming its line.
 public struct GoldenTrace: Sendable {
   /// The golden file.
   public let path: String
 
-  /// The golden trace kept at `path`.
-  public init(path: String) { self.path = path }
+  /// The runtime records of other modules the file may hold, besides the core's events.
+  public let moduleRecords: [TraceEvent]
+
+  /// The golden trace kept at `path`, which may hold `moduleRecords` besides the core's events.
+  public init(path: String, moduleRecords: [TraceEvent] = []) {
+    self.path = path
+    self.moduleRecords = moduleRecords
+  }
 
   /// The golden trace named `name` (`name.jsonl`) in the folder of the source file `file`
-  /// (pass `#filePath`), inside its `subfolder`.
-  public init(_ name: String, besideSource file: String, subfolder: String = "Golden") {
+  /// (pass `#filePath`), inside its `subfolder`, which may hold `moduleRecords` besides the
+  /// core's events.
+  public init(_ name: String, besideSource file: String, subfolder: String = "Golden", moduleRecords: [TraceEvent] = [])
+  {
     let folder = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(subfolder)
     path = folder.appendingPathComponent(name + ".jsonl").path
+    self.moduleRecords = moduleRecords
   }
 
   /// Whether this process records golden traces instead of checking them
@@ -34,7 +47,7 @@ public struct GoldenTrace: Sendable {
   /// Throws ``GoldenTraceMismatch`` unless `records` are the golden trace, byte for byte;
   /// writes them as the golden trace instead when `update` (``isRecording`` by default).
   public func check(_ records: [TraceRecord], update: Bool = GoldenTrace.isRecording) throws(GoldenTraceMismatch) {
-    switch GoldenTraceFile.check(records, at: path, update: update) {
+    switch GoldenTraceFile.check(records, at: path, update: update, events: TraceEvent.coreEvents + moduleRecords) {
     case .matches, .written: return
     case .missing:
       throw GoldenTraceMismatch(path: path, lines: ["no golden trace (run with WAYMARK_RECORD=1 to write it)"])

@@ -137,9 +137,11 @@ import WaymarkCore
   @Test func thePageIsOneFileThatLoadsNothing() throws {
     let (map, recording) = try recordedRun()
     var records = map.trace.records
-    var hostile = TraceRecord(time: 1, event: .log)
+    // Records of a module the page knows nothing of: a log line and a failure of their own.
+    var hostile = TraceRecord(time: 1, event: TraceEvent(record: "log", tone: .log))
     hostile.message = "</script><script>alert(1)</script><!-- \u{2028}"
     records.append(hostile)
+    records.append(TraceRecord(time: 1, event: TraceEvent(record: "check_failed", tone: .failure)))
     let html = ReplayPage.html(recording, records: records, title: "demo <&>")
     #expect(html.hasPrefix("<!doctype html>") && html.contains("<title>Waymark replay: demo &lt;&amp;&gt;</title>"))
     #expect(html.contains("Content-Security-Policy\" content=\"default-src 'none'"))
@@ -150,7 +152,8 @@ import WaymarkCore
     let start = try #require(html.range(of: "<script type=\"application/json\" id=\"waymark-replay-data\">"))
     let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
     let data = try json(String(html[start.upperBound..<end.lowerBound]))
-    #expect((data["records"] as? [[String: Any]])?.last?["message"] as? String == hostile.message)
+    #expect((data["records"] as? [[String: Any]])?.dropLast().last?["message"] as? String == hostile.message)
+    #expect(data["failures"] as? [String] == ["check_failed"], "failures are shown red by their events' tone")
     let range = (data["scenes"] as? [[String: Any]])?.first?["records"] as? [String: Int]
     #expect(range == ["from": 0, "to": map.trace.records.count])
     #expect(data["land"] as? String == NaturalEarthLand.encodedRings.filter { $0 != "\n" })

@@ -148,7 +148,7 @@ enum { WAYMARK_RAISE_WITH_POSITION = -1, WAYMARK_RAISE = -2 };
 void waymark_push_swift_function(lua_State *L, waymark_swift_function fn, void *box,
                                  waymark_release_function release);
 
-// MARK: - Userdata holding Swift objects
+// MARK: - Userdata holding Swift objects (objects.c)
 
 /// Pushes the metatable `tname`, creating it (with __name, __gc, __tostring
 /// and a hidden __metatable) if missing. Returns 1 if it was created now.
@@ -161,7 +161,7 @@ void waymark_push_object(lua_State *L, void *box, waymark_release_function relea
 /// Never raises.
 void *waymark_test_object(lua_State *L, int i, const char *tname);
 
-// MARK: - The field cache of objects (object_cache.c)
+// MARK: - The field cache of objects (objects.c)
 
 /// The version of the object whose box is `object`, as its type tells it: a number that
 /// changes whenever the object changes in a way its cached fields could see.

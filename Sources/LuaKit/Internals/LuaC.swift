@@ -20,6 +20,8 @@ typealias LuaSwiftFunctionPointer =
   @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
 /// Releases a retained box handed to C.
 typealias LuaReleasePointer = @convention(c) (UnsafeMutableRawPointer?) -> Void
+/// Reads an object's version from its handle: the C shape of LuaKit's `LuaVersionReader`.
+typealias LuaVersionPointer = @convention(c) (OpaquePointer?) -> UInt64
 
 enum LuaC {
   // MARK: Constants
@@ -213,7 +215,7 @@ enum LuaC {
   ) {
     waymark_push_object(L, box, release, name)
   }
-  static func pushCachedIndex(_ L: LuaThreadPointer, metatable: Int32, version: LuaVersionReader) {
+  static func pushCachedIndex(_ L: LuaThreadPointer, metatable: Int32, version: LuaVersionPointer) {
     waymark_push_cached_index(L, metatable, version)
   }
   static func pushCacheClearingNewIndex(_ L: LuaThreadPointer) { waymark_push_cache_clearing_newindex(L) }

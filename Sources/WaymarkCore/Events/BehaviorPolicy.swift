@@ -98,7 +98,7 @@ public struct BehaviorPolicy: Hashable, Sendable {
   }()
 
   /// The presets by name.
-  public static let presets: [String: BehaviorPolicy] = ["ios": .ios, "android": .android, "web": .web]
+  package static let presets: [String: BehaviorPolicy] = ["ios": .ios, "android": .android, "web": .web]
 
   /// Creates a policy with the iOS defaults under another name.
   package init(name: String) { self.name = name }

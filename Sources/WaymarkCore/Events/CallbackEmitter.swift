@@ -44,7 +44,7 @@ struct CallbackEmitter {
     }
     trace.update(index) { record in
       record.result = result
-      record.plugin = answer.decidedBy.map(TraceValue.string) ?? .null
+      record.answerer = answer.decidedBy.map(TraceValue.string) ?? .null
     }
   }
 
@@ -69,7 +69,7 @@ struct CallbackEmitter {
   func checkInvariants() -> String? {
     if let callback = running.last { return "\(callback.name) is still marked running" }
     if let name = inputRefusals.last { return "input is still refused during \(name)" }
-    for record in trace.records where record.plugin == .null {
+    for record in trace.records where record.answerer == .null {
       guard let callback = record.event.callback, callback.composition != .notification,
         record.result == nil
       else { continue }

@@ -151,14 +151,14 @@ public enum DelegateCallback: Int, CaseIterable, Sendable {
   public var name: String { Self.names[rawValue] }
 
   /// How answers to this callback compose.
-  public var composition: Composition { Self.compositions[rawValue] }
+  package var composition: Composition { Self.compositions[rawValue] }
 
   /// Whether the callback returns "handled" (did_tap_marker, did_tap_my_location_button,
   /// did_tap_poi).
   package var returnsHandled: Bool { Self.answers[rawValue] }
 
   /// How several answers compose (docs/plugins.md, "Composition").
-  public enum Composition: String, Sendable {
+  package enum Composition: String, Sendable {
     /// The first `true` wins; later answerers are not asked.
     case veto
     /// The first non-nil content wins; later answerers are not asked.

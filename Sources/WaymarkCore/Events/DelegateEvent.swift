@@ -297,6 +297,6 @@ extension TraceRecord {
       }
     }
     extra += lists
-    if signature.composition != .notification { plugin = .null }
+    if signature.composition != .notification { answerer = .null }
   }
 }

@@ -17,8 +17,8 @@ extension MapView {
     return answer
   }
 
-  /// Records a runtime record (not a callback).
-  func note(_ event: TraceEvent, _ fill: (inout TraceRecord) -> Void = { _ in }) {
+  /// Records a runtime record (not a callback), at the map's time, filled in by `fill`.
+  package func note(_ event: TraceEvent, _ fill: (inout TraceRecord) -> Void = { _ in }) {
     guard trace.isEnabled else { return }
     var record = TraceRecord(time: clock.now, event: event)
     fill(&record)
@@ -41,28 +41,6 @@ extension MapView {
     callbacks.inputRefusals.append(name)
     defer { callbacks.inputRefusals.removeLast() }
     return try body()
-  }
-
-  /// Adds a line to the trace, as a plugin's `print` or a script's log does.
-  public func log(_ message: String, source: String? = nil) {
-    note(.log) { record in
-      record.message = MapView.capped(message)
-      if let source { record.plugin = .string(source) }
-    }
-  }
-
-  /// The longest message a log record keeps, in bytes of UTF-8.
-  package static let longestLogMessage = 64 << 10
-
-  /// `message`, cut to ``longestLogMessage`` bytes with a note of how much was cut.
-  package static func capped(_ message: String) -> String {
-    let bytes = message.utf8.count
-    guard bytes > longestLogMessage else { return message }
-    var kept = Substring(message)
-    while kept.utf8.count > longestLogMessage {
-      kept = kept.dropLast(max(1, (kept.utf8.count - longestLogMessage) / 4))
-    }
-    return kept + "… (\(bytes - kept.utf8.count) more bytes)"
   }
 
   /// Adds a warning to the trace (for example, selecting a marker of another map, R11).

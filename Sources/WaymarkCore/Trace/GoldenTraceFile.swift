@@ -19,12 +19,13 @@ package enum GoldenTraceFile {
     case differs([String])
   }
 
-  /// Checks `records` against the golden file at `path`, or writes it when `update`
-  /// (``write(_:to:within:)``: never through a symbolic link below `root`, the golden
-  /// folder; the file's own folder when nil).
-  package static func check(_ records: [TraceRecord], at path: String, update: Bool, within root: String? = nil)
-    -> Outcome
-  {
+  /// Checks `records` against the golden file at `path`, whose records are each of one of
+  /// `events`, or writes it when `update` (``write(_:to:within:)``: never through a symbolic
+  /// link below `root`, the golden folder; the file's own folder when nil).
+  package static func check(
+    _ records: [TraceRecord], at path: String, update: Bool, within root: String? = nil,
+    events: [TraceEvent] = TraceEvent.coreEvents
+  ) -> Outcome {
     if update {
       let text = records.map { TraceJSON.line($0) + "\n" }.joined()
       if let problem = write(Array(text.utf8), to: path, within: root ?? (path as NSString).deletingLastPathComponent) {
@@ -35,7 +36,7 @@ package enum GoldenTraceFile {
     guard let data = FileManager.default.contents(atPath: path) else { return .missing }
     let expected: [TraceRecord]
     do {
-      expected = try TraceJSONReader.records(from: String(decoding: data, as: UTF8.self))
+      expected = try TraceJSONReader.records(from: String(decoding: data, as: UTF8.self), events: events)
     } catch {
       return .unusable("not a JSON trace: \(error)")
     }

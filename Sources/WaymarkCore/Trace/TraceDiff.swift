@@ -80,7 +80,9 @@ package enum TraceDiff {
 
   /// A record as its JSON line reads back, or the record itself if it does not.
   private static func readBack(_ record: TraceRecord, _ line: String) -> TraceRecord {
-    guard let value = try? TraceJSONReader.value(of: line), let read = try? TraceJSONReader.record(from: value) else {
+    guard let value = try? TraceJSONReader.value(of: line),
+      let read = try? TraceJSONReader.record(from: value, events: [record.event.rawValue: record.event])
+    else {
       return record
     }
     return read

@@ -3,6 +3,11 @@
 ///
 /// ```swift
 /// let records = try TraceJSONReader.records(from: text)   // one record per non-empty line
+/// let withPlugins = try TraceJSONReader.records(from: text, events: TraceEvent.scriptingEvents)
+/// ```
+///
+/// A record's `event` must be one of the events the reader is given (the core's by default;
+/// a module that declares records of its own offers a list with them):
 /// ```
 package enum TraceJSONReader {
   /// A line that is not a trace record, with its 1-based line number.
@@ -15,13 +20,16 @@ package enum TraceJSONReader {
     package var description: String { "line \(line): \(reason)" }
   }
 
-  /// The records of a JSON Lines text; empty lines are skipped.
-  package static func records(from text: String) throws(Failure) -> [TraceRecord] {
+  /// The records of a JSON Lines text, each of one of `events`; empty lines are skipped.
+  package static func records(from text: String, events: [TraceEvent] = TraceEvent.coreEvents) throws(Failure)
+    -> [TraceRecord]
+  {
+    let events = Dictionary(events.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
     var records: [TraceRecord] = []
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
     where !line.allSatisfy(\.isWhitespace) {
       do {
-        records.append(try record(from: value(of: String(line))))
+        records.append(try record(from: value(of: String(line)), events: events))
       } catch {
         throw Failure(line: index + 1, reason: error.reason)
       }
@@ -29,13 +37,14 @@ package enum TraceJSONReader {
     return records
   }
 
-  /// One record from a JSON object: the contract's fields by name, any other in `extra`.
-  package static func record(from value: TraceValue) throws(Failure) -> TraceRecord {
+  /// One record from a JSON object: the contract's fields by name, any other in `extra`; its
+  /// event is the one of `events` (by name) it names.
+  package static func record(from value: TraceValue, events: [String: TraceEvent]) throws(Failure) -> TraceRecord {
     guard case .object(let fields) = value else { throw Failure(line: 0, reason: "not a JSON object") }
     guard case .number(let time)? = fields.first(where: { $0.key == "t" })?.value,
       case .string(let name)? = fields.first(where: { $0.key == "event" })?.value
     else { throw Failure(line: 0, reason: "a trace record needs a number \"t\" and a string \"event\"") }
-    guard let event = TraceEvent(rawValue: name) else {
+    guard let event = events[name] else {
       var quoted = ""
       TraceJSON.writeString(name, to: &quoted)
       throw Failure(
@@ -51,7 +60,7 @@ package enum TraceJSONReader {
       case ("gesture", .bool(let flag)): record.gesture = flag
       case ("coordinate", let point) where coordinate(point) != nil: record.coordinate = coordinate(point)
       case ("result", let result): record.result = result
-      case ("plugin", let plugin): record.plugin = plugin
+      case ("plugin", let answerer): record.answerer = answerer
       case ("message", .string(let text)): record.message = text
       default: record.extra.append(field)
       }

@@ -50,8 +50,10 @@ public struct TraceRecord: Hashable, Sendable {
   package var coordinate: Coordinate?
   /// The final boolean of a veto; "content" or null for content events.
   package var result: TraceValue?
-  /// The answerer (plugin) whose answer decided, `.null` for the default; nil when absent.
-  package var plugin: TraceValue?
+  /// Who answered: the answerer (a plugin, a Swift delegate beside them) whose answer decided
+  /// a veto or content callback, `.null` for the default, or the source of a runtime record;
+  /// nil when absent. Its JSON key is `plugin`, a contract.
+  package var answerer: TraceValue?
   /// The text of errors, logs and failed expectations.
   package var message: String?
   /// Any further fields, in order (place_id, name, kind, ...).
@@ -79,7 +81,7 @@ public struct TraceRecord: Hashable, Sendable {
     if let gesture { fields.append(TraceField("gesture", .bool(gesture))) }
     if let coordinate { fields.append(TraceField("coordinate", TraceRecord.value(of: coordinate))) }
     if let result { fields.append(TraceField("result", result)) }
-    if let plugin { fields.append(TraceField("plugin", plugin)) }
+    if let answerer { fields.append(TraceField("plugin", answerer)) }
     if let message { fields.append(TraceField("message", .string(message))) }
     return fields + extra
   }

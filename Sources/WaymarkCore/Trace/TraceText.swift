@@ -113,16 +113,16 @@ package struct TraceText {
   /// The terminal colour (an SGR code) of dim lines: plugins coming and going, folded runs.
   private static let dim = "2"
 
-  /// The colour of a kind of record: failures red, warnings yellow, logs cyan, info windows
-  /// green, plugins coming and going dim; nil for the callbacks and view_redrawn.
+  /// The colour of a kind of record, by its event's tone: failures red, warnings yellow,
+  /// logs cyan, info windows green, plugins coming and going dim; nil for the rest.
   private static func color(of event: TraceEvent) -> String? {
-    switch event {
-    case .pluginError, .expectFailed, .scriptError: "31"
-    case .warning, .deferred: "33"
+    switch event.tone {
+    case .failure: "31"
+    case .warning: "33"
     case .log: "36"
-    case .pluginLoaded, .pluginReloaded, .pluginUnloaded: dim
-    case .infoWindowShown, .infoWindowHidden: "32"
-    case .callback, .viewRedrawn, .clustersRendered: nil
+    case .lifecycle: dim
+    case .infoWindow: "32"
+    case .plain: nil
     }
   }
 
@@ -143,7 +143,7 @@ package struct TraceText {
       details.append(coordinate.description(decimals: TraceRecord.decimals))
     }
     if let result = record.result { details.append("result=\(plain(result))") }
-    if let plugin = record.plugin, plugin != .null { details.append("plugin=\(plain(plugin))") }
+    if let answerer = record.answerer, answerer != .null { details.append("plugin=\(plain(answerer))") }
     // file and line repeat what the message starts with: people read them there.
     for field in record.extra where record.message == nil || (field.key != "file" && field.key != "line") {
       details.append("\(escaped(field.key))=\(plain(field.value))")

@@ -57,7 +57,8 @@ public enum ReplayPage {
     return page.text
   }
 
-  /// The page's data: palette, shared definitions, land, scenes and trace records.
+  /// The page's data: palette, shared definitions, land, scenes, trace records and the names
+  /// of the failures among them.
   static func data(_ recording: ReplayRecording, records: [TraceRecord], title: String) -> String {
     var json = SVGBuffer(capacity: 128 << 10)
     json.raw("{\"title\":")
@@ -89,7 +90,14 @@ public enum ReplayPage {
       if index > 0 { json.raw(",\n") }
       json.raw(TraceJSON.line(record))
     }
-    json.raw("]}")
+    // The events of failures among them, by their tone: the page knows no module's records.
+    var failures: [TraceEvent] = []
+    for record in records where record.event.tone == .failure && !failures.contains(record.event) {
+      failures.append(record.event)
+    }
+    json.raw("],\"failures\":")
+    json.raw(TraceEvent.jsonArray(failures))
+    json.raw("}")
     return json.text
   }
 

@@ -5,12 +5,12 @@ import WaymarkScripting
 /// The script `waymark fuzz` writes for a failure it found: the fuzzed script as it was, then
 /// the shrunk inputs, each followed by the checks fuzz made, then a check that no plugin
 /// error happened. `waymark run` on it fails the same way (exit 1) until the bug is fixed.
-public enum FuzzReproducer {
+package enum FuzzReproducer {
   /// The reproducer's source, to be saved in `folder`. `script` is the fuzzed script's path,
   /// `source` its bytes (kept exactly, whatever they are), `pluginFolders` the folders given
   /// with `--plugins`; relative paths are rewritten relative to `folder`, so the reproducer
   /// runs from where it is saved.
-  public static func source(
+  package static func source(
     script: String, source: LuaSource, pluginFolders: [String], folder: String, report: FuzzReport, command: String
   ) -> LuaSource {
     let scriptFolder = relative(PluginFiles.folder(of: script), from: folder)
@@ -59,7 +59,7 @@ public enum FuzzReproducer {
   }
 
   /// The file name of the reproducer of `script` for `seed`: `<name>_fuzz_<seed>.lua`.
-  public static func fileName(script: String, seed: UInt64) -> String {
+  package static func fileName(script: String, seed: UInt64) -> String {
     "\(PluginFiles.baseName(of: script))_fuzz_\(seed).lua"
   }
 

@@ -3,53 +3,53 @@ import WaymarkCore
 import WaymarkScripting
 
 /// How `ScriptFuzzer` fuzzes a script.
-public struct FuzzOptions: Sendable {
+package struct FuzzOptions: Sendable {
   /// How many runs, each from a fresh run of the script (`--runs`).
-  public var runs = 100
+  package var runs = 100
   /// How many inputs each run makes after the script's own code (`--events`).
-  public var events = 50
+  package var events = 50
   /// Run `r` (from 0) uses the seed `seed + r`: the same seed makes the same runs.
-  public var seed: UInt64 = 0
+  package var seed: UInt64 = 0
   /// How the script runs (plugins, policy, budgets).
-  public var script = ScriptOptions()
+  package var script = ScriptOptions()
   /// The most replays shrinking may make.
-  public var maxShrinkReplays = 2000
+  package var maxShrinkReplays = 2000
   /// The defaults.
-  public init() {}
+  package init() {}
 }
 
 /// What went wrong first in a fuzz run: a `plugin_error`, a failed expectation (the
 /// script's or an invariant's), or an error in the script's own callbacks.
-public struct FuzzFailure: Sendable, Hashable {
+package struct FuzzFailure: Sendable, Hashable {
   /// `plugin_error`, `expectation` or `script_error`.
-  public var kind: String
+  package var kind: String
   /// What it said: the plugin_error line, the expectation's message.
-  public var message: String
+  package var message: String
   /// What makes two failures the same one: the kind and where (a plugin error's plugin,
   /// handler and file:line; an expectation's message without its location).
-  public var signature: String
+  package var signature: String
 }
 
 /// The result of fuzzing a script.
-public struct FuzzReport: Sendable {
+package struct FuzzReport: Sendable {
   /// The runs made.
-  public var runs = 0
+  package var runs = 0
   /// The inputs made in all.
-  public var inputs = 0
+  package var inputs = 0
   /// Inputs the map refused (an error raised by the input itself, not by a plugin).
-  public var refusedInputs = 0
+  package var refusedInputs = 0
   /// The first failure found, nil when every run passed.
-  public var failure: FuzzFailure?
+  package var failure: FuzzFailure?
   /// The seed of the run that failed.
-  public var failingSeed: UInt64?
+  package var failingSeed: UInt64?
   /// The inputs of that run up to the failure.
-  public var failingInputs: [String] = []
+  package var failingInputs: [String] = []
   /// The shortest input sequence found that fails the same way (delta debugging).
-  public var shrunkInputs: [String] = []
+  package var shrunkInputs: [String] = []
   /// How many replays shrinking took.
-  public var shrinkReplays = 0
+  package var shrinkReplays = 0
   /// Why the script could not be fuzzed (it does not run, or makes no map); nil otherwise.
-  public var problem: String?
+  package var problem: String?
 }
 
 /// `waymark fuzz`: runs a script, then drives its map with random but valid input (taps on
@@ -60,9 +60,9 @@ public struct FuzzReport: Sendable {
 /// shrunk to a shortest sequence of inputs that fails the same way, by delta debugging
 /// (Zeller's ddmin, as Hypothesis and QuickCheck shrink), replaying from a fresh run each
 /// time: runs are deterministic, so the same seed always makes the same runs.
-public enum ScriptFuzzer {
+package enum ScriptFuzzer {
   /// Fuzzes the script at `path`; stops at the first failing run.
-  public static func fuzz(_ path: String, options: FuzzOptions, progress: (String) -> Void = { _ in }) -> FuzzReport {
+  package static func fuzz(_ path: String, options: FuzzOptions, progress: (String) -> Void = { _ in }) -> FuzzReport {
     var report = FuzzReport()
     for run in 0..<max(1, options.runs) {
       let seed = options.seed &+ UInt64(run)
@@ -94,7 +94,7 @@ public enum ScriptFuzzer {
 
   /// Runs the script, then `inputs` one by one with the checks `fuzz` makes, and returns the
   /// first failure, if any (what a reproducer does).
-  public static func replay(_ path: String, inputs: [String], options: ScriptOptions) -> FuzzFailure? {
+  package static func replay(_ path: String, inputs: [String], options: ScriptOptions) -> FuzzFailure? {
     let driver = FuzzDriver(.replay(inputs))
     _ = drive(path, driver, options)
     return driver.failure?.failure
@@ -235,17 +235,17 @@ final class FuzzDriver: @unchecked Sendable {
     defer { scanned = records.count }
     for record in records[min(scanned, records.count)...] {
       let message = record.message ?? ""
-      switch record.event {
-      case .pluginError:
+      switch record {
+      case TraceEvent.pluginError:
         guard !session.expectedPluginErrors.contains(where: { session.matches($0.pattern, message) }) else { continue }
         let problem = PluginProblem(index: 0, record: record, isExpected: false)
         let plugin: String
-        if case .string(let name)? = record.plugin { plugin = name } else { plugin = "?" }
+        if case .string(let name)? = record.answerer { plugin = name } else { plugin = "?" }
         let place = LuaLocation.hasLocation(message) ? String(message.prefix { $0 != " " }) : message
         return FuzzFailure(
           kind: "plugin_error", message: problem.line,
           signature: "plugin_error \(plugin) \(problem.handler ?? "") \(place)")
-      case .expectFailed, .scriptError:
+      case TraceEvent.expectFailed, TraceEvent.scriptError:
         let kind = record.event == .expectFailed ? "expectation" : "script_error"
         let text = LuaLocation.split(message).text
         // A check fuzz made has no line worth showing; the script's own keep theirs.

@@ -7,9 +7,9 @@ import WaymarkScripting
 /// what plugins and scripts share (maps, markers, overlays, shapes, the `Plugin` class with
 /// its typed handlers, `inspect`), ``generateScripts()`` the globals only scripts have
 /// (`waymark`, the expectations), so that an editor set up for plugins does not offer them.
-public enum LuaLSDefinitions {
+package enum LuaLSDefinitions {
   /// The definition file of plugins (and of the part of scripts they share).
-  public static func generate() -> String {
+  package static func generate() -> String {
     var out: [String] = [
       "---@meta",
       "-- Waymark \(WaymarkVersion.current): the Lua API of maps, markers, overlays and plugins.",
@@ -77,7 +77,7 @@ public enum LuaLSDefinitions {
 
   /// The definition file of the script globals (`waymark`, `expect`, ...); use it with
   /// ``generate()``'s.
-  public static func generateScripts() -> String {
+  package static func generateScripts() -> String {
     var out: [String] = [
       "---@meta",
       "-- Waymark \(WaymarkVersion.current): the globals of scripts (waymark.map, the expectations), with types/waymark.d.lua.",

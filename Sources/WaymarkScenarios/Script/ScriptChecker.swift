@@ -5,13 +5,13 @@ import WaymarkScripting
 
 /// `waymark check`: loads plugins and scripts without running a scenario and collects every
 /// problem with file:line.
-public enum ScriptChecker {
+package enum ScriptChecker {
   /// What a check found.
-  public struct Report: Sendable {
+  package struct Report: Sendable {
     /// How many Lua files were checked.
-    public var files: Int
+    package var files: Int
     /// Every problem, by file then line.
-    public var diagnostics: [PluginDiagnostic]
+    package var diagnostics: [PluginDiagnostic]
   }
 
   /// Checks `paths` (files, or folders searched recursively for `*.lua`, hidden folders
@@ -23,7 +23,7 @@ public enum ScriptChecker {
   /// so unknown handler names, wrongly typed fields and handlers that are not functions are
   /// reported. Every file then gets the static checks of ``PluginLint``; a load error on a
   /// line where a static check already says what is wrong is not repeated.
-  public static func check(_ paths: [String], options: ScriptOptions = ScriptOptions()) -> Report {
+  package static func check(_ paths: [String], options: ScriptOptions = ScriptOptions()) -> Report {
     var diagnostics: [PluginDiagnostic] = []
     var files: [(path: String, folder: String)] = []
     for path in paths {

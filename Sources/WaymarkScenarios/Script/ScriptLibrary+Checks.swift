@@ -31,7 +31,7 @@ extension ScriptLibrary {
         stack.newTable()
         stack.push(problem.record.time)
         stack.rawSetField("t", ofTableAt: -2)
-        if case .string(let plugin)? = problem.record.plugin {
+        if case .string(let plugin)? = problem.record.answerer {
           stack.push(plugin)
           stack.rawSetField("plugin", ofTableAt: -2)
         }

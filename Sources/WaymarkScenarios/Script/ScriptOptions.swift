@@ -54,11 +54,11 @@ public struct ScriptOptions: Sendable {
   var capturesLocals = false
   /// Lua patterns: only the test file's cases whose full name contains a match of one of
   /// them run (`waymark test --filter`); empty: every case.
-  public var caseFilters: [String] = []
+  package var caseFilters: [String] = []
   /// Whether the test file's cases are only listed, never run (`waymark test --list`).
-  public var listsCases = false
+  package var listsCases = false
   /// Whether no case runs after the first that failed (`waymark test --fail-fast`).
-  public var stopsAtFirstFailedCase = false
+  package var stopsAtFirstFailedCase = false
 
   /// The defaults.
   public init() {}

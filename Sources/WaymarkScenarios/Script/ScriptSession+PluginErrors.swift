@@ -26,7 +26,7 @@ public struct PluginProblem: Sendable, Hashable {
   /// One line: `plugin_error: PLUGIN HANDLER: file:line: message`.
   public var line: String {
     let plugin: String
-    if case .string(let name)? = record.plugin { plugin = name } else { plugin = "?" }
+    if case .string(let name)? = record.answerer { plugin = name } else { plugin = "?" }
     var message = record.message ?? ""
     if !LuaLocation.hasLocation(message), !message.hasPrefix(record.fileName ?? "\u{0}"), let file = record.fileName {
       message = "\(file): \(message)"
@@ -93,7 +93,7 @@ extension ScriptSession {
   /// a hidden my-location button, are not a plugin's problem).
   private func isPluginProblem(_ record: TraceRecord) -> Bool {
     if record.event == .pluginError { return true }
-    guard record.event == .warning, case .string(_)? = record.plugin else { return false }
+    guard record.event == .warning, case .string(_)? = record.answerer else { return false }
     return true
   }
 

@@ -354,7 +354,7 @@ public final class PluginHost: DelegateEventHandler {
   /// Appends a plugin record to the trace.
   func record(_ event: TraceEvent, _ instance: PluginInstance, message: String? = nil, handler: String? = nil) {
     var record = TraceRecord(time: map.clock.now, event: event)
-    record.plugin = .string(instance.name)
+    record.answerer = .string(instance.name)
     record.message = message
     if let handler { record.extra.append(TraceField("handler", .string(handler))) }
     // A plugin_error's file and line are where it happened (a module's, for an error there).
@@ -369,7 +369,7 @@ public final class PluginHost: DelegateEventHandler {
   func report(_ problems: [PluginDiagnostic]) {
     for problem in problems {
       var record = TraceRecord(time: map.clock.now, event: problem.severity == .error ? .pluginError : .warning)
-      record.plugin = .string(PluginFiles.baseName(of: problem.file))
+      record.answerer = .string(PluginFiles.baseName(of: problem.file))
       record.message = problem.description
       record.extra.append(TraceField("handler", .string("load")))
       record.extra.append(TraceField("file", .string(problem.file)))

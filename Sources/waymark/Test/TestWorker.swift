@@ -149,7 +149,9 @@ enum TestWorker {
   private static func compare(_ records: [TraceRecord], path: String, updating: Bool, within folder: String) -> (
     failures: [TestFileResult.Failure], written: String?
   ) {
-    switch GoldenTraceFile.check(records, at: path, update: updating, within: folder) {
+    switch GoldenTraceFile.check(
+      records, at: path, update: updating, within: folder, events: TraceEvent.scriptingEvents)
+    {
     case .matches: return ([], nil)
     case .written: return ([], path)
     case .missing:

@@ -11,7 +11,7 @@ import WaymarkTesting
     let sydney = try f.marker("sydney", at: Places.sydney)
     var emitter = CallbackEmitter(trace: TraceLog())
     let index = try #require(emitter.record(.didTapMarker(sydney), at: 2))
-    #expect(emitter.trace.records[index].plugin == .null && emitter.trace.records[index].result == nil)
+    #expect(emitter.trace.records[index].answerer == .null && emitter.trace.records[index].result == nil)
     emitter.begin(.didTapMarker)
     #expect(throws: MapError.reentrantInput(action: "tap", callback: "did_tap_marker")) {
       try emitter.requireNoCallbackRunning("tap")
@@ -19,7 +19,7 @@ import WaymarkTesting
     #expect(emitter.checkInvariants() != nil)
     emitter.end()
     emitter.recordAnswer(at: index, of: .didTapMarker, answer: CallbackAnswer(handled: true, decidedBy: "p"))
-    #expect(emitter.trace.records[index].result == .bool(true) && emitter.trace.records[index].plugin == .string("p"))
+    #expect(emitter.trace.records[index].result == .bool(true) && emitter.trace.records[index].answerer == .string("p"))
     #expect(emitter.checkInvariants() == nil)
   }
 
@@ -28,7 +28,7 @@ import WaymarkTesting
     var emitter = CallbackEmitter(trace: TraceLog())
     let index = try #require(emitter.record(.willMove(gesture: true), at: 0))
     emitter.recordAnswer(at: index, of: .willMove, answer: .none)
-    #expect(emitter.trace.records[index].result == nil && emitter.trace.records[index].plugin == nil)
+    #expect(emitter.trace.records[index].result == nil && emitter.trace.records[index].answerer == nil)
     final class Watcher: MapObserver { func mapView(_ mapView: MapView, didChange change: MapChange) {} }
     let watcher = Watcher()
     emitter.addObserver(watcher)

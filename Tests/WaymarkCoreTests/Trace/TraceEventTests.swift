@@ -4,41 +4,66 @@ import WaymarkTesting
 
 @testable import WaymarkCore
 
-/// The trace's event names are a contract (docs/trace-format.md): one enum names them, a name
-/// read from a file becomes an event only through it, and no source compares names as strings.
+/// The trace's event names are a contract (docs/trace-format.md): the core declares the
+/// callbacks' events and its own records, each other module its own; a name read from a file
+/// becomes an event only among the events the reader is given, and no source compares names
+/// as strings.
 @Suite struct TraceEventTests {
-  @Test("Every event's name reads back to it, and the names are the 23 callbacks' and the runtime records'")
+  @Test("Every event's name reads back to it, and the core's names are the 23 callbacks' and its own records'")
   func namesReadBack() {
-    for event in TraceEvent.allCases {
-      #expect(TraceEvent(rawValue: event.rawValue) == event, "\(event)")
+    for event in TraceEvent.testEvents {
+      #expect(TraceEvent.named(event.rawValue, in: TraceEvent.testEvents) == event, "\(event)")
       #expect(event.description == event.rawValue)
     }
-    #expect(Set(TraceEvent.allCases.map(\.rawValue)).count == TraceEvent.allCases.count)
-    #expect(TraceEvent.allCases.compactMap(\.callback) == DelegateCallback.allCases)
+    #expect(Set(TraceEvent.testEvents.map(\.rawValue)).count == TraceEvent.testEvents.count)
+    #expect(TraceEvent.coreEvents.compactMap(\.callback) == DelegateCallback.allCases)
+    #expect(TraceEvent.coreEvents.count == DelegateCallback.allCases.count + TraceEvent.coreRecords.count)
     #expect(TraceEvent.callback(.didTapMarker).rawValue == "did_tap_marker")
-    #expect(TraceEvent.pluginError.rawValue == "plugin_error")
-    #expect(TraceEvent(rawValue: "did_tap_mraker") == nil && TraceEvent(rawValue: "") == nil)
+    #expect(TraceEvent.infoWindowShown.rawValue == "info_window_shown")
+    #expect(TraceEvent.named("did_tap_mraker", in: TraceEvent.coreEvents) == nil)
+    #expect(TraceEvent.named("", in: TraceEvent.coreEvents) == nil)
+    #expect(TraceEvent.named("note", in: TraceEvent.coreEvents) == nil, "another module's record, not offered")
   }
 
-  @Test("The runtime records are those of docs/trace-format.md's table, in its order")
+  @Test("Events match in a switch by value, and a record matches the event it is of")
+  func eventsMatchInASwitch() {
+    func kind(_ record: TraceRecord) -> String {
+      switch record {
+      case TraceEvent.infoWindowShown, TraceEvent.infoWindowHidden: "window"
+      case TraceEvent.checkFailed: "failure"
+      case TraceEvent.callback(.didTapMarker): "tap"
+      default: "other"
+      }
+    }
+    #expect(kind(TraceRecord(time: 0, event: .infoWindowHidden)) == "window")
+    #expect(kind(TraceRecord(time: 0, event: .checkFailed)) == "failure")
+    #expect(kind(TraceRecord(time: 0, event: .callback(.didTapMarker))) == "tap")
+    #expect(kind(TraceRecord(time: 0, event: .callback(.willMove))) == "other")
+  }
+
+  @Test("The core's runtime records open docs/trace-format.md's table, in its order")
   func runtimeRecordsAreTheDocumentedOnes() throws {
+    let documented = try Self.documentedRuntimeRecords()
+    #expect(Array(documented.prefix(TraceEvent.coreRecords.count)) == TraceEvent.coreRecords.map(\.rawValue))
+  }
+
+  /// The names in docs/trace-format.md's table of runtime records, in order.
+  static func documentedRuntimeRecords() throws -> [String] {
     let page = try ArchitectureDocTests.read("docs/trace-format.md")
     let table = try #require(page.components(separatedBy: "## Runtime records").dropFirst().first)
     // Each row's first cell: `name`, or several `name`s separated by commas.
-    let documented = table.split(separator: "\n").prefix { !$0.hasPrefix("## ") }.filter { $0.hasPrefix("| `") }
+    return table.split(separator: "\n").prefix { !$0.hasPrefix("## ") }.filter { $0.hasPrefix("| `") }
       .flatMap { row in
         row.split(separator: "|")[0].split(separator: ",").map {
           $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
         }
       }
-    let runtime = TraceEvent.allCases.filter { $0.callback == nil }.map(\.rawValue)
-    #expect(runtime == documented)
   }
 
   @Test("An unknown event in a trace file is an error naming the line, the field and the value")
   func unknownEventIsAnError() throws {
     let text =
-      "{\"t\":0,\"event\":\"log\",\"message\":\"hi\"}\n{\"t\":1,\"event\":\"did_tap_mraker\",\"marker\":\"m\"}\n"
+      "{\"t\":0,\"event\":\"warning\",\"message\":\"hi\"}\n{\"t\":1,\"event\":\"did_tap_mraker\",\"marker\":\"m\"}\n"
     #expect(throws: TraceJSONReader.Failure.self) { try TraceJSONReader.records(from: text) }
     do {
       _ = try TraceJSONReader.records(from: text)
@@ -64,13 +89,24 @@ import WaymarkTesting
 
   @Test("No source compares an event name as a string: Swift and the pages' JavaScript use TraceEvent")
   func noEventNameIsComparedAsAString() throws {
-    // The two tables that spell the names: the callback table and TraceEvent itself.
-    let tables: Set<String> = ["WaymarkCore/Events/DelegateCallback.swift", "WaymarkCore/Trace/TraceEvent.swift"]
+    // The tables that spell the names: the callback table and the declarations of events.
+    let tables = Set(
+      try ArchitectureDocTests.swiftFiles(under: "Sources").filter {
+        $0.hasSuffix("/DelegateCallback.swift") || $0.contains("TraceEvent")
+      })
+    #expect(tables.count >= 3, "the callbacks, the core's records, WaymarkScripting's: \(tables)")
+    let names =
+      try tables.flatMap { file in
+        try ArchitectureDocTests.read("Sources/" + file).matches(of: /TraceEvent\(record: "([a-z_]+)"/).map {
+          String($0.1)
+        }
+      } + DelegateCallback.allCases.map(\.name)
+    #expect(names.count >= TraceEvent.coreEvents.count + 7)
     var found: [String] = []
     for file in try ArchitectureDocTests.swiftFiles(under: "Sources") where !tables.contains(file) {
       let source = try ArchitectureDocTests.read("Sources/" + file)
-      for event in TraceEvent.allCases {
-        let name = NSRegularExpression.escapedPattern(for: "\"\(event.rawValue)\"")
+      for event in names {
+        let name = NSRegularExpression.escapedPattern(for: "\"\(event)\"")
         // A comparison (== != === !==, a Swift case), the start of a list of names, a lookup.
         let comparison =
           "(===?|!==?|\\bcase)\\s*\(name)|\(name)\\s*(===?|!==?)|\\[\\s*\(name)\\s*,"
@@ -82,8 +118,8 @@ import WaymarkTesting
   }
 
   @Test("The pages' scripts get their event names from TraceEvent")
-  func pageScriptsNameEventsThroughTheEnum() {
-    #expect(TraceEvent.jsonArray(TraceEvent.failures) == #"["plugin_error","expect_failed","script_error"]"#)
+  func pageScriptsNameEventsThroughTheDeclarations() {
+    #expect(TraceEvent.jsonArray([.checkFailed, .note]) == #"["check_failed","note"]"#)
     #expect(TraceEvent.jsonArray([.callback(.didChangeCameraPosition)]) == #"["did_change_camera_position"]"#)
   }
 }

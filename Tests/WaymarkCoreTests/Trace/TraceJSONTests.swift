@@ -7,7 +7,7 @@ import WaymarkTesting
     var record = TraceRecord(time: 1.0 / 3, event: .callback(.didTapMarker))
     record.marker = "melbourne"
     record.result = .bool(false)
-    record.plugin = .null
+    record.answerer = .null
     #expect(
       TraceJSON.line(record)
         == #"{"t":0.333333,"event":"did_tap_marker","marker":"melbourne","result":false,"plugin":null}"#)
@@ -17,10 +17,10 @@ import WaymarkTesting
       TraceJSON.line(camera)
         == #"{"t":2,"event":"did_change_camera_position","camera":{"lat":-37.81969,"lng":144.966085,"zoom":8,"bearing":50,"tilt":30}}"#
     )
-    var log = TraceRecord(time: 0, event: .log)
+    var log = TraceRecord(time: 0, event: .note)
     log.message = "quote \" backslash \\ newline \n tab \t bell \u{7}"
     #expect(
-      TraceJSON.line(log) == #"{"t":0,"event":"log","message":"quote \" backslash \\ newline \n tab \t bell \u0007"}"#)
+      TraceJSON.line(log) == #"{"t":0,"event":"note","message":"quote \" backslash \\ newline \n tab \t bell \u0007"}"#)
   }
 
   @Test func everyCallbackIsTracedOnceInOrderWithAttribution() throws {
@@ -36,7 +36,7 @@ import WaymarkTesting
         "did_start_tile_rendering", "idle_at_camera_position", "did_finish_tile_rendering", "snapshot_ready",
       ], "the camera is already on the marker: its centring reports one frame and is idle before the tiles load (R23)")
     let tap = try #require(map.trace.records.first)
-    #expect(tap.plugin == .null && tap.result == .bool(false))
+    #expect(tap.answerer == .null && tap.result == .bool(false))
     #expect(map.trace.records[3].extra == [TraceField("kind", .string("default"))])
   }
 

@@ -28,11 +28,11 @@ import WaymarkTesting
   @Test func messagesAndIdsAreEscapedOnOneLine() throws {
     let map = try MapView(camera: CameraPosition(target: Places.melbourne, zoom: 4))
     let m = try map.addMarker(MarkerOptions(position: Places.melbourne, id: "a\nb\u{1b}[2J"))
-    map.log("line one\n   9.999  did_tap_marker   forged\u{1b}]0;title\u{7}\\ \u{202e}", source: "p\r")
+    map.note("line one\n   9.999  did_tap_marker   forged\u{1b}]0;title\u{7}\\ \u{202e}", source: "p\r")
     try map.tap(m)
     let lines = TraceText().lines(map.trace.records)
     #expect(lines.allSatisfy { !$0.contains("\n") && !$0.contains("\r") && !$0.unicodeScalars.contains("\u{1b}") })
-    let log = try #require(lines.first { $0.contains("  log  ") })
+    let log = try #require(lines.first { $0.contains("  note  ") })
     #expect(log.hasSuffix("plugin=p\\r line one\\n   9.999  did_tap_marker   forged\\u001b]0;title\\u0007\\\\ \\u202e"))
     #expect(lines.contains { $0.contains("did_tap_marker               a\\nb\\u001b[2J") })
     #expect(TraceText.escaped("plain café") == "plain café")
@@ -96,7 +96,7 @@ import WaymarkTesting
     #expect(TraceText.wantsColors(isTerminal: true, environment: ["NO_COLOR": ""]))
     #expect(!TraceText.wantsColors(isTerminal: true, environment: ["TERM": "dumb"]))
     let map = try MapView(camera: CameraPosition(target: Places.melbourne, zoom: 4))
-    map.log("hello", source: "p")
+    map.note("hello", source: "p")
     let plain = TraceText().lines(map.trace.records)
     let colored = TraceText(colors: true).lines(map.trace.records)
     #expect(!plain.joined().contains("\u{1B}"))
@@ -113,7 +113,7 @@ import WaymarkTesting
     frames.append(TraceRecord(time: 0.2, event: .callback(.didChangeCameraPosition)))
     for index in frames.indices { frames[index].camera = camera }
     let records =
-      [.pluginError, .expectFailed, .warning, .infoWindowShown, .pluginLoaded, .callback(.didTapMarker)].map {
+      [.checkFailed, .checkFailed, .warning, .infoWindowShown, .partLoaded, .callback(.didTapMarker)].map {
         TraceRecord(time: 0, event: $0)
       } + frames
     let lines = TraceText(colors: true).lines(records).dropFirst().map { String($0.prefix(5)) }

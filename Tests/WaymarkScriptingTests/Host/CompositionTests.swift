@@ -55,7 +55,7 @@ import WaymarkCore
     try f.map.tap(f.melbourne)
     let tap = try #require(f.records(.callback(.didTapMarker)).last)
     #expect(tap.result == .bool(false))
-    #expect(tap.plugin == .null)
+    #expect(tap.answerer == .null)
     #expect(f.map.selectedMarker === f.melbourne)
     let window = try #require(f.records(.callback(.markerInfoWindow)).last)
     #expect(window.result == .string("content"))

@@ -11,7 +11,7 @@ import WaymarkCore
   func expectDefaultSelection(_ f: PluginFixture, _ marker: Marker, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(f.map.selectedMarker === marker, sourceLocation: sourceLocation)
     #expect(f.records(.callback(.didTapMarker)).last?.result == .bool(false), sourceLocation: sourceLocation)
-    #expect(f.records(.callback(.didTapMarker)).last?.plugin == .null, sourceLocation: sourceLocation)
+    #expect(f.records(.callback(.didTapMarker)).last?.answerer == .null, sourceLocation: sourceLocation)
   }
 
   // MARK: Runaway code

@@ -106,7 +106,7 @@ import WaymarkCore
     if case .string(let file)? = field(record, "file") { #expect(file.hasSuffix("plugins/format.lua")) }
     #expect(field(record, "line") == .number(3))
     // format.lua is required by tour.lua, so it is a module, not a plugin of its own.
-    #expect(!outcome.records.contains { $0.event == .pluginLoaded && $0.plugin == .string("format") })
+    #expect(!outcome.records.contains { $0.event == .pluginLoaded && $0.answerer == .string("format") })
   }
 
   @Test func anErrorWhileRequiringAModuleNamesTheModuleAndTheRequiringLine() throws {

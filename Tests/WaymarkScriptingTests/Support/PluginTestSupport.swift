@@ -114,7 +114,7 @@ extension TraceRecord {
 
   /// The `plugin` field as a string.
   var pluginName: String? {
-    if case .string(let name)? = plugin { return name }
+    if case .string(let name)? = answerer { return name }
     return nil
   }
 }

@@ -2,7 +2,8 @@ import WaymarkCore
 
 /// The replay page's controls (JavaScript): playback on virtual time, the trace beside the
 /// map, scene tabs, keyboard shortcuts, the `#t=` fragment and `window.waymarkReplay`. The
-/// event names it compares records with come from ``TraceEvent`` (``TraceEvent/jsonArray(_:)``).
+/// event names it compares records with come from ``TraceEvent`` (``TraceEvent/jsonArray(_:)``),
+/// the failures' from the page's data (the events whose tone is a failure).
 enum ReplayPlayerScript {
   /// The script's source.
   static let source = #"""
@@ -44,7 +45,7 @@ enum ReplayPlayerScript {
       const CAMERA_FRAMES = new Set(\#(TraceEvent.jsonArray([.callback(.didChangeCameraPosition)])));
       const TILE_EVENTS = new Set(\#(TraceEvent.jsonArray(
         [.callback(.didStartTileRendering), .callback(.didFinishTileRendering), .callback(.snapshotReady)])));
-      const FAILURES = new Set(\#(TraceEvent.jsonArray(TraceEvent.failures)));
+      const FAILURES = new Set(data.failures);
       const SKIPPED = new Set(["t", "event", "marker", "overlay", "camera", "plugin", "message", "result"]);
 
       function describeRecord(record) {

@@ -1,4 +1,6 @@
-// The field cache of object userdata: `__index` answers the fields named cacheable from the
+// Swift objects as Lua sees them: a full userdata holding a retained box, its metatable
+// (`__gc` releases the box, `__tostring`, a protected `__metatable`), and the field cache of
+// object userdata: `__index` answers the fields named cacheable from the
 // object's own user values, one per field, without calling Swift's `__index`, as long as the
 // object's version (a number the type's C reader function gives, which changes on every
 // change of the object) is the one it had when they were filled. A miss and any other key call the Swift
@@ -149,4 +151,45 @@ void waymark_push_cache_clearing_newindex(lua_State *L) {
   push_function_slot(L, -1); // setter, its slot
   lua_remove(L, -2);
   lua_pushcclosure(L, clearing_newindex, 1);
+}
+
+// MARK: - Swift objects
+
+static int object_tostring(lua_State *L) {
+  if (luaL_getmetafield(L, 1, "__name") != LUA_TSTRING) lua_pushliteral(L, "userdata");
+  lua_pushfstring(L, "%s: %p", lua_tostring(L, -1), lua_topointer(L, 1));
+  return 1;
+}
+
+int waymark_object_metatable(lua_State *L, const char *tname) {
+  if (!luaL_newmetatable(L, tname)) return 0; // sets __name
+  lua_pushcfunction(L, waymark_release_slot);
+  lua_setfield(L, -2, "__gc");
+  lua_pushcfunction(L, object_tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable"); // getmetatable() from scripts sees false
+  return 1;
+}
+
+void waymark_push_object(lua_State *L, void *box, waymark_release_function release,
+                         const char *tname) {
+  if (luaL_getmetatable(L, tname) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    waymark_object_metatable(L, tname);
+  }
+  const struct field_cache *fields = waymark_cached_fields_of_metatable(L);
+  object_slot *slot = (object_slot *)lua_newuserdatauv(L, sizeof *slot, waymark_cached_field_count(fields));
+  slot->base.box = box; // owned from here: released by __gc, or right now below
+  slot->base.release = release;
+  slot->fields = fields; // alive as long as the metatable, which the userdata keeps
+  slot->seen = 0;
+  slot->filled = 0;
+  lua_insert(L, -2);
+  lua_setmetatable(L, -2);
+}
+
+void *waymark_test_object(lua_State *L, int i, const char *tname) {
+  object_slot *slot = (object_slot *)luaL_testudata(L, i, tname);
+  return slot ? slot->base.box : NULL;
 }
