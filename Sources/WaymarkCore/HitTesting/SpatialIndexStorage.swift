@@ -53,8 +53,8 @@ struct LeafEntries {
 /// while one of its methods runs (a query's `body` must not mutate it), and the checks of
 /// its eight would add 12% to adding a marker (add_markers_1m: 1,161 instructions an
 /// addMarker against 1,041) and 3% to a spatial_move frame (callgrind). Even the least used,
-/// `freeGroups`, `nodeCapacity` and `walking`, checked with `MapView`'s `isObserved` and
-/// `worldPoints`, add 3.4% to addMarker and 3.3% to a tap.
+/// `freeGroups`, `nodeCapacity` and `walking`, checked with the map's observer flag and
+/// world-point memo, add 3.4% to addMarker and 3.3% to a tap.
 final class SpatialIndexStorage {
   /// Most entries a leaf holds before it splits.
   static let leafLimit: Int32 = 32

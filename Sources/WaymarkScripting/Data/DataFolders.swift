@@ -28,6 +28,9 @@ package struct DataFolders: Sendable {
     }
     guard !path.utf8.contains(0) else { throw DataFileError(path, "a path with a NUL byte") }
     let lexical = Self.normalized(base + "/" + path)
+    guard !roots.isEmpty else {
+      throw DataFileError(path, "no data folders to read from (a project names them: data = { \"data\" } in waymark.lua)")
+    }
     guard roots.contains(where: { Self.isInside(lexical, $0) }) else {
       throw DataFileError(path, "outside the data folders (\(roots.joined(separator: ", ")))")
     }

@@ -107,6 +107,26 @@ import WaymarkCore
     #expect(outcome.failures.isEmpty, "\(outcome.failures)")
   }
 
+  @Test("In a project, scripts read its data folders, paths relative to the project, and nothing else")
+  func projectDataFolders() throws {
+    let folder = try PluginFolder()
+    for name in ["data", "scripts"] {
+      try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true)
+    }
+    try folder.write("waymark.lua", "return { data = { \"data\" } }")
+    try folder.write("data/stores.csv", Self.stores)
+    try folder.write("scripts/local.csv", "a\n1\n")
+    try folder.write(
+      "scripts/demo.lua",
+      """
+      expect_eq(#waymark.data.csv("data/stores.csv"), 2, "relative to the project, not to the script")
+      local ok, message = pcall(function() return waymark.data.csv("scripts/local.csv") end)
+      expect(not ok and message:find("scripts/local.csv: outside the data folders", 1, true), message)
+      """)
+    let outcome = ScriptRunner.run(folder.file("scripts/demo.lua"), options: .forTests)
+    #expect(outcome.error == nil && outcome.failures.isEmpty, "\(outcome.failures) \(outcome.error ?? "")")
+  }
+
   @Test("A file past the size limit is refused from its size, without being read")
   func sizeLimit() throws {
     let folder = try PluginFolder()
