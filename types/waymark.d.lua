@@ -72,9 +72,16 @@
 ---@class GestureOptions
 ---@field duration number?
 
----Options of map:pinch: the point that stays fixed (the centre by default).
+---Options of map:pinch: the point that stays fixed (the centre by default), how far the fingers move as they pinch (docs/semantics.md R67).
 ---@class PinchOptions
 ---@field point Point?
+---@field pan Offset?
+---@field duration number?
+
+---Options of map:rotate: the point the map turns about (the centre by default), how far the fingers move as they turn (docs/semantics.md R67).
+---@class RotateOptions
+---@field point Point?
+---@field pan Offset?
 ---@field duration number?
 
 ---Which gestures the user may make (docs/semantics.md R25).
@@ -83,6 +90,7 @@
 ---@field zoom boolean?
 ---@field rotate boolean?
 ---@field tilt boolean?
+---@field allow_scroll_during_rotate_or_zoom boolean?
 
 ---Marker properties (docs/semantics.md R1); position is required.
 ---@class MarkerOptions
@@ -205,9 +213,11 @@
 ---@field my_location_enabled boolean Whether the my-location dot and button are shown (docs/semantics.md R32).
 ---@field my_location Coordinate? What the map reports as the user's location (docs/semantics.md R52): the device location while my_location_enabled, else nil. Assigning sets the device location.
 ---@field device_location Coordinate? The simulated device location (docs/semantics.md R52), an input kept whether my location is on or off; nil until known.
+---@field projection Projection A snapshot of the projection (docs/semantics.md R68): the conversions at the camera, view size and padding of now, which never follow later moves. (read-only)
 ---@field capabilities string[] What the map can do: a list of advanced_markers, data_driven_styling; assigning fires did_change_map_capabilities.
 ---@field padding Insets Insets that move the visual centre and shrink the visible region (docs/semantics.md R29); assign a number or a table.
----@field gestures GestureFlags Which gestures the user may make (docs/semantics.md R25); assign a table of the ones to change. Code-driven moves always work.
+---@field gestures GestureFlags Which gestures the user may make (docs/semantics.md R25), and whether zooms and rotations may turn about the fingers and follow them (allow_scroll_during_rotate_or_zoom, R67); assign a table of the ones to change. Code-driven moves always work.
+---@field camera_target_bounds Coordinate[]? The bounds { south_west, north_east } gestures keep the camera's target in (docs/semantics.md R66), as GMSMapView.cameraTargetBounds; nil (the default) lifts them. Moves made by code are not held (the web policy holds them).
 local Map = {}
 
 ---Animates the camera (docs/semantics.md R23, R26, R27): only the fields given move; duration defaults to 0.3 s.
@@ -251,6 +261,22 @@ function Map:markers() end
 ---@param options MarkerAnimationOptions?
 function Map:animate_marker(marker, target, options) end
 
+---Calls `callback` after `seconds` of virtual time; returns a timer with :cancel().
+---@param seconds number
+---@param callback fun()
+---@return Timer
+function Map:after(seconds, callback) end
+
+---Adds a `log` record to the trace (values joined by tabs), as print does.
+---@param ... any
+function Map:log(...) end
+
+---Adds many markers at once, all or nothing, and returns them in order: a list of marker options, or a GeoJSON FeatureCollection whose Point features become markers (id from the feature's id; title and snippet from the properties of those names, or of the names `fields` gives; user_data the properties). A bad item is an error naming its index and field, and nothing is added.
+---@param items MarkerOptions[]|FeatureCollection
+---@param fields FeatureFields?
+---@return Marker[]
+function Map:add_markers(items, fields) end
+
 ---The screen point of a coordinate, nil beyond the horizon (docs/semantics.md R29).
 ---@param coordinate Coordinate
 ---@return Point?
@@ -275,22 +301,6 @@ function Map:contains(coordinate) end
 ---@param coordinate Coordinate
 ---@return number
 function Map:points_for_meters(meters, coordinate) end
-
----Calls `callback` after `seconds` of virtual time; returns a timer with :cancel().
----@param seconds number
----@param callback fun()
----@return Timer
-function Map:after(seconds, callback) end
-
----Adds a `log` record to the trace (values joined by tabs), as print does.
----@param ... any
-function Map:log(...) end
-
----Adds many markers at once, all or nothing, and returns them in order: a list of marker options, or a GeoJSON FeatureCollection whose Point features become markers (id from the feature's id; title and snippet from the properties of those names, or of the names `fields` gives; user_data the properties). A bad item is an error naming its index and field, and nothing is added.
----@param items MarkerOptions[]|FeatureCollection
----@param fields FeatureFields?
----@return Marker[]
-function Map:add_markers(items, fields) end
 
 ---Taps a marker (its icon centre), a coordinate or a screen point (docs/semantics.md R4-R17). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param target Marker|Coordinate|Point
@@ -317,14 +327,14 @@ function Map:drag(marker, to, options) end
 ---@param options GestureOptions?
 function Map:pan(by, options) end
 
----A pinch gesture: zoom by levels about a point (the centre by default) (docs/semantics.md R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
+---A pinch gesture: zoom by levels about a point (the centre by default), the fingers moving by `pan` as they pinch (docs/semantics.md R25, R67). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param zoom_by number
 ---@param options PinchOptions?
 function Map:pinch(zoom_by, options) end
 
----A two-finger rotation by degrees clockwise: the content turns clockwise on the screen and the camera's bearing decreases by degrees (docs/semantics.md R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
+---A two-finger rotation by degrees clockwise about a point (the centre by default): the content turns clockwise on the screen and the camera's bearing decreases by degrees (docs/semantics.md R25, R67). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param degrees number
----@param options GestureOptions?
+---@param options RotateOptions?
 function Map:rotate(degrees, options) end
 
 ---A two-finger tilt by degrees (clamped, R22, R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
@@ -440,6 +450,35 @@ local Timer = {}
 
 ---Cancels the callback; nothing happens if it already ran.
 function Timer:cancel() end
+
+---A snapshot of the map's projection (docs/semantics.md R68): the conversions at the camera it was taken at, as GMSProjection.
+---@class Projection
+local Projection = {}
+
+---The screen point of a coordinate, nil beyond the horizon (docs/semantics.md R29).
+---@param coordinate Coordinate
+---@return Point?
+function Projection:point_for(coordinate) end
+
+---The coordinate under a screen point, nil above the horizon (docs/semantics.md R29).
+---@param point Point
+---@return Coordinate?
+function Projection:coordinate_for(point) end
+
+---The corners { near_left, near_right, far_left, far_right } of what the camera sees (docs/semantics.md R29).
+---@return VisibleRegion
+function Projection:visible_region() end
+
+---Whether the coordinate is visible in the padded view (docs/semantics.md R29).
+---@param coordinate Coordinate
+---@return boolean
+function Projection:contains(coordinate) end
+
+---How many points `meters` span at the coordinate at the snapshot's camera (docs/semantics.md R29).
+---@param meters number
+---@param coordinate Coordinate
+---@return number
+function Projection:points_for_meters(meters, coordinate) end
 
 ---Data files and JSON, in plugins and scripts (scripts have more: `waymark types --scripts`).
 waymark = {}

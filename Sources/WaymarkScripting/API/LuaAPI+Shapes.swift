@@ -36,7 +36,8 @@ extension LuaAPI {
   public static let shapes: [LuaAPIShape] = [
     .coordinate, .point, .offset, .size, .insets, .camera, .cameraUpdate, .animationOptions, .markerAnimationOptions,
     .markerAnimationTarget,
-    .gestureOptions, .pinchOptions, .gestureFlags, .markerOptions, .overlayOptions, .infoWindow, .visibleRegion,
+    .gestureOptions, .pinchOptions, .rotateOptions, .gestureFlags, .markerOptions, .overlayOptions, .infoWindow,
+    .visibleRegion,
     .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions, .featureCollection, .featureFields,
   ]
 }
@@ -92,13 +93,22 @@ extension LuaAPIShape {
     fields: [.init("duration", "number?")])
   /// The options of a pinch.
   static let pinchOptions = LuaAPIShape(
-    name: "PinchOptions", doc: "Options of map:pinch: the point that stays fixed (the centre by default).",
-    fields: [.init("point", "Point?"), .init("duration", "number?")])
+    name: "PinchOptions",
+    doc:
+      "Options of map:pinch: the point that stays fixed (the centre by default), how far the fingers move as they pinch (R67).",
+    fields: [.init("point", "Point?"), .init("pan", "Offset?"), .init("duration", "number?")])
+  /// The options of a rotation.
+  static let rotateOptions = LuaAPIShape(
+    name: "RotateOptions",
+    doc:
+      "Options of map:rotate: the point the map turns about (the centre by default), how far the fingers move as they turn (R67).",
+    fields: [.init("point", "Point?"), .init("pan", "Offset?"), .init("duration", "number?")])
   /// Which gestures the user may make.
   static let gestureFlags = LuaAPIShape(
     name: "GestureFlags", doc: "Which gestures the user may make (R25).",
     fields: [
       .init("scroll", "boolean?"), .init("zoom", "boolean?"), .init("rotate", "boolean?"), .init("tilt", "boolean?"),
+      .init("allow_scroll_during_rotate_or_zoom", "boolean?"),
     ])
   /// A marker's properties, from the marker fields.
   static let markerOptions = LuaAPIShape(

@@ -19,9 +19,8 @@ import WaymarkCore
 public enum LuaAPI {
   /// Every member of every owner, in declaration order.
   public static let entries: [LuaAPIEntry] =
-    mapEntries + bulkMarkerEntries + mapInputEntries + placeEntries + viewEntries + pictureEntries + markerEntries
-    + overlayEntries
-    + timerEntries
+    mapEntries + bulkMarkerEntries + projectionEntries + mapInputEntries + placeEntries + viewEntries + pictureEntries
+    + markerEntries + overlayEntries + timerEntries
 
   /// The owners (Lua classes backed by Swift objects), in declaration order.
   public static let owners: [LuaAPIOwner] = [
@@ -35,6 +34,9 @@ public enum LuaAPI {
       name: "Overlay", doc: "A polyline, polygon, circle or ground overlay (R15)."),
     LuaAPIOwner(
       name: "Timer", doc: "A callback scheduled on the map's virtual clock by `map:after`."),
+    LuaAPIOwner(
+      name: "Projection",
+      doc: "A snapshot of the map's projection (R68): the conversions at the camera it was taken at, as GMSProjection."),
   ]
 
   /// The members of one owner, in declaration order.
@@ -48,7 +50,7 @@ public enum LuaAPI {
   }
 }
 
-/// A Lua class backed by a Swift object (`Map`, `Marker`, `Overlay`, `Timer`).
+/// A Lua class backed by a Swift object (`Map`, `Marker`, `Overlay`, `Timer`, `Projection`).
 public struct LuaAPIOwner: Sendable, Hashable {
   /// The class name as LuaLS shows it.
   public let name: String

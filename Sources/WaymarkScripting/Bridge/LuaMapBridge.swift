@@ -18,6 +18,7 @@ package final class LuaMapBridge {
   static let markerType = LuaObjectType<Marker>("waymark.Marker")
   static let overlayType = LuaObjectType<Overlay>("waymark.Overlay")
   static let timerType = LuaObjectType<LuaTimer>("waymark.Timer")
+  static let projectionType = LuaObjectType<LuaProjection>("waymark.Projection")
 
   /// The marker properties read from a per-object cache: the hot fields of a handler. A
   /// marker's cache lives while its version holds (``Marker/version``), so every change of
@@ -109,6 +110,7 @@ package final class LuaMapBridge {
       bridge.installMetatable(for: Self.markerType, owner: "Marker", version: markerVersion, on: stack)
       bridge.installMetatable(for: Self.overlayType, owner: "Overlay", on: stack)
       bridge.installMetatable(for: Self.timerType, owner: "Timer", on: stack)
+      bridge.installMetatable(for: Self.projectionType, owner: "Projection", on: stack)
       stack.newTable()
       bridge.userData = stack.ref()
     }
