@@ -79,7 +79,7 @@ stds.waymark_script = {
     tostring = {},
     type = {},
     utf8 = { fields = { char = {}, charpattern = {}, codepoint = {}, codes = {}, len = {}, offset = {} } },
-    waymark = { fields = { check_invariants = {}, data = { fields = { csv = {}, geojson = {}, json = {}, read = {} } }, invariant = {}, json = { fields = { decode = {}, encode = {}, null = {} } }, map = {}, plugin_errors = {}, version = {} } },
+    waymark = { fields = { check_invariants = {}, current_map = {}, data = { fields = { csv = {}, geojson = {}, json = {}, read = {} } }, invariant = {}, json = { fields = { decode = {}, encode = {}, null = {} } }, map = {}, plugin_errors = {}, version = {} } },
     xpcall = {},
   },
 }
@@ -125,7 +125,7 @@ stds.waymark_test = {
     tostring = {},
     type = {},
     utf8 = { fields = { char = {}, charpattern = {}, codepoint = {}, codes = {}, len = {}, offset = {} } },
-    waymark = { fields = { check_invariants = {}, data = { fields = { csv = {}, geojson = {}, json = {}, read = {} } }, invariant = {}, json = { fields = { decode = {}, encode = {}, null = {} } }, map = {}, plugin_errors = {}, version = {} } },
+    waymark = { fields = { check_invariants = {}, current_map = {}, data = { fields = { csv = {}, geojson = {}, json = {}, read = {} } }, invariant = {}, json = { fields = { decode = {}, encode = {}, null = {} } }, map = {}, plugin_errors = {}, version = {} } },
     xpcall = {},
   },
 }

@@ -189,6 +189,62 @@
 ---@field plugins string[]?
 ---@field padding number|Insets|nil
 
+---A record of map:trace(): the object of a --trace json line (docs/trace-format.md); a null is nil.
+---@class TraceRecord
+---@field t number
+---@field event string
+---@field marker string?
+---@field overlay string?
+---@field camera TraceCamera?
+---@field gesture boolean?
+---@field coordinate Coordinate?
+---@field result boolean|'content'|nil
+---@field plugin string?
+---@field message string?
+---@field kind string?
+---@field place_id string?
+---@field name string?
+---@field layer string?
+---@field features string[]?
+---@field capabilities string[]?
+---@field handler string?
+---@field file string?
+---@field line integer?
+---@field view string?
+---@field zoom number?
+---@field clusters integer?
+---@field markers integer?
+
+---The camera of a trace record.
+---@class TraceCamera
+---@field lat number
+---@field lng number
+---@field zoom number
+---@field bearing number
+---@field tilt number
+
+---Options of map:clusters (docs/semantics.md R60-R64); every key is optional.
+---@class ClusterOptions
+---@field algorithm 'distance'|'grid'?
+---@field distance number?
+---@field min_cluster_size integer?
+---@field max_cluster_zoom number?
+---@field buckets integer[]?
+---@field animate boolean?
+
+---An item a cluster manager groups (docs/semantics.md R62); its marker copies title and snippet.
+---@class ClusterItem
+---@field id string
+---@field position Coordinate
+---@field title string?
+---@field snippet string?
+
+---A cluster at one zoom: where its marker stands, and its items in the order added.
+---@class Cluster
+---@field position Coordinate
+---@field count integer
+---@field items ClusterItem[]
+
 ---A GeoJSON FeatureCollection (RFC 7946): its Point features become markers in map:add_markers.
 ---@class FeatureCollection
 ---@field type string
@@ -302,6 +358,10 @@ function Map:contains(coordinate) end
 ---@return number
 function Map:points_for_meters(meters, coordinate) end
 
+---The records the map has made so far (in a test case: since the case began), oldest first, as the objects of `--trace json` (docs/trace-format.md): the same keys and numbers; a null is nil.
+---@return TraceRecord[]
+function Map:trace() end
+
 ---Taps a marker (its icon centre), a coordinate or a screen point (docs/semantics.md R4-R17). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param target Marker|Coordinate|Point
 function Map:tap(target) end
@@ -403,6 +463,11 @@ function Map:remove_overlay(overlay) end
 ---@return Overlay[]
 function Map:overlays() end
 
+---A cluster manager as Google Maps Utils' (docs/semantics.md R60-R64): { algorithm = 'distance'|'grid', distance = 100, min_cluster_size = 4, max_cluster_zoom = 20, buckets = { 10, 50, 100, 200, 1000 }, animate = true }.
+---@param options ClusterOptions?
+---@return Clusters
+function Map:clusters(options) end
+
 ---A marker (docs/semantics.md R1). The same marker is always the same Lua value, so `marker == other` compares identity.
 ---@class Marker
 ---@field id string The marker's name in traces and scripts: the id given, else marker-N (read-only). (read-only)
@@ -424,6 +489,8 @@ function Map:overlays() end
 ---@field tracks_info_window_changes boolean Whether an open default window shows title and snippet changes at once (docs/semantics.md R7); false: it keeps what it was shown with until shown again.
 ---@field user_data any Any value kept with the marker; other plugins and the script see a plain-data copy of what was last assigned.
 ---@field map Map? The map the marker is on, nil once removed (docs/semantics.md R2); assign nil to remove it, the map to add it back.
+---@field cluster Cluster? The cluster a cluster marker stands for ({ position, count, items }), else nil. (read-only)
+---@field cluster_item ClusterItem? The item an item's marker stands for, else nil. (read-only)
 local Marker = {}
 
 ---Moves the marker to a position over `duration` seconds (S3); same as map:animate_marker.
@@ -479,6 +546,34 @@ function Projection:contains(coordinate) end
 ---@param coordinate Coordinate
 ---@return number
 function Projection:points_for_meters(meters, coordinate) end
+
+---A cluster manager made by `map:clusters{}`, as Google Maps Utils' (docs/semantics.md R60-R64).
+---@class Clusters
+local Clusters = {}
+
+---Adds an item { id =, position =, title =, snippet = } or a list of them (docs/semantics.md R62); shown at the next clustering.
+---@param items ClusterItem|ClusterItem[]
+function Clusters:add(items) end
+
+---Removes the item with this id; false if there is none (docs/semantics.md R62).
+---@param id string
+---@return boolean
+function Clusters:remove(id) end
+
+---Removes every item; clusters again after 0.2 s (docs/semantics.md R64).
+function Clusters:clear() end
+
+---Clusters at the camera's rounded zoom and renders now (docs/semantics.md R64).
+function Clusters:cluster() end
+
+---The algorithm's clusters at this zoom, in its order: { position, count, items } (docs/semantics.md R60, R61).
+---@param zoom number
+---@return Cluster[]
+function Clusters:clusters_at(zoom) end
+
+---The markers the manager shows now, in the order it rendered them.
+---@return Marker[]
+function Clusters:markers() end
 
 ---Data files and JSON, in plugins and scripts (scripts have more: `waymark types --scripts`).
 waymark = {}

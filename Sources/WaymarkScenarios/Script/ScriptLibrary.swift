@@ -41,7 +41,11 @@ public enum ScriptLibrary {
       session?.expectPluginError(try context.checkString(1), location: try context.checkString(2))
       return 0
     }
-    try stack.call(arguments: 6, results: 1)
+    stack.push(function: "waymark.current_map") { [weak session] context in
+      if let bridge = session?.bridge { bridge.pushMap(on: context.stack) } else { context.stack.pushNil() }
+      return 1
+    }
+    try stack.call(arguments: 7, results: 1)
     let matcher = stack.ref()
     try installChecks(into: environment, on: stack, session: session, values: values)
     return matcher
@@ -121,7 +125,7 @@ public enum ScriptLibrary {
   /// Trusted Lua, run with the real globals: defines the expectations (they need the
   /// caller's line, which only `debug.getinfo` knows) and the `waymark` module.
   static let prelude = #"""
-    local env, make_map, host_fail, version, values, host_expect_error = ...
+    local env, make_map, host_fail, version, values, host_expect_error, current_map = ...
     local getinfo, type, tostring, abs, find = debug.getinfo, type, values.tostring, math.abs, env.string.find
     local show, first_difference, pcall = values.show, values.first_difference, pcall
 
@@ -180,7 +184,7 @@ public enum ScriptLibrary {
       host_expect_error(pattern, info and (info.short_src .. ":" .. (info.currentline or 0)) or "?")
     end
 
-    env.waymark = { map = make_map, version = version }
+    env.waymark = { map = make_map, current_map = current_map, version = version }
 
     -- Whether a plugin_error's message matches an expect_plugin_error pattern (a malformed
     -- pattern is looked for as plain text).

@@ -192,6 +192,7 @@ final class ScriptSession {
   func start(map: MapView, pluginFolders: [String], stack: LuaStack) throws {
     retire()
     guard let bridge else { throw LuaFunctionError("the script's state is closed") }
+    bridge.traceStart = trace.records.count
     map.settleTimeLimit = options.timeLimit
     map.taskLimit = options.taskLimit
     recorder?.begin(map, traceStart: trace.records.count)

@@ -37,8 +37,8 @@ extension LuaAPI {
     .coordinate, .point, .offset, .size, .insets, .camera, .cameraUpdate, .animationOptions, .markerAnimationOptions,
     .markerAnimationTarget,
     .gestureOptions, .pinchOptions, .rotateOptions, .gestureFlags, .markerOptions, .overlayOptions, .infoWindow,
-    .visibleRegion,
-    .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions, .featureCollection, .featureFields,
+    .visibleRegion, .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions, .traceRecord,
+    .traceCamera, .clusterOptions, .clusterItem, .cluster, .featureCollection, .featureFields,
   ]
 }
 
@@ -165,6 +165,26 @@ extension LuaAPIShape {
     fields: [
       .init("camera", "Camera?"), .init("size", "Size?"), .init("policy", "'ios'|'android'|'web'|nil"),
       .init("plugins", "string[]?"), .init("padding", "number|Insets|nil"),
+    ])
+  /// A record of `map:trace()`, as `--trace json` has it.
+  static let traceRecord = LuaAPIShape(
+    name: "TraceRecord",
+    doc: "A record of map:trace(): the object of a --trace json line (docs/trace-format.md); a null is nil.",
+    fields: [
+      .init("t", "number"), .init("event", "string"), .init("marker", "string?"), .init("overlay", "string?"),
+      .init("camera", "TraceCamera?"), .init("gesture", "boolean?"), .init("coordinate", "Coordinate?"),
+      .init("result", "boolean|'content'|nil"), .init("plugin", "string?"), .init("message", "string?"),
+      .init("kind", "string?"), .init("place_id", "string?"), .init("name", "string?"), .init("layer", "string?"),
+      .init("features", "string[]?"), .init("capabilities", "string[]?"), .init("handler", "string?"),
+      .init("file", "string?"), .init("line", "integer?"), .init("view", "string?"), .init("zoom", "number?"),
+      .init("clusters", "integer?"), .init("markers", "integer?"),
+    ])
+  /// The camera of a trace record: flat, unlike ``camera``.
+  static let traceCamera = LuaAPIShape(
+    name: "TraceCamera", doc: "The camera of a trace record.",
+    fields: [
+      .init("lat", "number"), .init("lng", "number"), .init("zoom", "number"), .init("bearing", "number"),
+      .init("tilt", "number"),
     ])
 
   /// A GeoJSON FeatureCollection, as `waymark.data.geojson` returns it.

@@ -19,8 +19,8 @@ import WaymarkCore
 public enum LuaAPI {
   /// Every member of every owner, in declaration order.
   public static let entries: [LuaAPIEntry] =
-    mapEntries + bulkMarkerEntries + projectionEntries + mapInputEntries + placeEntries + viewEntries + pictureEntries
-    + markerEntries + overlayEntries + timerEntries
+    mapEntries + bulkMarkerEntries + projectionEntries + traceEntries + mapInputEntries + placeEntries + viewEntries
+    + pictureEntries + markerEntries + overlayEntries + timerEntries + clusterEntries
 
   /// The owners (Lua classes backed by Swift objects), in declaration order.
   public static let owners: [LuaAPIOwner] = [
@@ -37,6 +37,8 @@ public enum LuaAPI {
     LuaAPIOwner(
       name: "Projection",
       doc: "A snapshot of the map's projection (R68): the conversions at the camera it was taken at, as GMSProjection."),
+    LuaAPIOwner(
+      name: "Clusters", doc: "A cluster manager made by `map:clusters{}`, as Google Maps Utils' (R60-R64)."),
   ]
 
   /// The members of one owner, in declaration order.

@@ -273,8 +273,8 @@ extension ScriptOptions {
     let globals = try #require(outcome.records.first?.message).split(separator: " ").map(String.init)
     #expect(
       globals == [
-        "expect", "expect_eq", "expect_near", "waymark.check_invariants", "waymark.data", "waymark.invariant",
-        "waymark.json", "waymark.map", "waymark.plugin_errors", "waymark.version",
+        "expect", "expect_eq", "expect_near", "waymark.check_invariants", "waymark.current_map", "waymark.data",
+        "waymark.invariant", "waymark.json", "waymark.map", "waymark.plugin_errors", "waymark.version",
       ])
     #expect(definitions.contains("waymark.version = "))
     let pluginDefinitions = LuaLSDefinitions.generate()
