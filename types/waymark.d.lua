@@ -188,6 +188,13 @@
 ---@field policy 'ios'|'android'|'web'|nil
 ---@field plugins string[]?
 ---@field padding number|Insets|nil
+---@field clock Clock?
+---@field settings table<string, any>?
+
+---Local time: os.time() counts from start (local time in zone, default 2025-01-01T00:00:00) on the virtual clock; os.date formats local time in zone (an IANA name, default UTC).
+---@class Clock
+---@field start string?
+---@field zone string?
 
 ---A record of map:trace(): the object of a --trace json line (docs/trace-format.md); a null is nil.
 ---@class TraceRecord
@@ -620,7 +627,7 @@ function waymark.json.encode(value) end
 ---@field name string? The plugin's name in traces (default: the file name).
 ---@field priority number? Higher is asked first (default 0); ties by file name.
 ---@field state any Carried across hot reloads when there is no save_state.
----@field setup (fun(map: Map))? Called once after every plugin of the folder loaded, in priority order.
+---@field setup (fun(map: Map, settings: any))? Called once after every plugin of the folder loaded, in priority order, with a copy of settings[plugin.name] (waymark.map{ settings = }, the project's settings; nil if none).
 ---@field teardown (fun(map: Map))? Called before the plugin is replaced by a reload or unloaded.
 ---@field save_state (fun(): any)? Called on the old version before a reload; its plain-data result is on_reload's old_state.
 ---@field on_reload (fun(old_state: any, map: Map))? Called on the new version after setup, with the old version's state (save_state(), else its `state` field).

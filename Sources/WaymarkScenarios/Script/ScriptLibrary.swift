@@ -89,8 +89,58 @@ public enum ScriptLibrary {
         ? EdgeInsets.zero : try CameraUpdateReader.readInsets(at: index, on: stack, field: "padding", default: 0)
     }
     try map.setPadding(padding)
-    try session.start(map: map, pluginFolders: folders, stack: stack)
+    let clock = try self.clock(stack)
+    let settings = try self.settings(stack)
+    try session.start(map: map, pluginFolders: folders, clock: clock, settings: settings, stack: stack)
     return 1
+  }
+
+  /// The map's `clock`, nil when it has none.
+  private static func clock(_ stack: LuaStack) throws(LuaFunctionError) -> LocalClock? {
+    try LuaAPIShape.mapOptions.withField("clock", ofTableAt: 1, on: stack) {
+      index throws(LuaFunctionError) -> LocalClock? in
+      guard !LuaValues.isNil(index, on: stack) else { return nil }
+      guard stack.type(at: index) == .table else {
+        throw LuaValues.typeError("clock", expected: "a table { start =, zone = }", at: index, on: stack)
+      }
+      try LuaAPIShape.clock.requireKnownFields(ofTableAt: index, on: stack, what: "waymark.map clock")
+      let start = try LuaAPIShape.clock.withField("start", ofTableAt: index, on: stack) { i throws(LuaFunctionError) in
+        try LuaValues.optionalString(at: i, on: stack, field: "clock.start")
+      }
+      let zone = try LuaAPIShape.clock.withField("zone", ofTableAt: index, on: stack) { i throws(LuaFunctionError) in
+        try LuaValues.optionalString(at: i, on: stack, field: "clock.zone")
+      }
+      do throws(LocalClockError) {
+        return try LocalClock(start: start ?? LocalClock.defaultStart, zone: zone ?? "UTC")
+      } catch {
+        throw LuaFunctionError("waymark.map: clock.\(error.field): \(error.message)")
+      }
+    }
+  }
+
+  /// The map's `settings` by plugin name, as plain data.
+  private static func settings(_ stack: LuaStack) throws(LuaFunctionError) -> [String: PlainData] {
+    try LuaAPIShape.mapOptions.withField("settings", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
+      guard !LuaValues.isNil(index, on: stack) else { return [:] }
+      guard stack.type(at: index) == .table else {
+        throw LuaValues.typeError("settings", expected: "a table of settings by plugin name", at: index, on: stack)
+      }
+      let data: PlainData?
+      do throws(PlainData.ReadError) {
+        data = try PlainData.read(at: index, on: stack)
+      } catch {
+        throw LuaFunctionError("waymark.map: settings\(error.path): \(error.reason)")
+      }
+      guard case .table(let entries) = data else { return [:] }
+      var settings: [String: PlainData] = [:]
+      for (key, value) in entries {
+        guard case .string(let name) = key else {
+          throw LuaFunctionError("waymark.map: settings: its keys are plugin names, not \(key.pathComponent)")
+        }
+        settings[name] = value
+      }
+      return settings
+    }
   }
 
   /// The script's `plugins` list, each folder resolved against the script's folder.

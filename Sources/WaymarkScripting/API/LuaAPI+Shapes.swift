@@ -37,7 +37,7 @@ extension LuaAPI {
     .coordinate, .point, .offset, .size, .insets, .camera, .cameraUpdate, .animationOptions, .markerAnimationOptions,
     .markerAnimationTarget,
     .gestureOptions, .pinchOptions, .rotateOptions, .gestureFlags, .markerOptions, .overlayOptions, .infoWindow,
-    .visibleRegion, .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions, .traceRecord,
+    .visibleRegion, .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions, .clock, .traceRecord,
     .traceCamera, .clusterOptions, .clusterItem, .cluster, .featureCollection, .featureFields,
   ]
 }
@@ -164,8 +164,15 @@ extension LuaAPIShape {
     name: "MapOptions", doc: "Options of waymark.map (scripts only).",
     fields: [
       .init("camera", "Camera?"), .init("size", "Size?"), .init("policy", "'ios'|'android'|'web'|nil"),
-      .init("plugins", "string[]?"), .init("padding", "number|Insets|nil"),
+      .init("plugins", "string[]?"), .init("padding", "number|Insets|nil"), .init("clock", "Clock?"),
+      .init("settings", "table<string, any>?"),
     ])
+  /// `waymark.map{ clock = }` and a project's `clock`.
+  package static let clock = LuaAPIShape(
+    name: "Clock",
+    doc:
+      "Local time: os.time() counts from start (local time in zone, default 2025-01-01T00:00:00) on the virtual clock; os.date formats local time in zone (an IANA name, default UTC).",
+    fields: [.init("start", "string?"), .init("zone", "string?")])
   /// A record of `map:trace()`, as `--trace json` has it.
   static let traceRecord = LuaAPIShape(
     name: "TraceRecord",
