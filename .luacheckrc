@@ -35,6 +35,7 @@ stds.waymark_plugin = {
     tostring = {},
     type = {},
     utf8 = { fields = { char = {}, charpattern = {}, codepoint = {}, codes = {}, len = {}, offset = {} } },
+    waymark = { fields = { data = { fields = { csv = {}, geojson = {}, json = {}, read = {} } }, json = { fields = { decode = {}, encode = {}, null = {} } } } },
     xpcall = {},
   },
 }
@@ -94,7 +95,7 @@ stds.waymark_script = {
     tostring = {},
     type = {},
     utf8 = { fields = { char = {}, charpattern = {}, codepoint = {}, codes = {}, len = {}, offset = {} } },
-    waymark = { fields = { check_invariants = {}, current_map = {}, invariant = {}, map = {}, plugin_errors = {}, version = {} } },
+    waymark = { fields = { check_invariants = {}, current_map = {}, data = { fields = { csv = {}, geojson = {}, json = {}, read = {} } }, invariant = {}, json = { fields = { decode = {}, encode = {}, null = {} } }, map = {}, plugin_errors = {}, version = {} } },
     xpcall = {},
   },
 }
@@ -154,7 +155,7 @@ stds.waymark_test = {
     tostring = {},
     type = {},
     utf8 = { fields = { char = {}, charpattern = {}, codepoint = {}, codes = {}, len = {}, offset = {} } },
-    waymark = { fields = { check_invariants = {}, current_map = {}, invariant = {}, map = {}, plugin_errors = {}, version = {} } },
+    waymark = { fields = { check_invariants = {}, current_map = {}, data = { fields = { csv = {}, geojson = {}, json = {}, read = {} } }, invariant = {}, json = { fields = { decode = {}, encode = {}, null = {} } }, map = {}, plugin_errors = {}, version = {} } },
     xpcall = {},
   },
 }

@@ -252,6 +252,16 @@
 ---@field count integer
 ---@field items ClusterItem[]
 
+---A GeoJSON FeatureCollection (RFC 7946): its Point features become markers in map:add_markers.
+---@class FeatureCollection
+---@field type string
+---@field features table[]
+
+---Which properties of a feature give a marker's title and snippet (default: those names).
+---@class FeatureFields
+---@field title string?
+---@field snippet string?
+
 ---A map: camera, markers, overlays, selection, input and time.
 ---@class Map
 ---@field camera Camera The camera { target, zoom, bearing, tilt }; assigning a camera table or update moves it at once (docs/semantics.md R24).
@@ -325,6 +335,12 @@ function Map:after(seconds, callback) end
 ---Adds a `log` record to the trace (values joined by tabs), as print does.
 ---@param ... any
 function Map:log(...) end
+
+---Adds many markers at once, all or nothing, and returns them in order: a list of marker options, or a GeoJSON FeatureCollection whose Point features become markers (id from the feature's id; title and snippet from the properties of those names, or of the names `fields` gives; user_data the properties). A bad item is an error naming its index and field, and nothing is added.
+---@param items MarkerOptions[]|FeatureCollection
+---@param fields FeatureFields?
+---@return Marker[]
+function Map:add_markers(items, fields) end
 
 ---The screen point of a coordinate, nil beyond the horizon (docs/semantics.md R29).
 ---@param coordinate Coordinate
@@ -570,6 +586,46 @@ function Clusters:clusters_at(zoom) end
 ---The markers the manager shows now, in the order it rendered them.
 ---@return Marker[]
 function Clusters:markers() end
+
+---Data files and JSON, in plugins and scripts (scripts have more: `waymark types --scripts`).
+waymark = {}
+waymark.data = {}
+waymark.json = {}
+---What waymark.json.decode gives for null when asked, and what encode writes as null.
+waymark.json.null = {}
+
+---The bytes of a file under the data folders (a script: the project's data folders, paths relative to the project, or its own folder without one; a plugin: its own folder); at most 64 MiB.
+---@param path string
+---@return string
+function waymark.data.read(path) end
+
+---A JSON file decoded as waymark.json.decode does.
+---@param path string
+---@param null any?
+---@return any
+function waymark.data.json(path, null) end
+
+---The rows of an RFC 4180 CSV file, each a table keyed by the header line's names; every field a string.
+---@param path string
+---@return table<string, string>[]
+function waymark.data.csv(path) end
+
+---A GeoJSON file decoded, its type checked; give it to map:add_markers.
+---@param path string
+---@param null any?
+---@return FeatureCollection
+function waymark.data.geojson(path, null) end
+
+---JSON text as plain Lua values; null becomes `null` when given (waymark.json.null, say), else nil. Errors name line and column.
+---@param text string
+---@param null any?
+---@return any
+function waymark.json.decode(text, null) end
+
+---A value as JSON text, keys sorted: a table with keys 1...n is an array, one with string keys an object, {} is {}; waymark.json.null is null.
+---@param value any
+---@return string
+function waymark.json.encode(value) end
 
 ---A plugin: a Lua file returning this table (docs/plugins.md).
 ---@class Plugin

@@ -92,6 +92,8 @@ package struct LuaStack {
   package func push(bytes: some Sequence<UInt8>) {
     Array(bytes).withUnsafeBytes { LuaC.pushBytes(L, $0) }
   }
+  /// Pushes the bytes of a buffer as a Lua string, without an intermediate copy. Stack: +1.
+  package func push(buffer: UnsafeRawBufferPointer) { LuaC.pushBytes(L, buffer) }
   /// Pushes a copy of the value at `index`. Stack: +1.
   package func pushValue(at index: Int32) { LuaC.pushValue(L, index) }
   /// Pushes the globals table of the state. Stack: +1.

@@ -42,6 +42,20 @@ package enum LuaLSDefinitions {
         out.append("")
       }
     }
+    out.append("---Data files and JSON, in plugins and scripts (scripts have more: `waymark types --scripts`).")
+    out.append("waymark = {}")
+    out.append("waymark.data = {}")
+    out.append("waymark.json = {}")
+    out.append("---What waymark.json.decode gives for null when asked, and what encode writes as null.")
+    out.append("waymark.json.null = {}")
+    out.append("")
+    for function in ScriptSignatures.data {
+      out.append("---\(function.doc)")
+      for parameter in function.parameters { out.append("---@param \(parameter.name) \(parameter.type)") }
+      if let returns = function.returns { out.append("---@return \(returns)") }
+      out.append("function \(function.name)(\(function.parameters.map(\.name).joined(separator: ", "))) end")
+      out.append("")
+    }
     out.append("---A plugin: a Lua file returning this table (docs/plugins.md).")
     out.append("---@class Plugin")
     out.append("---@field name string? The plugin's name in traces (default: the file name).")

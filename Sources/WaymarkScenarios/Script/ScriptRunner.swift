@@ -156,6 +156,7 @@ final class ScriptSession {
         seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)), clock: { [weak self] in self?.clock })
       stack.pop()  // the host's linedefined helper
       pluginErrorMatcher = try ScriptLibrary.install(into: -1, on: stack, session: self, values: bridge.values!)
+      try DataLibrary.install(into: -1, on: stack, folders: dataFolders)
       caseControl = try ScriptCases.install(
         into: -1, on: stack, seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)), options: options)
       stack.pushValue(at: -1)
@@ -182,6 +183,14 @@ final class ScriptSession {
     } catch {
       outcome.error = describe(error)
     }
+  }
+
+  /// Where `waymark.data` reads: the project's data folders, paths relative to the project;
+  /// without a project, the data roots given, or else the script's own folder.
+  var dataFolders: DataFolders {
+    let roots = options.dataRoots.map(\.path)
+    guard let project = options.project else { return DataFolders(base: folder, roots: roots.isEmpty ? [folder] : roots) }
+    return DataFolders(base: project.folder.path, roots: roots)
   }
 
   /// The script's globals (its environment), once it runs.

@@ -38,7 +38,7 @@ extension LuaAPI {
     .markerAnimationTarget,
     .gestureOptions, .pinchOptions, .rotateOptions, .gestureFlags, .markerOptions, .overlayOptions, .infoWindow,
     .visibleRegion, .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions, .clock, .traceRecord,
-    .traceCamera, .clusterOptions, .clusterItem, .cluster,
+    .traceCamera, .clusterOptions, .clusterItem, .cluster, .featureCollection, .featureFields,
   ]
 }
 
@@ -193,6 +193,17 @@ extension LuaAPIShape {
       .init("lat", "number"), .init("lng", "number"), .init("zoom", "number"), .init("bearing", "number"),
       .init("tilt", "number"),
     ])
+
+  /// A GeoJSON FeatureCollection, as `waymark.data.geojson` returns it.
+  static let featureCollection = LuaAPIShape(
+    name: "FeatureCollection",
+    doc: "A GeoJSON FeatureCollection (RFC 7946): its Point features become markers in map:add_markers.",
+    fields: [.init("type", "string"), .init("features", "table[]")])
+  /// `fields` of `map:add_markers`.
+  static let featureFields = LuaAPIShape(
+    name: "FeatureFields",
+    doc: "Which properties of a feature give a marker's title and snippet (default: those names).",
+    fields: [.init("title", "string?"), .init("snippet", "string?")])
 
   private static func optionalType(_ type: String) -> String { type.hasSuffix("?") ? type : type + "?" }
 }

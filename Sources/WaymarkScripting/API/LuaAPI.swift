@@ -19,8 +19,8 @@ import WaymarkCore
 public enum LuaAPI {
   /// Every member of every owner, in declaration order.
   public static let entries: [LuaAPIEntry] =
-    mapEntries + projectionEntries + traceEntries + mapInputEntries + placeEntries + viewEntries + pictureEntries
-    + markerEntries + overlayEntries + timerEntries + clusterEntries
+    mapEntries + bulkMarkerEntries + projectionEntries + traceEntries + mapInputEntries + placeEntries + viewEntries
+    + pictureEntries + markerEntries + overlayEntries + timerEntries + clusterEntries
 
   /// The owners (Lua classes backed by Swift objects), in declaration order.
   public static let owners: [LuaAPIOwner] = [

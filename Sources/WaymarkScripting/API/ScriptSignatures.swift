@@ -116,6 +116,36 @@ public enum ScriptSignatures {
     LuaHandlerSignature(name: name, parameters: [LuaAPIParameter("body", "fun()")], returns: nil, doc: doc)
   }
 
+  /// `waymark.data` and `waymark.json`, which plugins have too (``DataLibrary``).
+  public static let data: [LuaHandlerSignature] = [
+    LuaHandlerSignature(
+      name: "waymark.data.read", parameters: [LuaAPIParameter("path", "string")], returns: "string",
+      doc:
+        "The bytes of a file under the data folders (a script: the project's data folders, paths relative to the project, or its own folder without one; a plugin: its own folder); at most 64 MiB."
+    ),
+    LuaHandlerSignature(
+      name: "waymark.data.json", parameters: [LuaAPIParameter("path", "string"), LuaAPIParameter("null", "any?")],
+      returns: "any", doc: "A JSON file decoded as waymark.json.decode does."),
+    LuaHandlerSignature(
+      name: "waymark.data.csv", parameters: [LuaAPIParameter("path", "string")], returns: "table<string, string>[]",
+      doc:
+        "The rows of an RFC 4180 CSV file, each a table keyed by the header line's names; every field a string."),
+    LuaHandlerSignature(
+      name: "waymark.data.geojson", parameters: [LuaAPIParameter("path", "string"), LuaAPIParameter("null", "any?")],
+      returns: "FeatureCollection", doc: "A GeoJSON file decoded, its type checked; give it to map:add_markers."),
+    LuaHandlerSignature(
+      name: "waymark.json.decode", parameters: [LuaAPIParameter("text", "string"), LuaAPIParameter("null", "any?")],
+      returns: "any",
+      doc:
+        "JSON text as plain Lua values; null becomes `null` when given (waymark.json.null, say), else nil. Errors name line and column."
+    ),
+    LuaHandlerSignature(
+      name: "waymark.json.encode", parameters: [LuaAPIParameter("value", "any")], returns: "string",
+      doc:
+        "A value as JSON text, keys sorted: a table with keys 1...n is an array, one with string keys an object, {} is {}; waymark.json.null is null."
+    ),
+  ]
+
   /// Every function a script sees beside the map's API, in that order.
   public static var all: [LuaHandlerSignature] { library + checks + cases }
 }

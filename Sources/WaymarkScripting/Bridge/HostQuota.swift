@@ -81,6 +81,21 @@ final class HostQuota {
     }
   }
 
+  /// Throws unless the state may add `count` more objects; `what` names the call.
+  func requireRoomForObjects(_ count: Int, what: String) throws(LuaFunctionError) {
+    guard count > 0 else { return }
+    if markers.count + overlays.count + places + count > limits.objects {
+      markers.removeAll { $0.map == nil }
+      overlays.removeAll { $0.map == nil }
+    }
+    let room = limits.objects - markers.count - overlays.count - places
+    guard count <= room else {
+      throw LuaFunctionError(
+        "\(what): \(count) markers would pass the limit of \(limits.objects) markers, overlays and places \(owner) may have on the map (room for \(max(0, room)))"
+      )
+    }
+  }
+
   /// Counts a marker the state added.
   func added(_ marker: Marker) { markers.append(marker) }
   /// Counts an overlay the state added.

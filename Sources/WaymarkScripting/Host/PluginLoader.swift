@@ -100,6 +100,7 @@ package struct PluginLoader {
       log: { [bridge] stack, index in bridge.log(try bridge.loggedText(at: index, on: stack)) },
       modules: modules.hooks, seed: Self.seed(for: name), clock: { [clock = configuration.clock] in clock })
     let lineOf = stack.ref()
+    try DataLibrary.install(into: -1, on: stack, folders: DataFolders(base: folder, roots: [folder]))
     stack.pushValue(at: -1)
     modules.adoptEnvironment(on: stack)
     do {

@@ -52,7 +52,12 @@ package enum LuacheckConfiguration {
       } else if let members = globals.members(of: global) {
         // io's file functions only refuse: left out, so luacheck flags them.
         let fields = members.sorted().filter { global != "io" || PluginSandbox.refusals["io.\($0)"] == nil }
-          .map { "\($0) = \(writableFields[global]?[$0] ?? "{}")" }.joined(separator: ", ")
+          .map { member in
+            guard global == "waymark", let inner = DataLibrary.members[member] else {
+              return "\(member) = \(writableFields[global]?[member] ?? "{}")"
+            }
+            return "\(member) = { fields = { \(inner.map { "\($0) = {}" }.joined(separator: ", ")) } }"
+          }.joined(separator: ", ")
         lines.append("    \(global) = { fields = { \(fields) } },")
       } else {
         lines.append("    \(global) = {},")

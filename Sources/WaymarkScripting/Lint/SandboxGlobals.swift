@@ -41,6 +41,7 @@ package struct SandboxGlobals: Sendable {
       try PluginSandbox.build(
         on: stack, now: { 0 }, log: { _, _ in }, modules: .none, seed: 0)
       stack.pop()  // the linedefined helper; the environment is on top
+      try DataLibrary.install(into: -1, on: stack, folders: DataFolders(base: "/", roots: []))
       if script {
         let names = scriptFunctions.map { $0.name.split(separator: ".")[0] } + ["waymark"]
         for name in names {
@@ -67,7 +68,7 @@ package struct SandboxGlobals: Sendable {
     }
     if script {
       let members = scriptFunctions.compactMap { $0.name.hasPrefix("waymark.") ? String($0.name.dropFirst(8)) : nil }
-      globals["waymark"] = .some(Set(members + ["version"]))
+      globals["waymark"] = .some(Set(members.map { String($0.prefix { $0 != "." }) } + ["version", "data", "json"]))
     }
     return SandboxGlobals(globals: globals)
   }

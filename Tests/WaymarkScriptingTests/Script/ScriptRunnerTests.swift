@@ -276,11 +276,18 @@ extension ScriptOptions {
     let globals = try #require(outcome.records.first?.message).split(separator: " ").map(String.init)
     #expect(
       globals == [
-        "expect", "expect_eq", "expect_near", "waymark.check_invariants", "waymark.current_map", "waymark.invariant",
-        "waymark.map", "waymark.plugin_errors", "waymark.version",
+        "expect", "expect_eq", "expect_near", "waymark.check_invariants", "waymark.current_map", "waymark.data",
+        "waymark.invariant", "waymark.json", "waymark.map", "waymark.plugin_errors", "waymark.version",
       ])
     #expect(definitions.contains("waymark.version = "))
-    for name in globals where name != "waymark.version" {
+    let pluginDefinitions = LuaLSDefinitions.generate()
+    for library in ["data", "json"] {
+      #expect(pluginDefinitions.contains("waymark.\(library) = {}"), "\(library)")
+    }
+    for signature in ScriptSignatures.data {
+      #expect(pluginDefinitions.contains("function \(signature.name)("), "\(signature.name)")
+    }
+    for name in globals where !["waymark.version", "waymark.data", "waymark.json"].contains(name) {
       #expect(definitions.contains("function \(name)("), "\(name)")
     }
   }

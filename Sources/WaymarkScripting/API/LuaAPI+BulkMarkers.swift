@@ -1,0 +1,225 @@
+import LuaKit
+import WaymarkCore
+
+extension LuaAPI {
+  /// `map:add_markers`: many markers at once, all or nothing.
+  static let bulkMarkerEntries: [LuaAPIEntry] = [
+    .method(
+      "Map", "add_markers", [.init("items", "MarkerOptions[]|FeatureCollection"), .init("fields", "FeatureFields?")],
+      returns: "Marker[]",
+      "Adds many markers at once, all or nothing, and returns them in order: a list of marker options, or a GeoJSON"
+        + " FeatureCollection whose Point features become markers (id from the feature's id; title and snippet from"
+        + " the properties of those names, or of the names `fields` gives; user_data the properties). A bad item is"
+        + " an error naming its index and field, and nothing is added.",
+      { bridge, context in try addMarkers(bridge, context) })
+  ]
+
+  /// One validated item: its options and the user data it carries.
+  private struct BulkItem {
+    var options: MarkerOptions
+    /// The stack index of the item's table (a list item), for the fields applied afterwards.
+    var shared: PlainValue?
+  }
+
+  private static func addMarkers(_ bridge: LuaMapBridge, _ context: LuaCallContext) throws -> Int32 {
+    let stack = context.stack
+    let map = try bridge.requireMap()
+    guard stack.type(at: 2) == .table else {
+      throw context.typeError(2, expected: "a list of marker options or a GeoJSON FeatureCollection")
+    }
+    let isCollection = stack.withStackBalance {
+      stack.rawGetField("type", ofTableAt: 2) == .string && stack.string(at: -1) == "FeatureCollection"
+    }
+    let fields = try featureFields(at: 3, on: stack, collection: isCollection)
+    if isCollection {
+      guard stack.rawGetField("features", ofTableAt: 2) == .table else {
+        throw LuaFunctionError("add_markers: a FeatureCollection without a features list")
+      }
+    } else {
+      stack.pushValue(at: 2)
+    }
+    let list = stack.top
+    let count = stack.rawLength(at: list)
+    try LuaValues.requireKnownFields(
+      ofTableAt: list, on: stack, allowed: [], positions: count,
+      what: isCollection ? "add_markers: features" : "add_markers: the list")
+    try bridge.quota.requireRoomForObjects(count, what: "add_markers")
+    var items: [BulkItem] = []
+    items.reserveCapacity(count)
+    var ids = Set<String>()
+    var sharedRoom = bridge.quota.sharedRoom(replacing: 0)
+    for position in 1..<(count + 1) {
+      _ = stack.rawGetIndex(position, ofTableAt: list)
+      defer { stack.pop() }
+      do {
+        var item =
+          isCollection
+          ? try feature(at: stack.top, on: stack, fields: fields, bridge: bridge, room: sharedRoom)
+          : try listItem(at: stack.top, on: stack, bridge: bridge, room: sharedRoom)
+        try item.options.validate()
+        if let id = item.options.id {
+          guard ids.insert(id).inserted else { throw LuaFunctionError("id \"\(id)\" is given to an earlier item") }
+          if map.marker(id: id) != nil { throw LuaFunctionError("id \"\(id)\" is already used by a marker on the map") }
+        }
+        sharedRoom -= item.shared?.size ?? 0
+        items.append(item)
+      } catch let error as MapError {
+        throw LuaFunctionError("add_markers: item \(position): \(error.luaDescription)")
+      } catch let error as LuaFunctionError {
+        let message = ["add_marker: ", "add_markers: "].reduce(error.message) {
+          $0.hasPrefix($1) ? String($0.dropFirst($1.count)) : $0
+        }
+        throw LuaFunctionError("add_markers: item \(position): \(message)")
+      }
+    }
+    // Everything is checked: from here on nothing can fail, so all the markers are added.
+    stack.newTable(arrayCount: Int32(clamping: count))
+    let result = stack.top
+    for (offset, item) in items.enumerated() {
+      let marker = try map.addMarker(item.options)
+      bridge.quota.added(marker)
+      _ = stack.rawGetIndex(offset + 1, ofTableAt: list)
+      let table = stack.top
+      bridge.push(marker, on: stack)
+      if !isCollection {
+        for field in MarkerField.appliedAfterwards {
+          guard let didApply = field.didApply else { continue }
+          stack.withStackBalance {
+            if stack.rawGetField(field.name, ofTableAt: table) != .nil { didApply(bridge, stack, stack.top, marker) }
+          }
+        }
+      }
+      if let shared = item.shared {
+        _ = stack.rawGetField(isCollection ? "properties" : "user_data", ofTableAt: table)
+        try bridge.adoptUserData(of: -2, value: -1, shared: shared, on: stack)
+        stack.pop()
+      }
+      stack.rawSetIndex(offset + 1, ofTableAt: result)
+      stack.pop()
+    }
+    return 1
+  }
+
+  /// `fields`: which properties give a feature's title and snippet.
+  private static func featureFields(at index: Int32, on stack: LuaStack, collection: Bool) throws(LuaFunctionError)
+    -> [String: String]
+  {
+    guard !LuaValues.isNil(index, on: stack) else { return ["title": "title", "snippet": "snippet"] }
+    guard collection else {
+      throw LuaFunctionError("add_markers: fields only apply to a GeoJSON FeatureCollection")
+    }
+    guard stack.type(at: index) == .table else {
+      throw LuaValues.typeError("add_markers fields", expected: "a table { title =, snippet = }", at: index, on: stack)
+    }
+    try LuaValues.requireKnownFields(
+      ofTableAt: index, on: stack, allowed: ["title", "snippet"], what: "add_markers fields")
+    var fields = ["title": "title", "snippet": "snippet"]
+    for name in ["title", "snippet"] {
+      try stack.withStackBalance { () throws(LuaFunctionError) in
+        guard stack.rawGetField(name, ofTableAt: index) != .nil else { return }
+        fields[name] = try LuaValues.string(at: -1, on: stack, field: "add_markers fields.\(name)")
+      }
+    }
+    return fields
+  }
+
+  private static func listItem(at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, room: Int) throws
+    -> BulkItem
+  {
+    let (options, hasUserData) = try readMarkerOptions(at: index, on: stack)
+    guard hasUserData else { return BulkItem(options: options) }
+    return BulkItem(options: options, shared: try sharedData(field: "user_data", of: index, on: stack, bridge, room))
+  }
+
+  /// The plain-data copy of `table[field]`, in at most `room` bytes.
+  private static func sharedData(
+    field: String, of index: Int32, on stack: LuaStack, _ bridge: LuaMapBridge, _ room: Int
+  )
+    throws(LuaFunctionError) -> PlainValue
+  {
+    _ = stack.rawGetField(field, ofTableAt: index)
+    defer { stack.pop() }
+    do throws(LuaFunctionError) {
+      return try PlainValue.read(at: -1, on: stack, bridge: bridge, maxBytes: room)
+    } catch {
+      let limit = formatBytes(bridge.quota.limits.sharedBytes)
+      throw LuaFunctionError(
+        "\(field): \(error.message); \(bridge.quota.owner) shares at most \(limit) of user_data with the others")
+    }
+  }
+
+  /// A GeoJSON Point feature as marker options (RFC 7946: coordinates are longitude, latitude).
+  private static func feature(
+    at index: Int32, on stack: LuaStack, fields: [String: String], bridge: LuaMapBridge, room: Int
+  ) throws(LuaFunctionError) -> BulkItem {
+    guard stack.type(at: index) == .table else {
+      throw LuaValues.typeError("the feature", expected: "a GeoJSON Feature", at: index, on: stack)
+    }
+    try stack.withStackBalance { () throws(LuaFunctionError) in
+      guard stack.rawGetField("type", ofTableAt: index) == .string, stack.string(at: -1) == "Feature" else {
+        throw LuaFunctionError("type: expected \"Feature\", got \(shown(at: -1, on: stack))")
+      }
+    }
+    let coordinate = try stack.withStackBalance { () throws(LuaFunctionError) -> Coordinate in
+      guard stack.rawGetField("geometry", ofTableAt: index) == .table else {
+        throw LuaFunctionError("geometry: expected a Point geometry, got \(shown(at: -1, on: stack))")
+      }
+      let geometry = stack.top
+      let type = stack.rawGetField("type", ofTableAt: geometry) == .string ? stack.string(at: -1) : nil
+      guard type == "Point" else {
+        throw LuaFunctionError(
+          "geometry.type: \(type.map { "\"\($0)\"" } ?? "missing"): only Point features become markers")
+      }
+      guard stack.rawGetField("coordinates", ofTableAt: geometry) == .table else {
+        throw LuaFunctionError("geometry.coordinates: expected { longitude, latitude }")
+      }
+      let list = stack.top
+      var values: [Double] = []
+      for position in 1...2 {
+        _ = stack.rawGetIndex(position, ofTableAt: list)
+        values.append(
+          try LuaValues.number(at: -1, on: stack, field: "geometry.coordinates[\(position)]"))
+      }
+      return Coordinate(latitude: values[1], longitude: values[0])
+    }
+    var options = MarkerOptions(position: coordinate)
+    options.id = try stack.withStackBalance { () throws(LuaFunctionError) -> String? in
+      switch stack.rawGetField("id", ofTableAt: index) {
+      case .nil: return nil
+      case .string: return stack.string(at: -1)
+      case .number:
+        if let n = stack.integer(at: -1) { return String(n) }
+        return stack.number(at: -1).map { "\($0)" }
+      default: throw LuaValues.typeError("id", expected: "a string or a number", at: -1, on: stack)
+      }
+    }
+    let hasProperties = try stack.withStackBalance { () throws(LuaFunctionError) -> Bool in
+      switch stack.rawGetField("properties", ofTableAt: index) {
+      case .nil: return false
+      case .table:
+        let properties = stack.top
+        for (field, property) in fields.sorted(by: { $0.key < $1.key }) {
+          let text: String?
+          switch stack.rawGetField(property, ofTableAt: properties) {
+          case .nil: text = nil
+          case .string: text = stack.string(at: -1)
+          case .number: text = stack.integer(at: -1).map(String.init) ?? stack.number(at: -1).map { "\($0)" }
+          default:
+            throw LuaValues.typeError("properties.\(property)", expected: "a string", at: -1, on: stack)
+          }
+          stack.pop()
+          if field == "title" { options.title = text } else { options.snippet = text }
+        }
+        return true
+      default: throw LuaValues.typeError("properties", expected: "an object or null", at: -1, on: stack)
+      }
+    }
+    guard hasProperties else { return BulkItem(options: options) }
+    return BulkItem(options: options, shared: try sharedData(field: "properties", of: index, on: stack, bridge, room))
+  }
+
+  /// A string value quoted, any other value by its type: for messages.
+  private static func shown(at index: Int32, on stack: LuaStack) -> String {
+    stack.type(at: index) == .string ? "\"\(stack.string(at: index) ?? "")\"" : stack.typeName(at: index)
+  }
+}
