@@ -5,8 +5,10 @@ extension MapView {
   /// idle_at when they stop. Stops running animations; a gesture the map's ``settings``
   /// disable is ignored with a warning.
   ///
-  /// - Parameter duration: how long the fingers move, in seconds; 0.5 by default (a double
-  ///   tap takes the policy's animation duration).
+  /// - Parameters:
+  ///   - gesture: what the fingers do (a pan, a pinch, a rotation, a tilt, a double tap).
+  ///   - duration: how long the fingers move, in seconds; 0.5 by default (a double tap
+  ///     takes the policy's animation duration).
   /// - Throws: from inside a callback, or for a value out of its range (the field named).
   public func perform(_ gesture: Gesture, duration: Double? = nil) throws(MapError) {
     let enabled: Bool
