@@ -121,6 +121,7 @@
 ---@field radius number?
 ---@field bounds Coordinate[]?
 ---@field image string?
+---@field user_data any
 
 ---The shown info window.
 ---@class InfoWindow
@@ -411,6 +412,8 @@ function Marker:animate_position(position, options) end
 ---@field tappable boolean Whether taps hit it (docs/semantics.md R15); false by default.
 ---@field z_index integer Higher wins taps among overlays (docs/semantics.md R15).
 ---@field title string? A title, for renderers and scripts.
+---@field user_data any Any value kept with the overlay (GMSOverlay.userData); other plugins and the script see a plain-data copy of what was last assigned.
+---@field width number? A polyline's width, or a polygon's or circle's outline width, in points (nil: the default outline of 1.5).
 ---@field map Map? The map it is on, nil once removed; assign nil to remove it.
 local Overlay = {}
 

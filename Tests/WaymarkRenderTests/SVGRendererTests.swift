@@ -259,6 +259,26 @@ import WaymarkCore
     #expect(svg.all("g", class: "my-location").count == 1)
   }
 
+  @Test("GMSPolygon.strokeWidth: a polygon's and a circle's outline is drawn at its width")
+  func areaOutlinesAreDrawnAtTheirWidth() throws {
+    let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 11))
+    var wide = OverlayOptions(
+      shape: .polygon(
+        outer: [
+          Coordinate(latitude: -33.80, longitude: 151.15), Coordinate(latitude: -33.80, longitude: 151.27),
+          Coordinate(latitude: -33.93, longitude: 151.21),
+        ], holes: []), id: "wide")
+    wide.strokeWidth = 5
+    var bare = OverlayOptions(shape: .circle(center: Places.sydney, radius: 2000), id: "bare", zIndex: 1)
+    bare.strokeWidth = 0
+    try map.addOverlay(wide)
+    try map.addOverlay(bare)
+    try map.addOverlay(OverlayOptions(shape: .circle(center: Places.sydney, radius: 900), id: "plain", zIndex: 2))
+    let paths = try picture(of: map).all("g", class: "overlay").map { $0.all("path").first }
+    #expect(paths.map { $0?["stroke-width"] } == ["5", "0", "1.5"])
+    #expect(paths[1]?["stroke"] == "none", "a width of 0 draws no outline")
+  }
+
   @Test func aCircleIsDrawnThroughThePointsHitTestingCallItsEdge() throws {
     for point in OverlayArt.ring(around: Places.melbourne, radius: 25_000) {
       expectClose(Places.melbourne.distance(to: point), 25_000, tolerance: 0.01)

@@ -63,6 +63,9 @@ public struct OverlayOptions: Hashable, Sendable {
   public var strokeColor: String?
   /// Fill colour ("#RRGGBB"), for renderers.
   public var fillColor: String?
+  /// The outline's width in points of a polygon or circle (`GMSPolygon.strokeWidth`), for
+  /// renderers; nil draws the default 1.5. A polyline's width is its shape's.
+  public var strokeWidth: Double?
 
   /// Options for an overlay of `shape`, other values at their defaults.
   public init(shape: OverlayShape, id: String? = nil, tappable: Bool = false, zIndex: Int32 = 0) {
@@ -85,6 +88,8 @@ public final class Overlay {
   public internal(set) weak var map: MapView?
   /// Every property of the overlay, as last set (R15).
   public private(set) var options: OverlayOptions
+  /// Any value kept with the overlay, as `GMSOverlay.userData`; the map never reads it.
+  public var userData: AnyObject?
 
   init(serial: Int, options: OverlayOptions) {
     self.serial = serial
@@ -112,6 +117,7 @@ public final class Overlay {
     try change(&new)
     new.shape = try new.shape.validated()
     try new.checkTexts()
+    try new.checkStrokeWidth()
     if new.id != options.id {
       throw MapError.invalidValue(field: "overlay.id", value: new.id ?? "nil", reason: "cannot change (it is \(id))")
     }
@@ -121,6 +127,19 @@ public final class Overlay {
 }
 
 extension OverlayOptions {
+  /// Throws unless the stroke width is nil or a finite number of points, at least 0, on a
+  /// polygon or circle.
+  func checkStrokeWidth() throws(MapError) {
+    guard let strokeWidth else { return }
+    try MapError.requireNonNegative(strokeWidth, "\(shape.kind).strokeWidth")
+    switch shape {
+    case .polygon, .circle: return
+    case .polyline, .groundOverlay:
+      throw .invalidValue(
+        field: "\(shape.kind).strokeWidth", value: formatNumber(strokeWidth), reason: "applies to polygons and circles")
+    }
+  }
+
   /// Throws unless the id, the title and the colours fit ``TextLimits`` and the colours are
   /// colours (``ContentColor/validate(_:_:)``).
   func checkTexts() throws(MapError) {

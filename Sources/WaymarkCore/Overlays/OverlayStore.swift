@@ -13,6 +13,7 @@ struct OverlayStore {
     var options = options
     options.shape = try options.shape.validated()
     try options.checkTexts()
+    try options.checkStrokeWidth()
     if let id = options.id, overlays.contains(where: { $0.id == id }) {
       throw .invalidValue(
         field: "overlay.id", value: "\"\(id)\"", reason: "is already used by another overlay on this map")

@@ -43,11 +43,15 @@ struct OverlayArt {
         rings.append(Self.aligned(WorldShape(hole, closed: true), to: rings[0]))
       }
       shapes = rings
-      Self.appendArea(fill: Palette.color(options.fillColor, or: blue.withAlpha(64)), stroke: stroke, to: &paint)
+      Self.appendArea(
+        fill: Palette.color(options.fillColor, or: blue.withAlpha(64)), stroke: stroke, width: options.strokeWidth,
+        to: &paint)
       label = nil
     case .circle(let center, let radius):
       shapes = [WorldShape(Self.ring(around: center, radius: radius), closed: true)]
-      Self.appendArea(fill: Palette.color(options.fillColor, or: blue.withAlpha(40)), stroke: stroke, to: &paint)
+      Self.appendArea(
+        fill: Palette.color(options.fillColor, or: blue.withAlpha(40)), stroke: stroke, width: options.strokeWidth,
+        to: &paint)
       label = nil
     case .groundOverlay(let bounds, let image):
       let northEast = Mercator.worldPoint(bounds.northEast!), southWest = Mercator.worldPoint(bounds.southWest!)
@@ -68,9 +72,17 @@ struct OverlayArt {
     self.paint = paint.text
   }
 
-  private static func appendArea(fill: ContentColor, stroke: ContentColor, to paint: inout SVGBuffer) {
+  /// The paint of a polygon or circle: its fill, and its outline `width` points wide (1.5
+  /// when nil; none at 0, as `GMSPolygon.strokeWidth` 0 draws no outline).
+  private static func appendArea(fill: ContentColor, stroke: ContentColor, width: Double?, to paint: inout SVGBuffer) {
     Palette.appendFill(fill, to: &paint)
     paint.raw(" fill-rule=\"evenodd\"")
+    if let width {
+      paint.attribute("stroke", width > 0 ? Palette.hex(stroke) : "none")
+      paint.attribute("stroke-width", width)
+      paint.raw(" stroke-linejoin=\"round\"")
+      return
+    }
     paint.attribute("stroke", Palette.hex(stroke))
     paint.raw(" stroke-width=\"1.5\" stroke-linejoin=\"round\"")
   }

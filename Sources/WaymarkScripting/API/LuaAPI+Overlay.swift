@@ -23,12 +23,13 @@ extension LuaAPI {
     OverlayField(name: "stroke_color", type: "string?", kinds: nil),
     OverlayField(name: "fill_color", type: "string?", kinds: nil),
     OverlayField(name: "path", type: "Coordinate[]?", kinds: ["polyline", "polygon"]),
-    OverlayField(name: "width", type: "number?", kinds: ["polyline"]),
+    OverlayField(name: "width", type: "number?", kinds: ["polyline", "polygon", "circle"]),
     OverlayField(name: "holes", type: "Coordinate[][]?", kinds: ["polygon"]),
     OverlayField(name: "center", type: "Coordinate?", kinds: ["circle"]),
     OverlayField(name: "radius", type: "number?", kinds: ["circle"]),
     OverlayField(name: "bounds", type: "Coordinate[]?", kinds: ["ground_overlay"]),
     OverlayField(name: "image", type: "string?", kinds: ["ground_overlay"]),
+    OverlayField(name: "user_data", type: "any", kinds: nil),
   ]
 
   /// `Overlay`, and the map's overlay methods (added to `Map`).
@@ -88,6 +89,37 @@ extension LuaAPI {
         set: { _, stack, object, value in
           let title = try LuaValues.optionalString(at: value, on: stack, field: "overlay.title")
           try overlay(at: object, on: stack).update { $0.title = title }
+        }),
+      .property(
+        "Overlay", "user_data", "any",
+        "Any value kept with the overlay (GMSOverlay.userData); other plugins and the script see a plain-data copy of what was last assigned.",
+        get: { bridge, stack, object in bridge.pushUserData(of: object, on: stack) },
+        set: { bridge, stack, object, value in try bridge.setUserData(of: object, to: value, on: stack) }),
+      .property(
+        "Overlay", "width", "number?",
+        "A polyline's width, or a polygon's or circle's outline width, in points (nil: the default outline of 1.5).",
+        get: { _, stack, object in
+          let overlay = try overlay(at: object, on: stack)
+          if case .polyline(_, let width) = overlay.shape {
+            stack.push(width)
+          } else if let width = overlay.options.strokeWidth {
+            stack.push(width)
+          } else {
+            stack.pushNil()
+          }
+        },
+        set: { _, stack, object, value in
+          let overlay = try overlay(at: object, on: stack)
+          let width =
+            LuaValues.isNil(value, on: stack)
+            ? nil : try LuaValues.number(at: value, on: stack, field: "\(overlay.shape.kind).width")
+          try overlay.update { options in
+            if case .polyline(let path, _) = options.shape {
+              options.shape = .polyline(path: path, width: width ?? 1)
+            } else {
+              options.strokeWidth = width
+            }
+          }
         }),
       .property(
         "Overlay", "map", "Map?", "The map it is on, nil once removed; assign nil to remove it.",
@@ -150,6 +182,7 @@ extension LuaAPI {
       return points
     }
     let shape: OverlayShape
+    var strokeWidth: Double?
     switch kind {
     case "polyline":
       let line = try field("path") { v throws(LuaFunctionError) in try path("path", at: v) }
@@ -175,6 +208,9 @@ extension LuaAPI {
         return holes
       }
       shape = .polygon(outer: outer, holes: holes)
+      strokeWidth = try field("width") { v throws(LuaFunctionError) in
+        LuaValues.isNil(v, on: stack) ? nil : try LuaValues.number(at: v, on: stack, field: "polygon.width")
+      }
     case "circle":
       let center = try field("center") { v throws(LuaFunctionError) in
         try LuaValues.coordinate(at: v, on: stack, field: "circle.center")
@@ -183,6 +219,9 @@ extension LuaAPI {
         try LuaValues.number(at: v, on: stack, field: "circle.radius")
       }
       shape = .circle(center: center, radius: radius)
+      strokeWidth = try field("width") { v throws(LuaFunctionError) in
+        LuaValues.isNil(v, on: stack) ? nil : try LuaValues.number(at: v, on: stack, field: "circle.width")
+      }
     default:
       let corners = try field("bounds") { v throws(LuaFunctionError) in try path("bounds", at: v) }
       guard corners.count == 2 else {
@@ -194,6 +233,7 @@ extension LuaAPI {
       shape = .groundOverlay(bounds: try CoordinateBounds(corners[0], corners[1]), image: image)
     }
     var options = OverlayOptions(shape: shape)
+    options.strokeWidth = strokeWidth
     options.id = try field("id") { v throws(LuaFunctionError) in
       try LuaValues.optionalString(at: v, on: stack, field: "overlay.id")
     }
@@ -211,9 +251,18 @@ extension LuaAPI {
       }
     }
     try bridge.quota.requireRoomForObject("add_overlay")
-    let overlay = try bridge.requireMap().addOverlay(options)
+    let map = try bridge.requireMap()
+    let overlay = try map.addOverlay(options)
     bridge.quota.added(overlay)
     bridge.push(overlay, on: stack)
+    if stack.withStackBalance({ stack.rawGetField("user_data", ofTableAt: 2) != .nil }) {
+      stack.rawGetField("user_data", ofTableAt: 2)
+      defer { stack.pop() }
+      do { try bridge.setUserData(of: -2, to: -1, on: stack) } catch {
+        try? map.remove(overlay)  // nothing half-applied: no overlay without its user_data
+        throw error
+      }
+    }
     return 1
   }
 }

@@ -363,19 +363,19 @@ package final class LuaMapBridge {
     return text + "… (\(length - text.utf8.count) more bytes)"
   }
 
-  /// Pushes the `user_data` of the marker at `index`. Stack: +1.
+  /// Pushes the `user_data` of the marker or overlay at `index`. Stack: +1.
   ///
   /// Values are kept per state (so a table stays the same table here) and published to the
-  /// marker as plain data (``SharedUserData``), so other plugins and the script see what was
+  /// object as plain data (``SharedUserData``), so other plugins and the script see what was
   /// last assigned anywhere: a copy, refreshed whenever someone assigns again.
   func pushUserData(of index: Int32, on stack: LuaStack) {
     let index = stack.absoluteIndex(index)
-    if let marker = stack.object(at: index, as: Self.markerType), let shared = marker.userData as? SharedUserData,
-      userDataSources[ObjectIdentifier(marker)] !== shared
+    if let (object, published) = sharedUserData(at: index, on: stack),
+      let shared = published as? SharedUserData, userDataSources[object] !== shared
     {
       shared.value.push(on: stack, bridge: self)
       storeUserData(of: index, value: stack.top, on: stack)
-      userDataSources[ObjectIdentifier(marker)] = shared
+      userDataSources[object] = shared
       return
     }
     stack.push(userData)
@@ -384,27 +384,40 @@ package final class LuaMapBridge {
     stack.remove(at: -2)
   }
 
-  /// Sets the `user_data` of the marker at `index` to the value at `value`, here and (as
-  /// plain data) for every other state. Stack: 0.
+  /// The identity and the published `user_data` of the marker or overlay at `index`.
+  private func sharedUserData(at index: Int32, on stack: LuaStack) -> (ObjectIdentifier, AnyObject?)? {
+    if let marker = stack.object(at: index, as: Self.markerType) { return (ObjectIdentifier(marker), marker.userData) }
+    if let overlay = stack.object(at: index, as: Self.overlayType) {
+      return (ObjectIdentifier(overlay), overlay.userData)
+    }
+    return nil
+  }
+
+  /// Sets the `user_data` of the marker or overlay at `index` to the value at `value`, here
+  /// and (as plain data) for every other state. Stack: 0.
   func setUserData(of index: Int32, to value: Int32, on stack: LuaStack) throws {
     let index = stack.absoluteIndex(index), value = stack.absoluteIndex(value)
-    guard let marker = stack.object(at: index, as: Self.markerType) else {
+    let marker = stack.object(at: index, as: Self.markerType)
+    let overlay = stack.object(at: index, as: Self.overlayType)
+    guard let (object, _) = sharedUserData(at: index, on: stack) else {
       return storeUserData(of: index, value: value, on: stack)
     }
-    let previous = userDataSources[ObjectIdentifier(marker)]?.size ?? 0
+    let field = marker != nil ? "marker.user_data" : "overlay.user_data"
+    let previous = userDataSources[object]?.size ?? 0
     let plain: PlainValue
     do {
       plain = try PlainValue.read(at: value, on: stack, bridge: self, maxBytes: quota.sharedRoom(replacing: previous))
     } catch {
       throw LuaFunctionError(
-        "marker.user_data: \(error.message); \(quota.owner) shares at most \(formatBytes(quota.limits.sharedBytes))"
+        "\(field): \(error.message); \(quota.owner) shares at most \(formatBytes(quota.limits.sharedBytes))"
           + " of user_data with the others (keep large data in the state itself)")
     }
     let shared = SharedUserData(plain)
-    try quota.chargeShared(shared.size, replacing: previous, what: "marker.user_data")
+    try quota.chargeShared(shared.size, replacing: previous, what: field)
     storeUserData(of: index, value: value, on: stack)
-    try marker.update { $0.userData = shared }
-    userDataSources[ObjectIdentifier(marker)] = shared
+    if let marker { try marker.update { $0.userData = shared } }
+    overlay?.userData = shared
+    userDataSources[object] = shared
   }
 
   private func storeUserData(of index: Int32, value: Int32, on stack: LuaStack) {

@@ -6,7 +6,7 @@ import WaymarkCore
 /// One translation at the boundary: a Swift field path to its Lua form.
 enum LuaNames {
   /// Swift names whose Lua names are not their snake_case.
-  static let renamed = ["latitude": "lat", "longitude": "lng"]
+  static let renamed = ["latitude": "lat", "longitude": "lng", "strokeWidth": "width"]
 
   /// `path` with every name in Lua's spelling: `featureLayer.features[2].placeID` becomes
   /// `feature_layer.features[2].place_id`. Lua names pass through unchanged.
