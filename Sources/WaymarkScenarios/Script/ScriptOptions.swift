@@ -1,3 +1,4 @@
+import Foundation
 import WaymarkCore
 import WaymarkRender
 import WaymarkScripting
@@ -7,6 +8,23 @@ public struct ScriptOptions: Sendable {
   /// Plugin folders (or single `.lua` plugin files) loaded into every map the script makes,
   /// before the script's own `plugins` (the command line's `--plugins`).
   public var pluginFolders: [String] = []
+  /// The project the script belongs to (the nearest `waymark.lua` above it), once found:
+  /// ``adopt(_:)`` took its defaults. nil: none, or not looked for yet.
+  public var project: Project?
+  /// Whether a run looks for the script's project when ``project`` is nil (the default), and
+  /// adopts it; false: the script runs with these options alone.
+  public var findsProject = true
+  /// Roots `require` searches after the requiring file's own folder, in order (the
+  /// project's `modules`, resolved).
+  public var moduleRoots: [URL] = []
+  /// The folders scripts may read data from (the project's `data`, resolved).
+  public var dataRoots: [URL] = []
+  /// Settings by plugin name: `setup(map, settings)` receives a copy of its own (the
+  /// project's `settings`; a script's `waymark.map{ settings = }` wins for its map).
+  public var settings: [String: PlainData] = [:]
+  /// The local clock of the script's maps (the project's `clock`; a script's
+  /// `waymark.map{ clock = }` wins for its map); nil: `os.time()` starts at 2025-01-01T00:00Z.
+  public var clock: LocalClock?
   /// A policy preset name that overrides the script's `policy` (`--policy`).
   public var policy: String?
   /// Seconds of virtual time `map:settle()` waits at most before it fails (`--time-limit`).
@@ -62,6 +80,28 @@ public struct ScriptOptions: Sendable {
 
   /// The defaults.
   public init() {}
+
+  /// Takes the project's defaults where these options (the command line's flags) say
+  /// nothing: flags win. Plugin folders, module roots and data roots are taken whole when
+  /// none is given; settings plugin by plugin; the clock when none is set.
+  public mutating func adopt(_ project: Project) {
+    self.project = project
+    if pluginFolders.isEmpty { pluginFolders = project.pluginFolders.map(\.path) }
+    if moduleRoots.isEmpty { moduleRoots = project.moduleRoots }
+    if dataRoots.isEmpty { dataRoots = project.dataRoots }
+    settings.merge(project.settings) { given, _ in given }
+    if clock == nil { clock = project.clock }
+  }
+
+  /// These options with the project of the script at `path` adopted, when ``findsProject``
+  /// and no ``project`` is set yet (``Project/find(from:)``); the same options when there
+  /// is none. Throws what is wrong with the project file found.
+  public func resolvingProject(for path: String) throws(ProjectError) -> ScriptOptions {
+    guard findsProject, project == nil, let found = try Project.find(from: path) else { return self }
+    var options = self
+    options.adopt(found)
+    return options
+  }
 }
 
 /// What a script run produced.

@@ -75,9 +75,18 @@ final class ScriptSession {
   /// How many of the trace's records have been classified (``classifyPluginErrors(endingAt:)``).
   var classifiedRecords = 0
   private let recorder: ReplayRecorder?
+  /// What is wrong with the script's project file, if anything: the run stops before it starts.
+  private let projectError: ProjectError?
 
-  init(path: String, options: ScriptOptions) {
+  init(path: String, options given: ScriptOptions) {
     self.path = path
+    var options = given
+    do {
+      options = try given.resolvingProject(for: path)
+      projectError = nil
+    } catch {
+      projectError = error
+    }
     self.options = options
     snapshots = SnapshotWriter(folder: options.snapshotFolder, byteLimit: options.snapshotBytes)
     recorder = options.recordsReplay ? ReplayRecorder() : nil
@@ -97,6 +106,10 @@ final class ScriptSession {
   /// Runs the script to its end and leaves its map, plugins and state alive (``run()``
   /// retires them after; a live session keeps them).
   func execute() {
+    if let projectError {
+      outcome.error = projectError.message
+      return
+    }
     let source: LuaSource
     let read = options.scriptSource.map { given -> Result<LuaSource, ScriptFileError> in
       given.bytes.count <= options.maxScriptSize
@@ -232,7 +245,8 @@ final class ScriptSession {
     }
     outcome.replay = recorder?.recording
     outcome.records = trace.records
-    outcome.files = Array(Set(modules.sources.keys).union(hostFiles).union([path])).sorted()
+    let project = options.project.map { [$0.file.path] } ?? Project.locate(from: path).map { [$0.path] } ?? []
+    outcome.files = Array(Set(modules.sources.keys).union(hostFiles).union([path] + project)).sorted()
     state?.close()
   }
 

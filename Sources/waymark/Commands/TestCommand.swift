@@ -90,7 +90,11 @@ struct TestCommand: Command {
   /// The most memory a file's process may take, in bytes.
   var memoryLimit = 2048 << 20
 
+  /// What is wrong with the current folder's project file, reported when the command runs.
+  var projectError: ProjectError?
+
   mutating func validate() throws(UsageError) {
+    adoptProjectDefaults()
     if paths.isEmpty { paths = ["."] }
     budgets.apply(to: &worker.options.plugins, defaultInstructions: HandlerBudgets.testInstructions)
     if worker.updatesGolden, worker.golden == nil {
@@ -102,7 +106,29 @@ struct TestCommand: Command {
     worker.options.stopsAtFirstFailedCase = failsFast
   }
 
+  /// Takes `test.paths` and `test.golden` of the current folder's project (`waymark.lua`)
+  /// where the command line gives no PATH or no `--golden`: flags win.
+  private mutating func adoptProjectDefaults() {
+    guard paths.isEmpty || worker.golden == nil else { return }
+    do {
+      guard let project = try Project.find(from: ".") else { return }
+      if paths.isEmpty { paths = project.test.paths.map(Self.shown) }
+      if worker.golden == nil { worker.golden = project.test.golden.map(Self.shown) }
+    } catch {
+      projectError = error
+    }
+  }
+
+  /// A project's path as the reports show it: relative to the current folder when inside it.
+  private static func shown(_ url: URL) -> String {
+    let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+    let path = url.path
+    guard path.hasPrefix(here + "/") else { return path == here ? "." : path }
+    return String(path.dropFirst(here.count + 1))
+  }
+
   func execute() throws(CommandFailure) -> Int32 {
+    if let projectError { throw CommandFailure(message: projectError.message, code: ExitCode.scriptError) }
     for folder in worker.options.pluginFolders where !isFolder(folder) && !ScriptOptionParsing.isPluginFile(folder) {
       throw CommandFailure(
         message:
