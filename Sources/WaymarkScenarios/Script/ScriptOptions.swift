@@ -94,7 +94,7 @@ public struct ScriptOptions: Sendable {
   }
 
   /// These options with the project of the script at `path` adopted, when ``findsProject``
-  /// and no ``project`` is set yet (``Project/find(from:)``); the same options when there
+  /// and no ``project`` is set yet (`Project.find(from:)`); the same options when there
   /// is none. Throws what is wrong with the project file found.
   public func resolvingProject(for path: String) throws(ProjectError) -> ScriptOptions {
     guard findsProject, project == nil, let found = try Project.find(from: path) else { return self }
