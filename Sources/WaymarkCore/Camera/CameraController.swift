@@ -47,6 +47,9 @@ struct CameraController {
   var idlePending = false
   /// The next frame's clock task, if scheduled.
   var frameTask: VirtualClock.TaskID?
+  /// The world point of the coordinate projected last by the tap path (the centring's
+  /// target, the shown window's marker).
+  var worldPoints = WorldPointMemo()
 
   /// A controller for a valid camera and view, with the policy's zoom range.
   init(camera: CameraPosition, viewSize: Size, minZoom: Double, maxZoom: Double) {
@@ -141,5 +144,5 @@ public struct GestureSettings: Hashable, Sendable {
   /// Whether a two-finger tilt tilts the map.
   public var tiltGestures = true
   /// Creates settings with every gesture enabled.
-  public init() {}
+  package init() {}
 }

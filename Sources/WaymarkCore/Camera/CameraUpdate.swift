@@ -48,7 +48,7 @@ public enum CameraUpdate: Hashable, Sendable {
   case scrollBy(dx: Double, dy: Double)
   /// The greatest zoom at which `bounds` fits inside the padded view inset by `insets`
   /// (64 points on every side by default), centred; bearing and tilt reset to 0.
-  case fit(CoordinateBounds, insets: EdgeInsets = EdgeInsets(all: 64))
+  case fit(CoordinateBounds, insets: EdgeInsets = EdgeInsets(top: 64, left: 64, bottom: 64, right: 64))
 
   /// The camera fields this update moves: animating it animates these channels only.
   func channels(from current: CameraPosition, to destination: CameraPosition) -> CameraChannels {

@@ -9,7 +9,7 @@
 /// scripts advance it by hand.
 public final class VirtualClock {
   /// A scheduled task's handle, for cancelling it.
-  public struct TaskID: Hashable, Sendable {
+  package struct TaskID: Hashable, Sendable {
     let value: Int
   }
 
@@ -50,7 +50,7 @@ public final class VirtualClock {
 
   /// Schedules `action` to run at `time` (at once on the next advance if `time` is past).
   @discardableResult
-  public func schedule(at time: Double, _ action: @escaping () -> Void) -> TaskID {
+  package func schedule(at time: Double, _ action: @escaping () -> Void) -> TaskID {
     let entry = Entry(time: max(time, now), sequence: nextSequence)
     nextSequence += 1
     actions[entry.sequence] = action
@@ -60,7 +60,7 @@ public final class VirtualClock {
   }
 
   /// Cancels a waiting task; nothing happens if it already ran.
-  public func cancel(_ task: TaskID) {
+  package func cancel(_ task: TaskID) {
     actions[task.value] = nil
   }
 

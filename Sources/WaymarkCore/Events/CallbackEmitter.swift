@@ -17,7 +17,10 @@ struct CallbackEmitter {
   /// plugin's `setup`, `teardown`, ...), innermost last.
   var inputRefusals: [String] = []
   /// Who hears every change of what the map shows, held weakly.
-  var observers: [WeakObserver] = []
+  private(set) var observers: [WeakObserver] = []
+  /// Whether ``observers`` is not empty, kept as a flag so that a change told to nobody
+  /// (adding a marker in bulk) reads one byte.
+  private(set) var isObserved = false
 
   /// An emitter recording into `trace`.
   init(trace: TraceLog) { self.trace = trace }
@@ -58,11 +61,13 @@ struct CallbackEmitter {
   mutating func addObserver(_ observer: MapObserver) {
     observers.removeAll { $0.observer == nil || $0.observer === observer }
     observers.append(WeakObserver(observer: observer))
+    isObserved = true
   }
 
   /// Stops telling `observer` about changes.
   mutating func removeObserver(_ observer: MapObserver) {
     observers.removeAll { $0.observer == nil || $0.observer === observer }
+    isObserved = !observers.isEmpty
   }
 
   /// Describes the first broken invariant, or nil when all hold (tests, between inputs).

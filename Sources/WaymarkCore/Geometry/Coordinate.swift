@@ -171,7 +171,7 @@ public struct EdgeInsets: Hashable, Sendable {
     self.right = right
   }
   /// The same inset on every edge.
-  public init(all value: Double) { self.init(top: value, left: value, bottom: value, right: value) }
+  package init(all value: Double) { self.init(top: value, left: value, bottom: value, right: value) }
   /// No inset.
   public static let zero = EdgeInsets()
   /// `left + right`.
@@ -191,15 +191,15 @@ public struct EdgeInsets: Hashable, Sendable {
 
 /// An axis-aligned rectangle in points (on the screen, or in an info window): its top-left
 /// corner and its size, y down.
-public struct Rect: Hashable, Sendable {
+package struct Rect: Hashable, Sendable {
   /// The left edge.
-  public var x: Double
+  package var x: Double
   /// The top edge.
-  public var y: Double
+  package var y: Double
   /// Points across.
-  public var width: Double
+  package var width: Double
   /// Points down.
-  public var height: Double
+  package var height: Double
 
   /// Creates a rectangle from its top-left corner and size.
   package init(x: Double, y: Double, width: Double, height: Double) {

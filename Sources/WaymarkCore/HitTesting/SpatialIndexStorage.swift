@@ -53,7 +53,7 @@ struct LeafEntries {
 /// storage while one of its methods runs (a query's `body` must not mutate it), and the
 /// checks of all eight added 12% to adding a marker (add_markers_1m: 1,161 instructions an
 /// addMarker against 1,041) and 3% to a spatial_move frame (callgrind). The least used,
-/// `freeGroups`, `nodeCapacity` and `walking`, are checked: with two of `MapView`'s they
+/// `freeGroups`, `nodeCapacity` and `walking`, are checked: with the map's observer flag and world-point memo they
 /// cost 3.4% of addMarker, under the 10% a check must cost to go (docs/performance.md).
 final class SpatialIndexStorage {
   /// Most entries a leaf holds before it splits.

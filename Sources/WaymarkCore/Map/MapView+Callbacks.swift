@@ -51,19 +51,17 @@ extension MapView {
   /// Starts telling `observer` about every change of this map (it is held weakly).
   public func addObserver(_ observer: MapObserver) {
     callbacks.addObserver(observer)
-    isObserved = !callbacks.observers.isEmpty
   }
 
   /// Stops telling `observer` about changes.
   public func removeObserver(_ observer: MapObserver) {
     callbacks.removeObserver(observer)
-    isObserved = !callbacks.observers.isEmpty
   }
 
   /// Tells the observers about a change; costs one check when there are none.
   @inline(__always)
   func notify(_ change: @autoclosure () -> MapChange) {
-    guard isObserved else { return }
+    guard callbacks.isObserved else { return }
     let change = change()
     for entry in callbacks.observers { entry.observer?.mapView(self, didChange: change) }
   }

@@ -102,7 +102,7 @@ extension MapView {
     let channels = update.channels(from: camera, to: destination)
     var replaced = policy.independentCameraChannels ? [] : animator.stopAll()
     let targetWorld =
-      channels.contains(.target) ? worldPoints.worldPoint(destination.target) : projection.targetWorld
+      channels.contains(.target) ? cameraController.worldPoints.worldPoint(destination.target) : projection.targetWorld
     animator.start(
       channels: channels, from: projection, to: destination, targetWorld: targetWorld, at: clock.now,
       duration: duration, easing: policy.easing, completion: completion, due: &replaced)

@@ -27,7 +27,7 @@ extension MapView {
   }
 
   /// The topmost tappable marker at `point` (R4), or nil.
-  public func topmostMarker(at point: Point) -> Marker? {
+  package func topmostMarker(at point: Point) -> Marker? {
     let context = hitTestContext
     return store.topmostMarker(at: point, context)
   }
@@ -48,14 +48,16 @@ extension MapView {
   }
 
   /// The shown info window's rectangle on the screen (its body, tail excluded), or nil.
-  public var infoWindowFrame: Rect? {
+  package var infoWindowFrame: Rect? {
     // The window's parts are read in place, not copied: every tap asks (R16).
     guard let body = selection.infoWindow?.layout.bodyRect, let anchor = selection.infoWindow?.layout.anchor
     else { return nil }
     let anchorPoint: Point
     if let marker = selection.infoWindow?.marker {
       // The centring that showed the window projected the marker already, most often.
-      guard let ground = projection.point(forWorld: worldPoints.worldPoint(marker.position)) else { return nil }
+      guard let ground = projection.point(forWorld: cameraController.worldPoints.worldPoint(marker.position)) else {
+        return nil
+      }
       anchorPoint = MarkerGeometry.point(
         marker.infoWindowAnchor, of: marker, at: ground, bearing: flatMarkerBearing,
         foreshortening: flatMarkerForeshortening)

@@ -11,7 +11,7 @@ extension MapView {
   }
 
   /// The live icon view of `marker`, if it has one (R36).
-  public func liveIconView(of marker: Marker) -> LiveView<MarkerIconView>? { liveViews.iconView(of: marker) }
+  package func liveIconView(of marker: Marker) -> LiveView<MarkerIconView>? { liveViews.iconView(of: marker) }
 
   /// Draws the frames due by `time` (R34, R36): every tracked live view is read once for all
   /// of them and its new value, if any, drawn. Called whenever time is about to move on (before

@@ -3,7 +3,7 @@ extension MapView {
 
   /// Animates a marker's position (S3) on the virtual clock, at constant speed by default: a
   /// ``MarkerAnimationTarget`` animation moving the position only.
-  public func animate(
+  package func animate(
     _ marker: Marker, to position: Coordinate, duration: Double, easing: Easing = .linear,
     completion: ((Bool) -> Void)? = nil
   ) throws(MapError) {

@@ -2,7 +2,7 @@ extension MapView {
   // MARK: Markers (R1, R2, R12, R13)
 
   /// How many markers are on the map.
-  public var numberOfMarkers: Int { store.count }
+  package var numberOfMarkers: Int { store.count }
 
   /// Every marker on the map, in the order they were added. Each read builds the array in
   /// one pass over the map's marker slots (no sort): read it once, not per marker.

@@ -34,24 +34,17 @@ public final class MapView {
 
   // The parts below make no callbacks, so nothing can reach one of them while one of its
   // methods runs (the map calls the delegate between its accesses, never inside one): their
-  // exclusivity is unchecked, as the dynamic checks of these six would add 34% to a tap
+  // exclusivity is unchecked, as the dynamic checks of these four would add 34% to a tap
   // (hit_test_1m.tap, instructions in tap(at:)) and 12% to adding a marker (add_markers_1m:
   // 1,169 instructions an addMarker against 1,041; callgrind).
   /// The delegate, the observers, the trace and the callbacks running.
   @exclusivity(unchecked) var callbacks: CallbackEmitter
-  /// Whether anyone observes the map (``callbacks`` has observers), kept beside it so that a
-  /// change told to nobody (adding a marker in bulk) reads one flag, unchecked: it is only
-  /// written by ``addObserver(_:)`` and ``removeObserver(_:)``, which call out to no one.
-  @exclusivity(unchecked) var isObserved = false
   /// The markers: slots, ids, spatial index, icon extent.
   @exclusivity(unchecked) var store: MarkerStore
   /// The selected marker, the shown window, the changes waiting on a resolution (R9-R13).
   @exclusivity(unchecked) var selection = SelectionState()
   /// The camera, the view, and what moves on the frames.
   @exclusivity(unchecked) var cameraController: CameraController
-  /// The world point of the coordinate projected last by the tap path (the centring's
-  /// target, the shown window's marker).
-  @exclusivity(unchecked) var worldPoints = WorldPointMemo()
   /// The tiles shown and loading (R31).
   var tiles = TileTracker()
   /// The overlays (R15).

@@ -1,5 +1,5 @@
 /// Waymark's version.
-public enum WaymarkVersion {
+package enum WaymarkVersion {
   /// The release, as `waymark --version` prints it.
-  public static let current = "0.1.0"
+  package static let current = "0.1.0"
 }
