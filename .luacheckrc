@@ -78,7 +78,7 @@ stds.waymark_script = {
     tostring = {},
     type = {},
     utf8 = { fields = { char = {}, charpattern = {}, codepoint = {}, codes = {}, len = {}, offset = {} } },
-    waymark = { fields = { check_invariants = {}, invariant = {}, map = {}, plugin_errors = {}, version = {} } },
+    waymark = { fields = { check_invariants = {}, current_map = {}, invariant = {}, map = {}, plugin_errors = {}, version = {} } },
     xpcall = {},
   },
 }
@@ -124,7 +124,7 @@ stds.waymark_test = {
     tostring = {},
     type = {},
     utf8 = { fields = { char = {}, charpattern = {}, codepoint = {}, codes = {}, len = {}, offset = {} } },
-    waymark = { fields = { check_invariants = {}, invariant = {}, map = {}, plugin_errors = {}, version = {} } },
+    waymark = { fields = { check_invariants = {}, current_map = {}, invariant = {}, map = {}, plugin_errors = {}, version = {} } },
     xpcall = {},
   },
 }

@@ -72,9 +72,16 @@
 ---@class GestureOptions
 ---@field duration number?
 
----Options of map:pinch: the point that stays fixed (the centre by default).
+---Options of map:pinch: the point that stays fixed (the centre by default), how far the fingers move as they pinch (docs/semantics.md R67).
 ---@class PinchOptions
 ---@field point Point?
+---@field pan Offset?
+---@field duration number?
+
+---Options of map:rotate: the point the map turns about (the centre by default), how far the fingers move as they turn (docs/semantics.md R67).
+---@class RotateOptions
+---@field point Point?
+---@field pan Offset?
 ---@field duration number?
 
 ---Which gestures the user may make (docs/semantics.md R25).
@@ -83,6 +90,7 @@
 ---@field zoom boolean?
 ---@field rotate boolean?
 ---@field tilt boolean?
+---@field allow_scroll_during_rotate_or_zoom boolean?
 
 ---Marker properties (docs/semantics.md R1); position is required.
 ---@class MarkerOptions
@@ -180,6 +188,69 @@
 ---@field policy 'ios'|'android'|'web'|nil
 ---@field plugins string[]?
 ---@field padding number|Insets|nil
+---@field clock Clock?
+---@field settings table<string, any>?
+
+---Local time: os.time() counts from start (local time in zone, default 2025-01-01T00:00:00) on the virtual clock; os.date formats local time in zone (an IANA name, default UTC).
+---@class Clock
+---@field start string?
+---@field zone string?
+
+---A record of map:trace(): the object of a --trace json line (docs/trace-format.md); a null is nil.
+---@class TraceRecord
+---@field t number
+---@field event string
+---@field marker string?
+---@field overlay string?
+---@field camera TraceCamera?
+---@field gesture boolean?
+---@field coordinate Coordinate?
+---@field result boolean|'content'|nil
+---@field plugin string?
+---@field message string?
+---@field kind string?
+---@field place_id string?
+---@field name string?
+---@field layer string?
+---@field features string[]?
+---@field capabilities string[]?
+---@field handler string?
+---@field file string?
+---@field line integer?
+---@field view string?
+---@field zoom number?
+---@field clusters integer?
+---@field markers integer?
+
+---The camera of a trace record.
+---@class TraceCamera
+---@field lat number
+---@field lng number
+---@field zoom number
+---@field bearing number
+---@field tilt number
+
+---Options of map:clusters (docs/semantics.md R60-R64); every key is optional.
+---@class ClusterOptions
+---@field algorithm 'distance'|'grid'?
+---@field distance number?
+---@field min_cluster_size integer?
+---@field max_cluster_zoom number?
+---@field buckets integer[]?
+---@field animate boolean?
+
+---An item a cluster manager groups (docs/semantics.md R62); its marker copies title and snippet.
+---@class ClusterItem
+---@field id string
+---@field position Coordinate
+---@field title string?
+---@field snippet string?
+
+---A cluster at one zoom: where its marker stands, and its items in the order added.
+---@class Cluster
+---@field position Coordinate
+---@field count integer
+---@field items ClusterItem[]
 
 ---A map: camera, markers, overlays, selection, input and time.
 ---@class Map
@@ -195,9 +266,11 @@
 ---@field my_location_enabled boolean Whether the my-location dot and button are shown (docs/semantics.md R32).
 ---@field my_location Coordinate? What the map reports as the user's location (docs/semantics.md R52): the device location while my_location_enabled, else nil. Assigning sets the device location.
 ---@field device_location Coordinate? The simulated device location (docs/semantics.md R52), an input kept whether my location is on or off; nil until known.
+---@field projection Projection A snapshot of the projection (docs/semantics.md R68): the conversions at the camera, view size and padding of now, which never follow later moves. (read-only)
 ---@field capabilities string[] What the map can do: a list of advanced_markers, data_driven_styling; assigning fires did_change_map_capabilities.
 ---@field padding Insets Insets that move the visual centre and shrink the visible region (docs/semantics.md R29); assign a number or a table.
----@field gestures GestureFlags Which gestures the user may make (docs/semantics.md R25); assign a table of the ones to change. Code-driven moves always work.
+---@field gestures GestureFlags Which gestures the user may make (docs/semantics.md R25), and whether zooms and rotations may turn about the fingers and follow them (allow_scroll_during_rotate_or_zoom, R67); assign a table of the ones to change. Code-driven moves always work.
+---@field camera_target_bounds Coordinate[]? The bounds { south_west, north_east } gestures keep the camera's target in (docs/semantics.md R66), as GMSMapView.cameraTargetBounds; nil (the default) lifts them. Moves made by code are not held (the web policy holds them).
 local Map = {}
 
 ---Animates the camera (docs/semantics.md R23, R26, R27): only the fields given move; duration defaults to 0.3 s.
@@ -241,6 +314,16 @@ function Map:markers() end
 ---@param options MarkerAnimationOptions?
 function Map:animate_marker(marker, target, options) end
 
+---Calls `callback` after `seconds` of virtual time; returns a timer with :cancel().
+---@param seconds number
+---@param callback fun()
+---@return Timer
+function Map:after(seconds, callback) end
+
+---Adds a `log` record to the trace (values joined by tabs), as print does.
+---@param ... any
+function Map:log(...) end
+
 ---The screen point of a coordinate, nil beyond the horizon (docs/semantics.md R29).
 ---@param coordinate Coordinate
 ---@return Point?
@@ -266,15 +349,9 @@ function Map:contains(coordinate) end
 ---@return number
 function Map:points_for_meters(meters, coordinate) end
 
----Calls `callback` after `seconds` of virtual time; returns a timer with :cancel().
----@param seconds number
----@param callback fun()
----@return Timer
-function Map:after(seconds, callback) end
-
----Adds a `log` record to the trace (values joined by tabs), as print does.
----@param ... any
-function Map:log(...) end
+---The records the map has made so far (in a test case: since the case began), oldest first, as the objects of `--trace json` (docs/trace-format.md): the same keys and numbers; a null is nil.
+---@return TraceRecord[]
+function Map:trace() end
 
 ---Taps a marker (its icon centre), a coordinate or a screen point (docs/semantics.md R4-R17). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param target Marker|Coordinate|Point
@@ -301,14 +378,14 @@ function Map:drag(marker, to, options) end
 ---@param options GestureOptions?
 function Map:pan(by, options) end
 
----A pinch gesture: zoom by levels about a point (the centre by default) (docs/semantics.md R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
+---A pinch gesture: zoom by levels about a point (the centre by default), the fingers moving by `pan` as they pinch (docs/semantics.md R25, R67). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param zoom_by number
 ---@param options PinchOptions?
 function Map:pinch(zoom_by, options) end
 
----A two-finger rotation by degrees clockwise: the content turns clockwise on the screen and the camera's bearing decreases by degrees (docs/semantics.md R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
+---A two-finger rotation by degrees clockwise about a point (the centre by default): the content turns clockwise on the screen and the camera's bearing decreases by degrees (docs/semantics.md R25, R67). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
 ---@param degrees number
----@param options GestureOptions?
+---@param options RotateOptions?
 function Map:rotate(degrees, options) end
 
 ---A two-finger tilt by degrees (clamped, R22, R25). Input: refused from inside a callback (a handler); schedule it with map:after(0, fn).
@@ -377,6 +454,11 @@ function Map:remove_overlay(overlay) end
 ---@return Overlay[]
 function Map:overlays() end
 
+---A cluster manager as Google Maps Utils' (docs/semantics.md R60-R64): { algorithm = 'distance'|'grid', distance = 100, min_cluster_size = 4, max_cluster_zoom = 20, buckets = { 10, 50, 100, 200, 1000 }, animate = true }.
+---@param options ClusterOptions?
+---@return Clusters
+function Map:clusters(options) end
+
 ---A marker (docs/semantics.md R1). The same marker is always the same Lua value, so `marker == other` compares identity.
 ---@class Marker
 ---@field id string The marker's name in traces and scripts: the id given, else marker-N (read-only). (read-only)
@@ -398,6 +480,8 @@ function Map:overlays() end
 ---@field tracks_info_window_changes boolean Whether an open default window shows title and snippet changes at once (docs/semantics.md R7); false: it keeps what it was shown with until shown again.
 ---@field user_data any Any value kept with the marker; other plugins and the script see a plain-data copy of what was last assigned.
 ---@field map Map? The map the marker is on, nil once removed (docs/semantics.md R2); assign nil to remove it, the map to add it back.
+---@field cluster Cluster? The cluster a cluster marker stands for ({ position, count, items }), else nil. (read-only)
+---@field cluster_item ClusterItem? The item an item's marker stands for, else nil. (read-only)
 local Marker = {}
 
 ---Moves the marker to a position over `duration` seconds (S3); same as map:animate_marker.
@@ -425,12 +509,69 @@ local Timer = {}
 ---Cancels the callback; nothing happens if it already ran.
 function Timer:cancel() end
 
+---A snapshot of the map's projection (docs/semantics.md R68): the conversions at the camera it was taken at, as GMSProjection.
+---@class Projection
+local Projection = {}
+
+---The screen point of a coordinate, nil beyond the horizon (docs/semantics.md R29).
+---@param coordinate Coordinate
+---@return Point?
+function Projection:point_for(coordinate) end
+
+---The coordinate under a screen point, nil above the horizon (docs/semantics.md R29).
+---@param point Point
+---@return Coordinate?
+function Projection:coordinate_for(point) end
+
+---The corners { near_left, near_right, far_left, far_right } of what the camera sees (docs/semantics.md R29).
+---@return VisibleRegion
+function Projection:visible_region() end
+
+---Whether the coordinate is visible in the padded view (docs/semantics.md R29).
+---@param coordinate Coordinate
+---@return boolean
+function Projection:contains(coordinate) end
+
+---How many points `meters` span at the coordinate at the snapshot's camera (docs/semantics.md R29).
+---@param meters number
+---@param coordinate Coordinate
+---@return number
+function Projection:points_for_meters(meters, coordinate) end
+
+---A cluster manager made by `map:clusters{}`, as Google Maps Utils' (docs/semantics.md R60-R64).
+---@class Clusters
+local Clusters = {}
+
+---Adds an item { id =, position =, title =, snippet = } or a list of them (docs/semantics.md R62); shown at the next clustering.
+---@param items ClusterItem|ClusterItem[]
+function Clusters:add(items) end
+
+---Removes the item with this id; false if there is none (docs/semantics.md R62).
+---@param id string
+---@return boolean
+function Clusters:remove(id) end
+
+---Removes every item; clusters again after 0.2 s (docs/semantics.md R64).
+function Clusters:clear() end
+
+---Clusters at the camera's rounded zoom and renders now (docs/semantics.md R64).
+function Clusters:cluster() end
+
+---The algorithm's clusters at this zoom, in its order: { position, count, items } (docs/semantics.md R60, R61).
+---@param zoom number
+---@return Cluster[]
+function Clusters:clusters_at(zoom) end
+
+---The markers the manager shows now, in the order it rendered them.
+---@return Marker[]
+function Clusters:markers() end
+
 ---A plugin: a Lua file returning this table (docs/plugins.md).
 ---@class Plugin
 ---@field name string? The plugin's name in traces (default: the file name).
 ---@field priority number? Higher is asked first (default 0); ties by file name.
 ---@field state any Carried across hot reloads when there is no save_state.
----@field setup (fun(map: Map))? Called once after every plugin of the folder loaded, in priority order.
+---@field setup (fun(map: Map, settings: any))? Called once after every plugin of the folder loaded, in priority order, with a copy of settings[plugin.name] (waymark.map{ settings = }, the project's settings; nil if none).
 ---@field teardown (fun(map: Map))? Called before the plugin is replaced by a reload or unloaded.
 ---@field save_state (fun(): any)? Called on the old version before a reload; its plain-data result is on_reload's old_state.
 ---@field on_reload (fun(old_state: any, map: Map))? Called on the new version after setup, with the old version's state (save_state(), else its `state` field).

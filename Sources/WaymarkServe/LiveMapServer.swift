@@ -35,6 +35,9 @@ public final class LiveMapServer: @unchecked Sendable {
     /// Seconds a client may take to send a whole request (headers and body), from the
     /// opening of its connection or the end of its previous answer; then it is closed.
     public var requestDeadline = 10.0
+    /// The test file the page's inputs are written to as they are made (`--record FILE`):
+    /// beside the script, which it requires; nil records nothing.
+    public var recordFile: String?
     /// The defaults.
     public init() {}
   }
@@ -57,7 +60,11 @@ public final class LiveMapServer: @unchecked Sendable {
     throws(ServeError)
   {
     let address = try ListenAddress(configuration.host)
+    let recording: LiveRecording?
     do {
+      recording = try configuration.recordFile.map { (file) throws(LiveSessionError) in
+        try LiveRecording(file: file, script: script, pluginFolders: options.pluginFolders)
+      }
       loop = try LiveMapLoop(script: script, options: options, streamCapacity: configuration.streamCapacity)
     } catch {
       throw ServeError(message: error.message)
@@ -70,6 +77,17 @@ public final class LiveMapServer: @unchecked Sendable {
           + (startup?.0.error.map { "; it stopped with: \($0)" } ?? ""))
     }
     self.startup = startup.0
+    if let recording {
+      let failure = loop.sync { session, loop in
+        session.recording = recording
+        loop.saveRecording(session)
+        return loop.recordingFailure
+      }
+      if let failure = failure ?? nil {
+        loop.stop()
+        throw ServeError(message: "--record: \(failure)")
+      }
+    }
     token = configuration.token ?? Self.randomToken()
     isExposed = !address.isLoopback
     let routes = Routes(
@@ -97,6 +115,10 @@ public final class LiveMapServer: @unchecked Sendable {
     server?.stop()
     server = nil
   }
+
+  /// Why the recorded test file (`--record`) could not be written the last time it was
+  /// written; nil when it was. Read it after ``stop()``.
+  public var recordingFailure: String? { loop.recordingFailure }
 
   /// Throws unless `host` is an address the server can bind: an IP literal or `localhost`.
   public static func checkHost(_ host: String) throws(ServeError) { _ = try ListenAddress(host) }

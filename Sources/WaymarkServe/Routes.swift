@@ -141,6 +141,7 @@ struct Routes: Sendable {
       case .input(let input):
         let step = session.perform(input)
         loop.publish(step.records)
+        if step.error == nil { loop.saveRecording(session) }
         if let error = step.error { return .failure(InputError(message: error)) }
         return .success(InputAnswer(records: step.records.map(EncodedRecord.init)))
       case .clock(let paused, let speed):

@@ -56,4 +56,19 @@ import Testing
       #expect(result.stderr.contains("\(file):3: unknown key 'setings'; did you mean settings?"), "\(result.stderr)")
     }
   }
+
+  @Test("Local time is the same whatever the machine's time zone (TZ)")
+  func localTimeIgnoresTheMachine() throws {
+    let folder = try project("return { clock = { start = '2025-06-02T09:00:00', zone = 'Australia/Melbourne' } }")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = folder.appendingPathComponent("scenarios/time.lua")
+    try "local map = waymark.map{}\nprint(os.time(), os.date('%c %Z'), os.date('!%c'))\n".write(
+      to: script, atomically: true, encoding: .utf8)
+    let outputs = try ["UTC", "America/New_York", "Pacific/Chatham", "Asia/Kolkata"].map { zone in
+      try CLI.run(["run", "scenarios/time.lua", "--trace", "json"], in: folder, environment: ["TZ": zone]).stdout
+    }
+    #expect(
+      outputs[0].contains(#"1748818800\tMon Jun  2 09:00:00 2025 AEST\tSun Jun  1 23:00:00 2025"#), "\(outputs[0])")
+    #expect(Set(outputs).count == 1, "\(outputs)")
+  }
 }

@@ -18,7 +18,8 @@ import Testing
 
     init(
       _ arguments: [String] = [],
-      script: String = "local map = waymark.map{}\nmap:add_marker{ id = 'a', position = { lat = 0, lng = 0 } }\n"
+      script: String = "local map = waymark.map{}\nmap:add_marker{ id = 'a', position = { lat = 0, lng = 0 } }\n",
+      files: [String: String] = [:]
     )
       throws
     {
@@ -26,6 +27,12 @@ import Testing
       try FileManager.default.createDirectory(
         at: folder.appendingPathComponent("plugins"), withIntermediateDirectories: true)
       try Data("return { name = 'quiet' }\n".utf8).write(to: folder.appendingPathComponent("plugins/quiet.lua"))
+      for (path, text) in files {
+        let file = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(
+          at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+      }
       try Data(script.utf8).write(to: folder.appendingPathComponent("demo.lua"))
       process.executableURL = CLI.executable
       process.arguments = ["serve", "demo.lua", "--plugins", "plugins", "--port", "0"] + arguments

@@ -168,9 +168,9 @@ import Testing
   @Test func goldenTracesAreWrittenByUpdateThenCompared() throws {
     let folder = try suite(["tests/tour_test.lua": Self.header + "map:tap(m)\nmap:settle()\n"])
     defer { try? FileManager.default.removeItem(at: folder) }
-    let missing = try CLI.run(["test", "tests", "--golden", "golden"], in: folder)
-    #expect(missing.status == 1)
-    #expect(missing.stdout.contains("no golden trace golden/tour_test.jsonl (run with --update to write it)"))
+    let required = try CLI.run(["test", "tests", "--golden", "golden", "--golden-required"], in: folder)
+    #expect(required.status == 1)
+    #expect(required.stdout.contains("no golden trace golden/tour_test.jsonl (run with --update to write it)"))
     let update = try CLI.run(["test", "tests", "--golden", "golden", "--update"], in: folder)
     #expect(update.status == 0, "\(update.stdout)")
     #expect(update.stdout.contains("wrote golden/tour_test.jsonl"))
@@ -188,6 +188,35 @@ import Testing
     #expect(differs.stdout.contains("│   no other record differs"))
     #expect(differs.stdout.contains("│ -    0.000  did_tap_marker               m            result=true"))
     #expect(differs.stdout.contains("│ +    0.000  did_tap_marker               m            result=false"))
+  }
+
+  @Test("A file or case with no golden is compared with nothing and counted, unless --golden-required")
+  func aMissingGoldenIsComparedWithNothing() throws {
+    let cases =
+      "describe('tour', function()\n  it('taps', function()\n" + Self.header
+      + "map:tap(m)\n  end)\n  it('waits', function() end)\nend)\n"
+    let folder = try suite(["tests/tour_test.lua": Self.header + "map:tap(m)\n", "tests/cases_test.lua": cases])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let lenient = try CLI.run(["test", "tests", "--golden", "golden"], in: folder)
+    #expect(lenient.status == 0, "\(lenient.stdout)")
+    #expect(statuses(lenient.stdout)["tests/tour_test.lua"] == "pass")
+    #expect(statuses(lenient.stdout)["tests/cases_test.lua"] == "pass")
+    #expect(!lenient.stdout.contains("golden/"), "no line names a golden file")
+    let lines = lenient.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      lines.suffix(2) == [
+        "3 with no golden trace in golden, compared with nothing (--update writes them, --golden-required fails them)",
+        "3 passed, 0 failed",
+      ], "\(lenient.stdout)")
+    let required = try CLI.run(["test", "tests", "--golden", "golden", "--golden-required"], in: folder)
+    #expect(required.status == 1)
+    #expect(
+      required.stdout.contains("no golden trace golden/cases_test/tour_taps.jsonl (run with --update to write it)"))
+    #expect(statuses(required.stdout)["tests/tour_test.lua"] == "fail")
+    #expect(statuses(required.stdout)["tests/cases_test.lua"] == "fail")
+    let usage = try CLI.run(["test", "tests", "--golden-required"], in: folder)
+    #expect(usage.status == 2)
+    #expect(usage.stderr.contains("--golden-required asks for golden traces: give their folder with --golden DIR"))
   }
 
   /// R33: a golden that differs after a long camera animation shows the animation folded

@@ -21,6 +21,10 @@ waymark.version = ""
 ---@return Map
 function waymark.map(options) end
 
+---The map the script drives now: the last waymark.map{} made, by the script or by a module it required (a scenario required by a test), or nil.
+---@return Map?
+function waymark.current_map() end
+
 ---Records a failed expectation (script file:line, the run exits 1) unless `condition` is true.
 ---@param condition any
 ---@param message string?

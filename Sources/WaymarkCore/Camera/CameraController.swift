@@ -23,6 +23,8 @@ struct CameraController {
   private(set) var maxZoom: Double
   /// Which gestures the user may make (R25).
   var settings = GestureSettings()
+  /// The bounds gestures keep the camera's target in (R66); nil: anywhere.
+  var targetBounds: CoordinateBounds?
   /// The camera's animated channels (R26, R27).
   let animator = CameraAnimator()
   /// A user gesture in progress (R25).
@@ -105,6 +107,7 @@ struct CameraController {
     var next = camera
     if let active = gesture {
       next = active.camera(at: now, viewSize: viewSize, padding: padding, zoomRange: zoomRange)
+      if let targetBounds { next.target = targetBounds.clamp(next.target) }  // R66
       if active.isFinished(at: now) { gesture = nil }
     }
     let stepped = animator.step(next, at: now)
@@ -143,6 +146,10 @@ public struct GestureSettings: Hashable, Sendable {
   public var rotateGestures = true
   /// Whether a two-finger tilt tilts the map.
   public var tiltGestures = true
+  /// Whether zooms and rotations turn about the fingers and follow them when they move
+  /// (`GMSUISettings.allowScrollGesturesDuringRotateOrZoom`, R67); when off, they turn about
+  /// the view's centre and the fingers' movement is ignored. On by default.
+  public var allowScrollGesturesDuringRotateOrZoom = true
   /// Creates settings with every gesture enabled.
   package init() {}
 }

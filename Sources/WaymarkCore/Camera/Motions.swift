@@ -6,9 +6,10 @@ public enum Gesture: Hashable, Sendable {
   case pan(dx: Double, dy: Double)
   /// A pinch: zoom by `zoomBy` levels about `around` (the view's centre if nil).
   case pinch(zoomBy: Double, around: Point?)
-  /// A two-finger rotation by `degrees` clockwise: the content turns clockwise on the
-  /// screen, so the camera's bearing decreases by `degrees` (R25), as on a device.
-  case rotate(degrees: Double)
+  /// A two-finger rotation by `degrees` clockwise about `around` (the view's centre if nil):
+  /// the content turns clockwise on the screen, so the camera's bearing decreases by
+  /// `degrees` (R25), as on a device; the ground under `around` stays there (R67).
+  case rotate(degrees: Double, around: Point? = nil)
   /// A two-finger tilt by `degrees` (clamped to the zoom's maximum, R22).
   case tilt(degrees: Double)
   /// A double tap: zoom in by one level about the point.
@@ -36,6 +37,17 @@ public enum Gesture: Hashable, Sendable {
     if case .doubleTap(let point) = self { return .pinch(zoomBy: 1, around: point) }
     return self
   }
+
+  /// This gesture about the view's centre: what a zoom or rotation becomes when
+  /// `allowScrollGesturesDuringRotateOrZoom` is off (R67).
+  var centred: Gesture {
+    switch self {
+    case .pinch(let delta, _): .pinch(zoomBy: delta, around: nil)
+    case .rotate(let degrees, _): .rotate(degrees: degrees, around: nil)
+    case .doubleTap: motion.centred
+    case .pan, .tilt: self
+    }
+  }
 }
 
 /// A user gesture in progress (R25): the camera follows the finger from the gesture's start
@@ -46,6 +58,9 @@ struct CameraGesture {
   let start: CameraPosition
   let startTime: Double
   let duration: Double
+  /// How far the fingers move while they pinch or rotate (R67): the content under them
+  /// follows, as in a pan.
+  var scroll = Point(x: 0, y: 0)
 
   /// Whether the fingers have stopped at `time`.
   func isFinished(at time: Double) -> Bool { time >= startTime + duration }
@@ -66,11 +81,27 @@ struct CameraGesture {
         ? .scrollBy(dx: 0, dy: 0)
         : .change(CameraChange(target: CameraUpdate.groundScroll(from: projection, dx: x, dy: y)))
     case .pinch(let delta, let point): update = .zoomBy(delta * progress, around: point)
-    case .rotate(let degrees): update = .change(CameraChange(bearing: start.bearing - degrees * progress))
+    case .rotate(let degrees, _): update = .change(CameraChange(bearing: start.bearing - degrees * progress))
     case .tilt(let degrees): update = .change(CameraChange(tilt: start.tilt + degrees * progress))
     case .doubleTap(let point): update = .zoomBy(progress, around: point)  // never stored: see Gesture.motion
     }
-    return (try? update.destination(from: projection, zoomRange: zoomRange)) ?? start
+    guard var camera = try? update.destination(from: projection, zoomRange: zoomRange) else { return start }
+    if case .rotate(_, let point?) = kind, let fixed = projection.coordinate(for: point) {
+      // R67: the ground under the fingers stays under them; the centre moves around it.
+      let turned = Projection(camera: camera, viewSize: viewSize, padding: padding)
+      if let now = turned.point(for: fixed),
+        let moved = try? CameraUpdate.scrollBy(dx: now.x - point.x, dy: now.y - point.y).destination(
+          from: turned, zoomRange: zoomRange)
+      {
+        camera = moved
+      }
+    }
+    if scroll.x != 0 || scroll.y != 0 {
+      // R67: fingers that move while they pinch or rotate drag the content along, as a pan.
+      let moved = Projection(camera: camera, viewSize: viewSize, padding: padding)
+      camera.target = CameraUpdate.groundScroll(from: moved, dx: -scroll.x * progress, dy: -scroll.y * progress)
+    }
+    return camera
   }
 }
 

@@ -60,6 +60,11 @@ public struct BehaviorPolicy: Hashable, Sendable {
   package var frameRate = 60.0
   /// R27: the easing of camera animations.
   package var easing = Easing.easeInOut
+  /// R66: whether the camera target bounds hold moves made by code too (an explicit move or
+  /// an animation ends with its target clamped into them, and bounds set around a camera
+  /// outside them move it in at once), as the JavaScript API's `restriction` holds every
+  /// move; false: only gestures, as `GMSMapView.cameraTargetBounds` says.
+  package var targetBoundsHoldCodeMoves = false
   /// R21: the zoom range of a new map.
   package var minZoom = 2.0
   /// R21: the zoom range of a new map.
@@ -94,6 +99,7 @@ public struct BehaviorPolicy: Hashable, Sendable {
     policy.selectOnMarkerTap = false
     policy.centerOnSelect = false
     policy.showPOIWindow = true
+    policy.targetBoundsHoldCodeMoves = true
     return policy
   }()
 

@@ -76,6 +76,21 @@ public struct CoordinateBounds: Hashable, Sendable, CustomStringConvertible {
     return CoordinateBounds.eastwardSpan(from: sw.longitude, to: longitude) <= longitudeSpan
   }
 
+  /// The point of these bounds nearest `coordinate` (R66): its latitude clamped to the
+  /// bounds', its longitude moved to the nearer edge when outside the range (the way round
+  /// the world that is shorter). `coordinate` itself when inside, or for the empty bounds.
+  package func clamp(_ coordinate: Coordinate) -> Coordinate {
+    guard let ne = northEast, let sw = southWest, !contains(coordinate) else { return coordinate }
+    let latitude = min(max(coordinate.latitude, sw.latitude), ne.latitude)
+    var longitude = Coordinate.wrapLongitude(coordinate.longitude)
+    if CoordinateBounds.eastwardSpan(from: sw.longitude, to: longitude) > longitudeSpan {
+      let pastEast = CoordinateBounds.eastwardSpan(from: ne.longitude, to: longitude)
+      let beforeWest = CoordinateBounds.eastwardSpan(from: longitude, to: sw.longitude)
+      longitude = pastEast <= beforeWest ? ne.longitude : sw.longitude
+    }
+    return Coordinate(latitude: latitude, longitude: longitude)
+  }
+
   /// These bounds grown to include `coordinate`, extending east or west whichever is
   /// shorter; for the empty bounds, the bounds of that single point (R30).
   public func including(_ coordinate: Coordinate) throws(MapError) -> CoordinateBounds {

@@ -56,7 +56,34 @@ extension MapView {
   /// idle_at_camera_position at the next frame. Stops running animations and gestures.
   /// Throws (changing nothing) when the update has a non-finite or invalid value.
   public func moveCamera(_ update: CameraUpdate) throws(MapError) {
-    jump(to: try update.destination(from: projection, zoomRange: cameraController.zoomRange))
+    jump(to: heldByTargetBounds(try update.destination(from: projection, zoomRange: cameraController.zoomRange)))
+  }
+
+  /// The bounds gestures keep the camera's target in (R66), as
+  /// `GMSMapView.cameraTargetBounds`: nil (the default) lets it go anywhere.
+  public var cameraTargetBounds: CoordinateBounds? { cameraController.targetBounds }
+
+  /// Sets the bounds gestures keep the camera's target in, nil to lift them (R66). A gesture
+  /// that would take the target out stops at the edge; a camera outside them is left where it
+  /// is until a gesture moves it. Moves made by code are not held unless the policy says so
+  /// (`targetBoundsHoldCodeMoves`, the web preset), and then a camera outside moves in at
+  /// once (R24). Throws for the empty bounds, changing nothing.
+  public func setCameraTargetBounds(_ bounds: CoordinateBounds?) throws(MapError) {
+    if let bounds, !bounds.isValid {
+      throw .invalidValue(field: "cameraTargetBounds", value: "empty", reason: "is not valid bounds")
+    }
+    cameraController.targetBounds = bounds
+    let held = heldByTargetBounds(camera)
+    if held != camera { jump(to: held) }
+  }
+
+  /// `camera` with its target clamped into the target bounds when the policy holds moves made
+  /// by code there (R66); `camera` itself otherwise.
+  func heldByTargetBounds(_ camera: CameraPosition) -> CameraPosition {
+    guard policy.targetBoundsHoldCodeMoves, let bounds = cameraController.targetBounds else { return camera }
+    var held = camera
+    held.target = bounds.clamp(camera.target)
+    return held
   }
 
   /// Sets the whole camera at once (R24); values Google clamps are clamped (R20-R22).
@@ -95,8 +122,9 @@ extension MapView {
 
   /// Starts an animation of an update known to be valid.
   func startAnimation(_ update: CameraUpdate, duration: Double, completion: ((Bool) -> Void)?) {
-    guard let destination = try? update.destination(from: projection, zoomRange: cameraController.zoomRange)
+    guard let reached = try? update.destination(from: projection, zoomRange: cameraController.zoomRange)
     else { return }
+    let destination = heldByTargetBounds(reached)
     cameraController.gesture = nil
     let animator = cameraController.animator
     let channels = update.channels(from: camera, to: destination)

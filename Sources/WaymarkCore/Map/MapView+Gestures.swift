@@ -7,10 +7,12 @@ extension MapView {
   ///
   /// - Parameters:
   ///   - gesture: what the fingers do (a pan, a pinch, a rotation, a tilt, a double tap).
-  ///   - duration: how long the fingers move, in seconds; 0.5 by default (a double tap
-  ///     takes the policy's animation duration).
+  ///   - duration: how long the fingers move, in seconds; 0.5 by default (a double tap takes
+  ///     the policy's animation duration).
+  ///   - scrolling: how far, in points, the fingers move while they pinch or rotate: the
+  ///     content follows, as in a pan (R67). Only pinches and rotations scroll.
   /// - Throws: from inside a callback, or for a value out of its range (the field named).
-  public func perform(_ gesture: Gesture, duration: Double? = nil) throws(MapError) {
+  public func perform(_ gesture: Gesture, duration: Double? = nil, scrolling: Point? = nil) throws(MapError) {
     let enabled: Bool
     switch gesture {
     case .pan(let dx, let dy):
@@ -21,8 +23,9 @@ extension MapView {
       try MapError.requireFinite(delta, "pinch.zoomBy")
       if let point { _ = try point.validated("pinch.point") }
       enabled = settings.zoomGestures
-    case .rotate(let degrees):
+    case .rotate(let degrees, let point):
       try MapError.require(degrees, in: -Point.largestMagnitude...Point.largestMagnitude, "rotate.degrees")
+      if let point { _ = try point.validated("rotate.point") }
       enabled = settings.rotateGestures
     case .tilt(let degrees):
       try MapError.require(degrees, in: -Point.largestMagnitude...Point.largestMagnitude, "tilt.degrees")
@@ -33,9 +36,17 @@ extension MapView {
       notify(.input(MapInput(kind: .doubleTap, point: point)))
       enabled = settings.zoomGestures
     }
+    if let scrolling {
+      switch gesture {
+      case .pinch, .rotate: _ = try scrolling.validated("\(gesture.name).scrolling")
+      case .pan, .tilt, .doubleTap:
+        throw .invalidValue(
+          field: "\(gesture.name).scrolling", value: "\(scrolling)", reason: "applies to pinches and rotations")
+      }
+    }
     let seconds: Double
     if case .doubleTap = gesture { seconds = duration ?? policy.animationDuration } else { seconds = duration ?? 0.5 }
-    try startGesture(gesture, duration: seconds, enabled: enabled)
+    try startGesture(gesture, duration: seconds, scrolling: scrolling, enabled: enabled)
   }
 
   /// A pan (``perform(_:duration:)``).
@@ -43,14 +54,18 @@ extension MapView {
     try perform(.pan(dx: dx, dy: dy), duration: duration)
   }
 
-  /// A pinch (``perform(_:duration:)``).
-  package func pinch(zoomBy delta: Double, around point: Point? = nil, duration: Double = 0.5) throws(MapError) {
-    try perform(.pinch(zoomBy: delta, around: point), duration: duration)
+  /// A pinch (``perform(_:duration:scrolling:)``).
+  package func pinch(
+    zoomBy delta: Double, around point: Point? = nil, duration: Double = 0.5, scrolling: Point? = nil
+  ) throws(MapError) {
+    try perform(.pinch(zoomBy: delta, around: point), duration: duration, scrolling: scrolling)
   }
 
-  /// A two-finger rotation (``perform(_:duration:)``).
-  package func rotate(by degrees: Double, duration: Double = 0.5) throws(MapError) {
-    try perform(.rotate(degrees: degrees), duration: duration)
+  /// A two-finger rotation (``perform(_:duration:scrolling:)``).
+  package func rotate(
+    by degrees: Double, around point: Point? = nil, duration: Double = 0.5, scrolling: Point? = nil
+  ) throws(MapError) {
+    try perform(.rotate(degrees: degrees, around: point), duration: duration, scrolling: scrolling)
   }
 
   /// A two-finger tilt (``perform(_:duration:)``).
@@ -63,7 +78,9 @@ extension MapView {
     try perform(.doubleTap(at: point))
   }
 
-  private func startGesture(_ gesture: Gesture, duration: Double, enabled: Bool) throws(MapError) {
+  private func startGesture(_ gesture: Gesture, duration: Double, scrolling: Point?, enabled: Bool)
+    throws(MapError)
+  {
     try requireNoCallbackRunning(gesture.name)
     try MapError.requireDuration(duration, "\(gesture.name).duration")
     guard enabled else {
@@ -71,8 +88,13 @@ extension MapView {
       return
     }
     let interrupted = cameraController.animator.stopAll()
-    cameraController.gesture = CameraGesture(
-      kind: gesture.motion, start: camera, startTime: clock.now, duration: duration)
+    // R67: with scrolling during rotate or zoom off, zooms and rotations turn about the
+    // centre and fingers that move while they pinch or rotate move nothing.
+    let offCentre = settings.allowScrollGesturesDuringRotateOrZoom
+    var motion = CameraGesture(
+      kind: offCentre ? gesture.motion : gesture.centred, start: camera, startTime: clock.now, duration: duration)
+    if offCentre, let scrolling { motion.scroll = scrolling }
+    cameraController.gesture = motion
     willMove(gesture: true)
     scheduleFrame()
     for due in interrupted { due.completion(due.finished) }

@@ -1,14 +1,15 @@
 /// A marker on a map, like `GMSMarker`: a class with identity, so the same marker is the
 /// same object wherever it is handed out.
 ///
-/// Create markers with `MapView.addMarker(_:)`. Read any property of ``MarkerOptions``
-/// directly (`marker.title`, `marker.rotation`: ``subscript(dynamicMember:)``); change them
-/// with ``update(_:)``, which validates the new values and applies all of them or none.
+/// Create markers with `MapView.addMarker(_:)`. Read its position, title and any of its
+/// ``MarkerProperties`` directly (`marker.title`, `marker.rotation`:
+/// ``subscript(dynamicMember:)``); change them with ``update(_:)``, which validates the new
+/// values and applies all of them or none.
 /// Confined to the thread of its map.
 @dynamicMemberLookup
 public final class Marker {
   // Only the position, the title and `extras` are stored inline; everything else (the map,
-  // the serial and slot, an explicit id, z-index and flags among them) lives in `extras`,
+  // the serial and slot, the ``MarkerProperties``) lives in `extras`,
   // which the markers of a map at their default values share (one instance per map, with
   // the map and its number), so that a million markers with a title each stay small: a
   // 56-byte object each, which the allocator keeps in 64 bytes. Their exclusivity is
@@ -17,33 +18,10 @@ public final class Marker {
   // 1,448 instructions an addMarker against 1,041), 21% to a Lua handler call (lua_dispatch:
   // 1,541 against 1,270, 1.70x the C floor) and 11% to a tap (callgrind).
   /// Where the marker stands.
-  @exclusivity(unchecked) package private(set) var position: Coordinate
+  @exclusivity(unchecked) public private(set) var position: Coordinate
   /// The info window's title.
-  @exclusivity(unchecked) package private(set) var title: String?
+  @exclusivity(unchecked) public private(set) var title: String?
   @usableFromInline @exclusivity(unchecked) var extras: Extras
-
-  struct Flags: OptionSet {
-    let rawValue: UInt8
-    static let draggable = Flags(rawValue: 1)
-    static let flat = Flags(rawValue: 2)
-    static let tappable = Flags(rawValue: 4)
-    static let tracksViewChanges = Flags(rawValue: 8)
-    static let tracksInfoWindowChanges = Flags(rawValue: 16)
-    /// Those of ``MarkerOptions``' defaults.
-    static let defaults: Flags = [.tappable, .tracksViewChanges]
-
-    init(rawValue: UInt8) { self.rawValue = rawValue }
-
-    init(_ options: borrowing MarkerOptions) {
-      var flags: Flags = []
-      if options.draggable { flags.insert(.draggable) }
-      if options.flat { flags.insert(.flat) }
-      if options.tappable { flags.insert(.tappable) }
-      if options.tracksViewChanges { flags.insert(.tracksViewChanges) }
-      if options.tracksInfoWindowChanges { flags.insert(.tracksInfoWindowChanges) }
-      self = flags
-    }
-  }
 
   /// A marker's properties other than its position and title, with the map it is on, its
   /// serial and its slot. The markers a map created, while they are on it with every
@@ -65,20 +43,8 @@ public final class Marker {
     @exclusivity(unchecked) @usableFromInline var serial: Int32 = 0
     /// Own instances only: the marker's slot in its map's store, -1 when on no map.
     var slot: Int32 = -1
-    var zIndex: Int32 = 0
-    var flags = Flags.defaults
-    /// The explicit id; nil when generated (`marker-N`).
-    var id: String?
-    var snippet: String?
-    var icon = MarkerIcon.defaultPin
-    var iconView: MarkerIconView?
-    var iconInsets = EdgeInsets.zero
-    var groundAnchor = MarkerOptions.defaultGroundAnchor
-    var infoWindowAnchor = MarkerOptions.defaultInfoWindowAnchor
-    var rotation = 0.0
-    var opacity = 1.0
-    var appearAnimation = MarkerAppearAnimation.none
-    var userData: AnyObject?
+    /// The marker's properties (R1); the shared instance's are the defaults, never written.
+    @usableFromInline var properties = MarkerProperties()
     /// Own instances only: see ``Marker/version``.
     var version: UInt64 = 0
 
@@ -144,81 +110,39 @@ public final class Marker {
   }
 
   /// The marker's name in traces and scripts: the explicit id, else `marker-N`.
-  public var id: String { extras.id ?? "marker-\(serial)" }
+  public var id: String { extras.properties.id ?? "marker-\(serial)" }
   /// Whether the id was given rather than generated.
-  var hasExplicitID: Bool { extras.id != nil }
-  /// The info window's second line.
-  package var snippet: String? { extras.snippet }
-  /// The icon (R3).
-  package var icon: MarkerIcon { extras.icon }
-  /// A custom view that wins over the icon (R3).
-  package var iconView: MarkerIconView? { extras.iconView }
+  var hasExplicitID: Bool { extras.properties.id != nil }
   /// The icon's alignment rect insets (R37); none for an icon view.
-  package var iconInsets: EdgeInsets { extras.iconView == nil ? extras.iconInsets : .zero }
+  package var iconInsets: EdgeInsets {
+    let properties = extras.properties
+    return properties.iconView == nil ? properties.iconInsets : .zero
+  }
   /// The size of the rectangle inside the insets, which taps hit and anchors are unit
   /// coordinates of (R37): the icon's size when it has no insets.
   package var alignmentSize: Size {
     let size = iconSize, insets = iconInsets
     return Size(width: size.width - insets.left - insets.right, height: size.height - insets.top - insets.bottom)
   }
-  /// Where the info window's tail points, in unit coordinates of the icon.
-  package var infoWindowAnchor: Point { extras.infoWindowAnchor }
-  /// The point of the icon placed at the position, in unit coordinates of the icon.
-  package var groundAnchor: Point { extras.groundAnchor }
-  /// Degrees clockwise the icon is turned.
-  package var rotation: Double { extras.rotation }
-  /// 0 (invisible but tappable, R4) to 1.
-  package var opacity: Double { extras.opacity }
-  /// How the marker appears when added.
-  package var appearAnimation: MarkerAppearAnimation { extras.appearAnimation }
-  /// Anything the caller keeps with the marker.
-  package var userData: AnyObject? { extras.userData }
-  /// Higher draws on top and wins taps (R4).
-  package var zIndex: Int32 { extras.zIndex }
-  /// Whether a long press starts a drag (R18).
-  package var draggable: Bool { extras.flags.contains(.draggable) }
-  /// Whether the icon lies flat on the map.
-  package var flat: Bool { extras.flags.contains(.flat) }
-  /// Whether taps can hit the marker (R4).
-  package var tappable: Bool { extras.flags.contains(.tappable) }
-  /// Whether the icon view is redrawn when it changes.
-  package var tracksViewChanges: Bool { extras.flags.contains(.tracksViewChanges) }
-  /// Whether an open default window shows title and snippet changes at once (R7).
-  package var tracksInfoWindowChanges: Bool { extras.flags.contains(.tracksInfoWindowChanges) }
   /// The size of what is drawn (R3).
   package var iconSize: Size {
-    if let view = extras.iconView { return view.size }
-    if case .image(_, let size) = extras.icon { return size }
-    if case .frames = extras.icon, let frame = iconFrame { return frame.size }
+    let properties = extras.properties
+    if let view = properties.iconView { return view.size }
+    if case .image(_, let size) = properties.icon { return size }
+    if case .frames = properties.icon, let frame = iconFrame { return frame.size }
     return MarkerOptions.defaultPinSize
   }
 
-  /// Any property of the marker by its name in ``MarkerOptions``: `marker.title`,
+  /// Any of the marker's ``MarkerProperties`` by its name: `marker.snippet`,
   /// `marker.opacity`, `marker.groundAnchor` (R1). (``id`` is the marker's name, generated
   /// when the options gave none.)
-  public subscript<Value>(dynamicMember property: KeyPath<MarkerOptions, Value>) -> Value {
-    options[keyPath: property]
+  @inlinable public subscript<Value>(dynamicMember property: KeyPath<MarkerProperties, Value>) -> Value {
+    extras.properties[keyPath: property]
   }
 
   /// Every property as options (the id as set, nil if it was generated).
   public var options: MarkerOptions {
-    var options = MarkerOptions(position: position, id: extras.id, title: title, snippet: snippet)
-    options.icon = icon
-    options.iconView = iconView
-    if extras.iconInsets != .zero { options.iconInsets = extras.iconInsets }
-    options.groundAnchor = groundAnchor
-    options.infoWindowAnchor = infoWindowAnchor
-    options.appearAnimation = appearAnimation
-    options.draggable = draggable
-    options.flat = flat
-    options.rotation = rotation
-    options.opacity = opacity
-    options.zIndex = zIndex
-    options.tappable = tappable
-    options.userData = userData
-    options.tracksViewChanges = tracksViewChanges
-    options.tracksInfoWindowChanges = tracksInfoWindowChanges
-    return options
+    MarkerOptions(position: position, title: title, properties: extras.properties)
   }
 
   /// Changes properties atomically: `change` edits a copy of the options; if the result is
@@ -228,7 +152,7 @@ public final class Marker {
     var options = self.options
     try change(&options)
     try options.validate()
-    if options.id != extras.id {
+    if options.id != extras.properties.id {
       throw MapError.invalidValue(field: "marker.id", value: options.id ?? "nil", reason: "cannot change (it is \(id))")
     }
     let old = self.options
@@ -289,34 +213,10 @@ public final class Marker {
   /// Stores every property of `options` but the position and the title; a marker that
   /// shares the defaults and leaves them takes extras of its own with `serial` and `slot`.
   private func storeExtras(_ options: borrowing MarkerOptions, serial: Int32, slot: Int32) {
-    let flags = Flags(options)
-    if extras.isShared && flags == .defaults && options.rareAreDefaults && options.zIndex == 0 && options.id == nil
-      && options.snippet == nil
-      && options.groundAnchor == MarkerOptions.defaultGroundAnchor
-      && options.infoWindowAnchor == MarkerOptions.defaultInfoWindowAnchor && options.rotation == 0
-      && options.opacity == 1 && options.appearAnimation == .none
-    {
-      return
-    }
-    storeOwnExtras(options, flags, serial: serial, slot: slot)
-  }
-
-  private func storeOwnExtras(_ options: borrowing MarkerOptions, _ flags: Flags, serial: Int32, slot: Int32) {
+    if extras.isShared && options.properties.isDefault { return }
     if extras.isShared { takeOwnExtras((serial, slot)) }
     let extras = self.extras
-    extras.zIndex = options.zIndex
-    extras.flags = flags
-    extras.id = options.id
-    extras.snippet = options.snippet
-    extras.icon = options.icon
-    extras.iconView = options.iconView
-    extras.iconInsets = options.iconInsets
-    extras.groundAnchor = options.groundAnchor
-    extras.infoWindowAnchor = options.infoWindowAnchor
-    extras.rotation = options.rotation
-    extras.opacity = options.opacity
-    extras.appearAnimation = options.appearAnimation
-    extras.userData = options.userData
+    extras.properties = options.properties
     extras.version &+= 1
   }
 }

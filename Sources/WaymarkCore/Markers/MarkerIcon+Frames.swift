@@ -55,13 +55,13 @@ extension MarkerIcon {
 extension Marker {
   /// The frame its multi-frame icon shows now, on its map's clock (R48); nil for other
   /// icons, and at time 0 off a map.
-  package var iconFrame: MarkerIconFrame? { icon.frame(at: map?.clock.now ?? 0) }
+  package var iconFrame: MarkerIconFrame? { self.icon.frame(at: map?.clock.now ?? 0) }
 
   /// The largest size its icon takes: a multi-frame icon's largest frame (hit-testing's
   /// search reach covers every frame), else ``alignmentSize`` (the rectangle inside the
   /// insets, R37).
   var largestIconSize: Size {
-    if iconView == nil, let size = icon.largestFrameSize { return size }
+    if self.iconView == nil, let size = self.icon.largestFrameSize { return size }
     return alignmentSize
   }
 }

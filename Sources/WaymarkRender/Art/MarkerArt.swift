@@ -10,11 +10,13 @@ enum MarkerLook: Hashable {
   case image(name: String, size: Size)
   /// An icon view, filled with its tint (`#RRGGBB`).
   case view(name: String, size: Size, fill: String)
+  /// A cluster marker (R63): a circle of `color` with its white `label` ("9", "10+").
+  case cluster(label: String, color: String, size: Size)
 
   /// The icon's whole size, its insets included.
   var size: Size {
     switch self {
-    case .pin(_, let size), .image(_, let size), .view(_, let size, _): size
+    case .pin(_, let size), .image(_, let size), .view(_, let size, _), .cluster(_, _, let size): size
     }
   }
 }
@@ -53,7 +55,24 @@ enum MarkerArt {
       appendBox(size: size, label: name, outline: Palette.placeholderStroke, dashed: true, to: &buffer)
     case .view(let name, _, let fill):
       appendBox(size: size, label: name, outline: Palette.accent, dashed: false, fill: fill, to: &buffer)
+    case .cluster(let label, let color, _): appendCluster(label, color: color, size: size, to: &buffer)
     }
+  }
+
+  /// GMUDefaultClusterIconGenerator's icon: a filled circle as wide as the box, the label
+  /// bold, white and centred (R63).
+  private static func appendCluster(_ label: String, color: String, size: Size, to buffer: inout SVGBuffer) {
+    buffer.raw("<circle class=\"cluster\"")
+    buffer.attribute("cx", size.width / 2)
+    buffer.attribute("cy", size.height / 2)
+    buffer.attribute("r", min(size.width, size.height) / 2)
+    buffer.attribute("fill", color)
+    buffer.raw("/><text class=\"cluster-label\"")
+    buffer.attribute("x", size.width / 2)
+    buffer.attribute("y", size.height / 2 + 14 * 0.35)
+    buffer.raw(" font-size=\"14\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#ffffff\">")
+    buffer.escaped(label)
+    buffer.raw("</text>")
   }
 
   private static func appendPin(_ color: String, size: Size, to buffer: inout SVGBuffer) {

@@ -61,6 +61,11 @@ struct SceneBuilder {
       let fill = view.color.flatMap(ContentColor.init(parsing:)).map(Palette.hex) ?? Palette.placeholder
       return .view(name: view.name, size: view.size, fill: fill)
     }
+    if let role = ClusterMarkerRole.of(marker), let label = role.label, let color = role.color,
+      case .image(_, let size) = marker.icon
+    {
+      return .cluster(label: label, color: color, size: size)
+    }
     switch marker.icon {
     case .defaultPin: return .pin(color: Palette.pin, size: marker.iconSize)
     case .tintedPin(let color):

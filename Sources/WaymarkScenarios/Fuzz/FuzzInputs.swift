@@ -57,6 +57,12 @@ enum FuzzInputs {
       (1, { random in "map:move_camera(\(camera(map, &random)))" }),
       (4, { "map:advance(\($0.pick(["0.016", "0.1", "0.3", "1", "2.5"])))" }),
       (1, { _ in "map.selected_marker = nil" }),
+      (1, { "map:rotate(\(number($0.number(-90...90), 1)), \(offCentre(size, &$0)))" }),
+      (1, { "map:pinch(\(number($0.number(-2...2), 2)), \(offCentre(size, &$0)))" }),
+      (1, { "map.gestures = { allow_scroll_during_rotate_or_zoom = \($0.pick(["true", "false"])) }" }),
+      (1, { random in "map.camera_target_bounds = \(targetBounds(map, &random))" }),
+      (1, { random in "map.device_location = \(coordinate(randomCoordinate(map, &random)))" }),
+      (1, { "map.my_location_enabled = \($0.pick(["true", "false"]))" }),
     ]
     if !tappable.isEmpty {
       choices.append((6, { "map:tap(\(marker($0.pick(tappable))))" }))
@@ -110,6 +116,28 @@ enum FuzzInputs {
   /// `x, y = ...` inside a point table: a random point of the view.
   private static func point(_ size: Size, _ random: inout FuzzRandom) -> String {
     "\(number(random.number(0...size.width), 1)), y = \(number(random.number(0...size.height), 1))"
+  }
+
+  /// A pinch's or rotation's options: a random point of the view and a movement (R67).
+  private static func offCentre(_ size: Size, _ random: inout FuzzRandom) -> String {
+    let pan = "x = \(number(random.number(-100...100), 1)), y = \(number(random.number(-100...100), 1))"
+    return "{ point = { x = \(point(size, &random)) }, pan = { \(pan) } }"
+  }
+
+  /// The coordinate under a random point of the view (the target if above the horizon).
+  private static func randomCoordinate(_ map: MapView, _ random: inout FuzzRandom) -> Coordinate {
+    map.projection.coordinate(
+      for: Point(x: random.number(0...map.viewSize.width), y: random.number(0...map.viewSize.height)))
+      ?? map.camera.target
+  }
+
+  /// Camera target bounds between two coordinates of the view, south-west first, or nil (R66).
+  private static func targetBounds(_ map: MapView, _ random: inout FuzzRandom) -> String {
+    guard random.below(4) != 0 else { return "nil" }
+    let a = randomCoordinate(map, &random), b = randomCoordinate(map, &random)
+    let southWest = Coordinate(latitude: min(a.latitude, b.latitude), longitude: min(a.longitude, b.longitude))
+    let northEast = Coordinate(latitude: max(a.latitude, b.latitude), longitude: max(a.longitude, b.longitude))
+    return "{ \(coordinate(southWest)), \(coordinate(northEast)) }"
   }
 
   /// A camera near the current one, within and a little past the map's zoom range.

@@ -32,6 +32,9 @@ public final class LiveSession {
   var replEnvironment: LuaRef?
   var evaluationShow: LuaRef?
   private var isClosed = false
+  /// The inputs made, kept to be written as a test file (`waymark serve --record`); nil when
+  /// none are kept.
+  public var recording: LiveRecording?
 
   /// Runs `script` to its end and keeps what it built alive.
   ///
@@ -72,6 +75,8 @@ public final class LiveSession {
   public func takeRecords() -> [TraceRecord] {
     let records = session.trace.records
     session.trace.removeAll()
+    session.bridge?.traceStart = 0  // map:trace() from a line: the records since the last take
+    recording?.observe(records)
     tracker.refresh(host)  // a script line may have made a new map with its own plugins
     return records
   }
@@ -81,8 +86,11 @@ public final class LiveSession {
   public func perform(_ input: LiveInput) -> LiveStep {
     var step = LiveStep()
     if let map {
+      let time = map.clock.now
+      let line = recording == nil ? nil : LiveRecording.line(for: input, on: map)
       do {
         try input.apply(to: map, interruption: wallClockLimit())
+        if let line { recording?.add(line, at: time) }
       } catch {
         step.error = error.luaDescription  // the input kinds are spelt as the Lua API's names
       }
@@ -91,6 +99,12 @@ public final class LiveSession {
     }
     step.records = takeRecords()
     return step
+  }
+
+  /// Writes the recorded test file (``recording``), ending at the map's time now; call it
+  /// after ``takeRecords()``, so that its last record is the map's last.
+  public func writeRecording() throws(TextFile.WriteError) {
+    try recording?.write(endingAt: map?.clock.now ?? 0)
   }
 
   /// Advances the current map's virtual time by `seconds` (a live clock's tick).

@@ -285,6 +285,7 @@ extension ScriptSession {
     _ = try call("start", of: table, on: stack, results: 0)
     let started = ContinuousClock.now
     let first = trace.records.count
+    bridge?.traceStart = first
     caseErrors = []
     _ = try stack.getField("steps", ofTableAt: table)
     stack.push(index)

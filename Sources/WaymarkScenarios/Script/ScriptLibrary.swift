@@ -41,7 +41,11 @@ public enum ScriptLibrary {
       session?.expectPluginError(try context.checkString(1), location: try context.checkString(2))
       return 0
     }
-    try stack.call(arguments: 6, results: 1)
+    stack.push(function: "waymark.current_map") { [weak session] context in
+      if let bridge = session?.bridge { bridge.pushMap(on: context.stack) } else { context.stack.pushNil() }
+      return 1
+    }
+    try stack.call(arguments: 7, results: 1)
     let matcher = stack.ref()
     try installChecks(into: environment, on: stack, session: session, values: values)
     return matcher
@@ -85,8 +89,58 @@ public enum ScriptLibrary {
         ? EdgeInsets.zero : try CameraUpdateReader.readInsets(at: index, on: stack, field: "padding", default: 0)
     }
     try map.setPadding(padding)
-    try session.start(map: map, pluginFolders: folders, stack: stack)
+    let clock = try self.clock(stack)
+    let settings = try self.settings(stack)
+    try session.start(map: map, pluginFolders: folders, clock: clock, settings: settings, stack: stack)
     return 1
+  }
+
+  /// The map's `clock`, nil when it has none.
+  private static func clock(_ stack: LuaStack) throws(LuaFunctionError) -> LocalClock? {
+    try LuaAPIShape.mapOptions.withField("clock", ofTableAt: 1, on: stack) {
+      index throws(LuaFunctionError) -> LocalClock? in
+      guard !LuaValues.isNil(index, on: stack) else { return nil }
+      guard stack.type(at: index) == .table else {
+        throw LuaValues.typeError("clock", expected: "a table { start =, zone = }", at: index, on: stack)
+      }
+      try LuaAPIShape.clock.requireKnownFields(ofTableAt: index, on: stack, what: "waymark.map clock")
+      let start = try LuaAPIShape.clock.withField("start", ofTableAt: index, on: stack) { i throws(LuaFunctionError) in
+        try LuaValues.optionalString(at: i, on: stack, field: "clock.start")
+      }
+      let zone = try LuaAPIShape.clock.withField("zone", ofTableAt: index, on: stack) { i throws(LuaFunctionError) in
+        try LuaValues.optionalString(at: i, on: stack, field: "clock.zone")
+      }
+      do throws(LocalClockError) {
+        return try LocalClock(start: start ?? LocalClock.defaultStart, zone: zone ?? "UTC")
+      } catch {
+        throw LuaFunctionError("waymark.map: clock.\(error.field): \(error.message)")
+      }
+    }
+  }
+
+  /// The map's `settings` by plugin name, as plain data.
+  private static func settings(_ stack: LuaStack) throws(LuaFunctionError) -> [String: PlainData] {
+    try LuaAPIShape.mapOptions.withField("settings", ofTableAt: 1, on: stack) { index throws(LuaFunctionError) in
+      guard !LuaValues.isNil(index, on: stack) else { return [:] }
+      guard stack.type(at: index) == .table else {
+        throw LuaValues.typeError("settings", expected: "a table of settings by plugin name", at: index, on: stack)
+      }
+      let data: PlainData?
+      do throws(PlainData.ReadError) {
+        data = try PlainData.read(at: index, on: stack)
+      } catch {
+        throw LuaFunctionError("waymark.map: settings\(error.path): \(error.reason)")
+      }
+      guard case .table(let entries) = data else { return [:] }
+      var settings: [String: PlainData] = [:]
+      for (key, value) in entries {
+        guard case .string(let name) = key else {
+          throw LuaFunctionError("waymark.map: settings: its keys are plugin names, not \(key.pathComponent)")
+        }
+        settings[name] = value
+      }
+      return settings
+    }
   }
 
   /// The script's `plugins` list, each folder resolved against the script's folder.
@@ -121,7 +175,7 @@ public enum ScriptLibrary {
   /// Trusted Lua, run with the real globals: defines the expectations (they need the
   /// caller's line, which only `debug.getinfo` knows) and the `waymark` module.
   static let prelude = #"""
-    local env, make_map, host_fail, version, values, host_expect_error = ...
+    local env, make_map, host_fail, version, values, host_expect_error, current_map = ...
     local getinfo, type, tostring, abs, find = debug.getinfo, type, values.tostring, math.abs, env.string.find
     local show, first_difference, pcall = values.show, values.first_difference, pcall
 
@@ -180,7 +234,7 @@ public enum ScriptLibrary {
       host_expect_error(pattern, info and (info.short_src .. ":" .. (info.currentline or 0)) or "?")
     end
 
-    env.waymark = { map = make_map, version = version }
+    env.waymark = { map = make_map, current_map = current_map, version = version }
 
     -- Whether a plugin_error's message matches an expect_plugin_error pattern (a malformed
     -- pattern is looked for as plain text).

@@ -75,6 +75,9 @@ final class ScriptSession {
   /// How many of the trace's records have been classified (``classifyPluginErrors(endingAt:)``).
   var classifiedRecords = 0
   private let recorder: ReplayRecorder?
+  /// The local clock of the current map (its `clock`, else the options'), for the script's
+  /// own `os.time` and `os.date`; before the first map, the options'.
+  private(set) var clock: LocalClock?
   /// What is wrong with the script's project file, if anything: the run stops before it starts.
   private let projectError: ProjectError?
 
@@ -88,6 +91,7 @@ final class ScriptSession {
       projectError = error
     }
     self.options = options
+    clock = options.clock
     snapshots = SnapshotWriter(folder: options.snapshotFolder, byteLimit: options.snapshotBytes)
     recorder = options.recordsReplay ? ReplayRecorder() : nil
     folder = PluginFiles.folder(of: path)
@@ -144,7 +148,7 @@ final class ScriptSession {
           trace.append(record)
         },
         require: { [modules] context in try modules.require(context) },
-        seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)))
+        seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)), clock: { [weak self] in self?.clock })
       stack.pop()  // the host's linedefined helper
       pluginErrorMatcher = try ScriptLibrary.install(into: -1, on: stack, session: self, values: bridge.values!)
       caseControl = try ScriptCases.install(
@@ -180,14 +184,22 @@ final class ScriptSession {
 
   /// Makes the map of `waymark.map{...}` current, retiring the previous one, and pushes its
   /// userdata. Stack: +1.
-  func start(map: MapView, pluginFolders: [String], stack: LuaStack) throws {
+  func start(
+    map: MapView, pluginFolders: [String], clock: LocalClock? = nil, settings: [String: PlainData] = [:],
+    stack: LuaStack
+  ) throws {
     retire()
     guard let bridge else { throw LuaFunctionError("the script's state is closed") }
+    self.clock = clock ?? options.clock
+    bridge.traceStart = trace.records.count
     map.settleTimeLimit = options.timeLimit
     map.taskLimit = options.taskLimit
     recorder?.begin(map, traceStart: trace.records.count)
     map.addObserver(snapshots)
-    let host = PluginHost(map: map, configuration: options.plugins)
+    var configuration = options.plugins
+    configuration.clock = self.clock
+    configuration.settings = settings.merging(options.settings) { script, _ in script }
+    let host = PluginHost(map: map, configuration: configuration)
     let folders = options.pluginFolders + pluginFolders
     hostFiles.formUnion(folders)  // watched too: a new plugin file there changes the run
     let problems = host.loadPlugins(from: folders)

@@ -83,8 +83,10 @@ extension LuaAPI {
   /// The lifecycle fields of a plugin table.
   public static let lifecycle: [LuaHandlerSignature] = [
     LuaHandlerSignature(
-      name: "setup", parameters: [.init("map", "Map")], returns: nil,
-      doc: "Called once after every plugin of the folder loaded, in priority order."),
+      name: "setup", parameters: [.init("map", "Map"), .init("settings", "any")], returns: nil,
+      doc:
+        "Called once after every plugin of the folder loaded, in priority order, with a copy of settings[plugin.name] (waymark.map{ settings = }, the project's settings; nil if none)."
+    ),
     LuaHandlerSignature(
       name: "teardown", parameters: [.init("map", "Map")], returns: nil,
       doc: "Called before the plugin is replaced by a reload or unloaded."),

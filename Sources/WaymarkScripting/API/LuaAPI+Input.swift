@@ -52,21 +52,22 @@ extension LuaAPI {
     },
     input(
       "pinch", [.init("zoom_by", "number"), .init("options", "PinchOptions?")],
-      "A pinch gesture: zoom by levels about a point (the centre by default) (R25)."
+      "A pinch gesture: zoom by levels about a point (the centre by default), the fingers moving by `pan` as they pinch (R25, R67)."
     ) { map, context in
       let delta = try context.checkNumber(2)
-      let point = try LuaValues.withFieldIfTable("point", of: .pinchOptions, at: 3, on: context.stack) {
-        v throws(LuaFunctionError) in try LuaValues.point(at: v, on: context.stack, field: "pinch.point")
-      }
+      let (point, scrolling) = try offCentre(at: 3, context, what: "pinch", shape: .pinchOptions)
       try map.pinch(
-        zoomBy: delta, around: point, duration: try duration(at: 3, context, what: "pinch", shape: .pinchOptions) ?? 0.5
-      )
+        zoomBy: delta, around: point,
+        duration: try duration(at: 3, context, what: "pinch", shape: .pinchOptions) ?? 0.5, scrolling: scrolling)
     },
     input(
-      "rotate", [.init("degrees", "number"), .init("options", "GestureOptions?")],
-      "A two-finger rotation by degrees clockwise: the content turns clockwise on the screen and the camera's bearing decreases by degrees (R25)."
+      "rotate", [.init("degrees", "number"), .init("options", "RotateOptions?")],
+      "A two-finger rotation by degrees clockwise about a point (the centre by default): the content turns clockwise on the screen and the camera's bearing decreases by degrees (R25, R67)."
     ) { map, context in
-      try map.rotate(by: try context.checkNumber(2), duration: try duration(at: 3, context, what: "rotate") ?? 0.5)
+      let (point, scrolling) = try offCentre(at: 3, context, what: "rotate", shape: .rotateOptions)
+      try map.rotate(
+        by: try context.checkNumber(2), around: point,
+        duration: try duration(at: 3, context, what: "rotate", shape: .rotateOptions) ?? 0.5, scrolling: scrolling)
     },
     input(
       "tilt", [.init("degrees", "number"), .init("options", "GestureOptions?")],
@@ -138,6 +139,21 @@ extension LuaAPI {
     return try shape.withField("duration", ofTableAt: index, on: stack) { v throws(LuaFunctionError) -> Double? in
       LuaValues.isNil(v, on: stack) ? nil : try LuaValues.number(at: v, on: stack, field: "\(what).duration")
     }
+  }
+
+  /// A pinch's or rotation's `point` and `pan` options (R67), nil where not given.
+  private static func offCentre(at index: Int32, _ context: LuaCallContext, what: String, shape: LuaAPIShape)
+    throws(LuaFunctionError) -> (point: Point?, scrolling: Point?)
+  {
+    let stack = context.stack
+    let point = try LuaValues.withFieldIfTable("point", of: shape, at: index, on: stack) { v throws(LuaFunctionError) in
+      try LuaValues.point(at: v, on: stack, field: "\(what).point")
+    }
+    let scrolling = try LuaValues.withFieldIfTable("pan", of: shape, at: index, on: stack) {
+      v throws(LuaFunctionError) in
+      try LuaValues.offset(at: v, on: stack, field: "\(what).pan")
+    }
+    return (point, scrolling)
   }
 
   private static func input(

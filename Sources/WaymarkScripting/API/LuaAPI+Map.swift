@@ -2,7 +2,7 @@ import LuaKit
 import WaymarkCore
 
 extension LuaAPI {
-  /// `Map`: camera, selection, markers, projection, timers, logging.
+  /// `Map`: camera, selection, markers, timers, logging (the projection: LuaAPI+Projection.swift).
   static let mapEntries: [LuaAPIEntry] = [
     // MARK: Properties
     .property(
@@ -170,71 +170,6 @@ extension LuaAPI {
       "Moves a marker's position, or any of { position, rotation, opacity } (R46), over `duration` seconds (default 1, linear), then on_complete(finished).",
       { bridge, context in
         return try animateMarker(bridge, context, markerArgument: 2)
-      }),
-
-    // MARK: Projection
-    .method(
-      "Map", "point_for", [.init("coordinate", "Coordinate")], returns: "Point?",
-      "The screen point of a coordinate, nil beyond the horizon (R29).",
-      { bridge, context in
-        let c = try LuaValues.coordinate(at: 2, on: context.stack, field: "point_for")
-        if let p = try bridge.requireMap().projection.point(for: c) {
-          LuaValues.push(p, on: context.stack)
-        } else {
-          context.stack.pushNil()
-        }
-        return 1
-      }),
-    .method(
-      "Map", "coordinate_for", [.init("point", "Point")], returns: "Coordinate?",
-      "The coordinate under a screen point, nil above the horizon (R29).",
-      { bridge, context in
-        let p = try LuaValues.point(at: 2, on: context.stack, field: "coordinate_for")
-        do { _ = try p.validated("coordinate_for") } catch let error as MapError {
-          throw error.luaError
-        }
-        if let c = try bridge.requireMap().projection.coordinate(for: p) {
-          LuaValues.push(c, on: context.stack)
-        } else {
-          context.stack.pushNil()
-        }
-        return 1
-      }),
-    .method(
-      "Map", "visible_region", returns: "VisibleRegion",
-      "The corners { near_left, near_right, far_left, far_right } of what the camera sees (R29).",
-      { bridge, context in
-        let region = try bridge.requireMap().projection.visibleRegion
-        let stack = context.stack
-        stack.newTable()
-        for (key, c) in [
-          ("near_left", region.nearLeft), ("near_right", region.nearRight), ("far_left", region.farLeft),
-          ("far_right", region.farRight),
-        ] {
-          LuaValues.push(c, on: stack)
-          stack.rawSetField(key, ofTableAt: -2)
-        }
-        return 1
-      }),
-    .method(
-      "Map", "contains", [.init("coordinate", "Coordinate")], returns: "boolean",
-      "Whether the coordinate is visible in the padded view (R29).",
-      { bridge, context in
-        let c = try LuaValues.coordinate(at: 2, on: context.stack, field: "contains")
-        context.stack.push(try bridge.requireMap().projection.contains(c))
-        return 1
-      }),
-    .method(
-      "Map", "points_for_meters", [.init("meters", "number"), .init("coordinate", "Coordinate")],
-      returns: "number", "How many points `meters` span at the coordinate at this zoom (R29).",
-      { bridge, context in
-        let meters = try context.checkNumber(2)
-        guard meters.isFinite, meters >= 0, meters <= 1e9 else {
-          throw LuaFunctionError("points_for_meters: \(formatNumber(meters)) meters is not a number from 0 to 1e9")
-        }
-        let c = try LuaValues.coordinate(at: 3, on: context.stack, field: "points_for_meters")
-        context.stack.push(try bridge.requireMap().projection.points(forMeters: meters, at: c))
-        return 1
       }),
 
     // MARK: Time and logging

@@ -36,8 +36,9 @@ extension LuaAPI {
   public static let shapes: [LuaAPIShape] = [
     .coordinate, .point, .offset, .size, .insets, .camera, .cameraUpdate, .animationOptions, .markerAnimationOptions,
     .markerAnimationTarget,
-    .gestureOptions, .pinchOptions, .gestureFlags, .markerOptions, .overlayOptions, .infoWindow, .visibleRegion,
-    .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions,
+    .gestureOptions, .pinchOptions, .rotateOptions, .gestureFlags, .markerOptions, .overlayOptions, .infoWindow,
+    .visibleRegion, .feature, .pointOfInterest, .featureLayer, .markerIcon, .iconView, .mapOptions, .clock, .traceRecord,
+    .traceCamera, .clusterOptions, .clusterItem, .cluster,
   ]
 }
 
@@ -92,13 +93,22 @@ extension LuaAPIShape {
     fields: [.init("duration", "number?")])
   /// The options of a pinch.
   static let pinchOptions = LuaAPIShape(
-    name: "PinchOptions", doc: "Options of map:pinch: the point that stays fixed (the centre by default).",
-    fields: [.init("point", "Point?"), .init("duration", "number?")])
+    name: "PinchOptions",
+    doc:
+      "Options of map:pinch: the point that stays fixed (the centre by default), how far the fingers move as they pinch (R67).",
+    fields: [.init("point", "Point?"), .init("pan", "Offset?"), .init("duration", "number?")])
+  /// The options of a rotation.
+  static let rotateOptions = LuaAPIShape(
+    name: "RotateOptions",
+    doc:
+      "Options of map:rotate: the point the map turns about (the centre by default), how far the fingers move as they turn (R67).",
+    fields: [.init("point", "Point?"), .init("pan", "Offset?"), .init("duration", "number?")])
   /// Which gestures the user may make.
   static let gestureFlags = LuaAPIShape(
     name: "GestureFlags", doc: "Which gestures the user may make (R25).",
     fields: [
       .init("scroll", "boolean?"), .init("zoom", "boolean?"), .init("rotate", "boolean?"), .init("tilt", "boolean?"),
+      .init("allow_scroll_during_rotate_or_zoom", "boolean?"),
     ])
   /// A marker's properties, from the marker fields.
   static let markerOptions = LuaAPIShape(
@@ -154,7 +164,34 @@ extension LuaAPIShape {
     name: "MapOptions", doc: "Options of waymark.map (scripts only).",
     fields: [
       .init("camera", "Camera?"), .init("size", "Size?"), .init("policy", "'ios'|'android'|'web'|nil"),
-      .init("plugins", "string[]?"), .init("padding", "number|Insets|nil"),
+      .init("plugins", "string[]?"), .init("padding", "number|Insets|nil"), .init("clock", "Clock?"),
+      .init("settings", "table<string, any>?"),
+    ])
+  /// `waymark.map{ clock = }` and a project's `clock`.
+  package static let clock = LuaAPIShape(
+    name: "Clock",
+    doc:
+      "Local time: os.time() counts from start (local time in zone, default 2025-01-01T00:00:00) on the virtual clock; os.date formats local time in zone (an IANA name, default UTC).",
+    fields: [.init("start", "string?"), .init("zone", "string?")])
+  /// A record of `map:trace()`, as `--trace json` has it.
+  static let traceRecord = LuaAPIShape(
+    name: "TraceRecord",
+    doc: "A record of map:trace(): the object of a --trace json line (docs/trace-format.md); a null is nil.",
+    fields: [
+      .init("t", "number"), .init("event", "string"), .init("marker", "string?"), .init("overlay", "string?"),
+      .init("camera", "TraceCamera?"), .init("gesture", "boolean?"), .init("coordinate", "Coordinate?"),
+      .init("result", "boolean|'content'|nil"), .init("plugin", "string?"), .init("message", "string?"),
+      .init("kind", "string?"), .init("place_id", "string?"), .init("name", "string?"), .init("layer", "string?"),
+      .init("features", "string[]?"), .init("capabilities", "string[]?"), .init("handler", "string?"),
+      .init("file", "string?"), .init("line", "integer?"), .init("view", "string?"), .init("zoom", "number?"),
+      .init("clusters", "integer?"), .init("markers", "integer?"),
+    ])
+  /// The camera of a trace record: flat, unlike ``camera``.
+  static let traceCamera = LuaAPIShape(
+    name: "TraceCamera", doc: "The camera of a trace record.",
+    fields: [
+      .init("lat", "number"), .init("lng", "number"), .init("zoom", "number"), .init("bearing", "number"),
+      .init("tilt", "number"),
     ])
 
   private static func optionalType(_ type: String) -> String { type.hasSuffix("?") ? type : type + "?" }

@@ -19,8 +19,8 @@ import WaymarkCore
 public enum LuaAPI {
   /// Every member of every owner, in declaration order.
   public static let entries: [LuaAPIEntry] =
-    mapEntries + mapInputEntries + placeEntries + viewEntries + pictureEntries + markerEntries + overlayEntries
-    + timerEntries
+    mapEntries + projectionEntries + traceEntries + mapInputEntries + placeEntries + viewEntries + pictureEntries
+    + markerEntries + overlayEntries + timerEntries + clusterEntries
 
   /// The owners (Lua classes backed by Swift objects), in declaration order.
   public static let owners: [LuaAPIOwner] = [
@@ -34,6 +34,11 @@ public enum LuaAPI {
       name: "Overlay", doc: "A polyline, polygon, circle or ground overlay (R15)."),
     LuaAPIOwner(
       name: "Timer", doc: "A callback scheduled on the map's virtual clock by `map:after`."),
+    LuaAPIOwner(
+      name: "Projection",
+      doc: "A snapshot of the map's projection (R68): the conversions at the camera it was taken at, as GMSProjection."),
+    LuaAPIOwner(
+      name: "Clusters", doc: "A cluster manager made by `map:clusters{}`, as Google Maps Utils' (R60-R64)."),
   ]
 
   /// The members of one owner, in declaration order.
@@ -47,7 +52,7 @@ public enum LuaAPI {
   }
 }
 
-/// A Lua class backed by a Swift object (`Map`, `Marker`, `Overlay`, `Timer`).
+/// A Lua class backed by a Swift object (`Map`, `Marker`, `Overlay`, `Timer`, `Projection`).
 public struct LuaAPIOwner: Sendable, Hashable {
   /// The class name as LuaLS shows it.
   public let name: String

@@ -11,6 +11,11 @@ public enum ScriptSignatures {
       doc:
         "Makes the map the script drives, with its plugins; calling it again retires the previous map."),
     LuaHandlerSignature(
+      name: "waymark.current_map", parameters: [], returns: "Map?",
+      doc:
+        "The map the script drives now: the last waymark.map{} made, by the script or by a module it required (a scenario required by a test), or nil."
+    ),
+    LuaHandlerSignature(
       name: "expect", parameters: [LuaAPIParameter("condition", "any"), LuaAPIParameter("message", "string?")],
       returns: "any",
       doc: "Records a failed expectation (script file:line, the run exits 1) unless `condition` is true."),

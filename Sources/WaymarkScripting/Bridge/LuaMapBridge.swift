@@ -18,6 +18,8 @@ package final class LuaMapBridge {
   static let markerType = LuaObjectType<Marker>("waymark.Marker")
   static let overlayType = LuaObjectType<Overlay>("waymark.Overlay")
   static let timerType = LuaObjectType<LuaTimer>("waymark.Timer")
+  static let projectionType = LuaObjectType<LuaProjection>("waymark.Projection")
+  static let clustersType = LuaObjectType<ClusterManager>("waymark.Clusters")
 
   /// The marker properties read from a per-object cache: the hot fields of a handler. A
   /// marker's cache lives while its version holds (``Marker/version``), so every change of
@@ -36,6 +38,9 @@ package final class LuaMapBridge {
   /// The message a handle of a map that is no longer current raises: ``replacedMapMessage``,
   /// or, once a test file's cases run, one that says each case makes its own map.
   package var staleMapMessage = LuaMapBridge.replacedMapMessage
+  /// The position in the map's trace of the first record `map:trace()` returns: where the
+  /// script's current map or test case began (0, the whole trace, for a plugin).
+  package var traceStart = 0
 
   enum Member {
     case property(LuaAPIImplementation.Getter, LuaAPIImplementation.Setter?)
@@ -85,6 +90,8 @@ package final class LuaMapBridge {
   private var userData: LuaRef!
   /// The timers pending on ``map``'s clock (cancelled when the map is retired).
   var timers: [VirtualClock.TaskID: LuaTimer] = [:]
+  /// The cluster managers made by `map:clusters{}`, kept as long as the state (they follow the camera).
+  var clusterManagers: [ClusterManager] = []
   /// The shared value each marker's local `user_data` was last taken from or published as.
   private var userDataSources: [ObjectIdentifier: SharedUserData] = [:]
 
@@ -109,6 +116,8 @@ package final class LuaMapBridge {
       bridge.installMetatable(for: Self.markerType, owner: "Marker", version: markerVersion, on: stack)
       bridge.installMetatable(for: Self.overlayType, owner: "Overlay", on: stack)
       bridge.installMetatable(for: Self.timerType, owner: "Timer", on: stack)
+      bridge.installMetatable(for: Self.projectionType, owner: "Projection", on: stack)
+      bridge.installMetatable(for: Self.clustersType, owner: "Clusters", on: stack)
       stack.newTable()
       bridge.userData = stack.ref()
     }

@@ -45,6 +45,11 @@ public final class PluginHost: DelegateEventHandler {
     public var maxConsecutiveFailures = 5
     /// What each plugin's code may make the host keep (log text, shared data, objects).
     public var hostLimits = HostLimits.plugin
+    /// The local clock of `os.time` and `os.date` (nil: UTC, from 2025-01-01T00:00:00Z).
+    public var clock: LocalClock?
+    /// Settings by plugin name: `setup(map, settings)` receives a copy of its own (nil if none),
+    /// and so does each version hot reload brings in.
+    public var settings: [String: PlainData] = [:]
     /// Creates the default configuration.
     public init() {}
   }
@@ -217,7 +222,15 @@ public final class PluginHost: DelegateEventHandler {
   /// `setup`) and is retried when its file changes. Returns whether it is set up.
   @discardableResult
   func setUp(_ instance: PluginInstance) -> Bool {
-    guard !callLifecycle(instance, "setup", instance.setup) else { return true }
+    let settings = configuration.settings[instance.name]
+    let passed = callLifecycle(
+      instance, "setup", instance.setup,
+      afterMap: { stack in
+        guard let settings else { return 0 }
+        settings.push(on: stack)
+        return 1
+      })
+    guard !passed else { return true }
     instances.removeAll { $0 === instance }
     record(.pluginUnloaded, instance)
     failedFiles[instance.file] = instance.modules.filesRead
@@ -275,11 +288,13 @@ public final class PluginHost: DelegateEventHandler {
 
   // MARK: Lifecycle calls and failures
 
-  /// Calls `setup`/`teardown` with the map, refusing input as during a callback; errors are
+  /// Calls `setup`/`teardown` with the map (after what `extra` pushes, before what `afterMap`
+  /// pushes), refusing input as during a callback; errors are
   /// reported like handler errors. Returns false if the call failed.
   @discardableResult
   func callLifecycle(
-    _ instance: PluginInstance, _ name: String, _ function: LuaRef?, extra: ((LuaStack) -> Int32)? = nil
+    _ instance: PluginInstance, _ name: String, _ function: LuaRef?, extra: ((LuaStack) -> Int32)? = nil,
+    afterMap: ((LuaStack) -> Int32)? = nil
   ) -> Bool {
     guard let function, !instance.isDisabled else { return true }
     guard admitNested(instance, name, line: 0) else { return false }
@@ -290,6 +305,7 @@ public final class PluginHost: DelegateEventHandler {
     var count: Int32 = 0
     if let extra { count = extra(stack) }
     instance.bridge.pushMap(on: stack)
+    if let afterMap { count += afterMap(stack) }
     let failures = instance.failureCount
     dispatchDepth += 1
     defer { dispatchDepth -= 1 }

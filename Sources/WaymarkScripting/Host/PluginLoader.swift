@@ -97,7 +97,8 @@ package struct PluginLoader {
     bridge.values = try PluginSandbox.build(
       on: stack, now: { [bridge] in bridge.now },
       log: { [bridge] stack, index in bridge.log(try bridge.loggedText(at: index, on: stack)) },
-      require: { [modules] context in try modules.require(context) }, seed: Self.seed(for: name))
+      require: { [modules] context in try modules.require(context) }, seed: Self.seed(for: name),
+      clock: { [clock = configuration.clock] in clock })
     let lineOf = stack.ref()
     stack.pushValue(at: -1)
     modules.adoptEnvironment(on: stack)

@@ -14,6 +14,8 @@ public struct LocalClock: Sendable, Equatable {
   /// The start when a clock names only its zone: the first moment of 2025, as the default
   /// clock (without a zone, `os.time()` starts at 2025-01-01T00:00:00Z).
   public static let defaultStart = "2025-01-01T00:00:00"
+  /// The zone, from the system's database.
+  public let timeZone: TimeZone
   /// The start as seconds since 1970-01-01T00:00:00Z: what `os.time()` returns at time 0.
   public let startEpoch: Int
 
@@ -49,6 +51,7 @@ public struct LocalClock: Sendable, Equatable {
     }
     self.start = start
     self.zone = zone
+    self.timeZone = timeZone
     self.startEpoch = Int(date.timeIntervalSince1970.rounded(.down))
   }
 

@@ -34,7 +34,7 @@ public indirect enum PlainData: Sendable, Equatable {
     }
 
     /// The key as a step of a path in a message: `[2]` or `.name` (`["a key"]` if not a name).
-    var pathComponent: String {
+    package var pathComponent: String {
       switch self {
       case .integer(let n): return "[\(n)]"
       case .string(let text):
@@ -52,17 +52,17 @@ public indirect enum PlainData: Sendable, Equatable {
   static let maxDepth = 32
 
   /// Why a value is not plain data: where (`settings.stores.hours[2]`) and what it is.
-  struct ReadError: Error {
+  package struct ReadError: Error {
     /// The keys that lead to the value, from the value read.
-    var path: String
+    package var path: String
     /// What is wrong with it.
-    var reason: String
+    package var reason: String
   }
 
   /// Reads the value at `index` as plain data, or throws where it is not: a function, a
   /// userdata, a key that is not a string or an integer, more than 100,000 values or tables
   /// nested deeper than 32. `nil` reads as nil.
-  static func read(at index: Int32, on stack: LuaStack) throws(ReadError) -> PlainData? {
+  package static func read(at index: Int32, on stack: LuaStack) throws(ReadError) -> PlainData? {
     var count = 0
     return try read(at: stack.absoluteIndex(index), on: stack, path: "", depth: 0, count: &count)
   }

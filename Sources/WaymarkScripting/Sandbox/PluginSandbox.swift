@@ -8,7 +8,8 @@ import WaymarkCore
 ///   environment to the plugin's; `collectgarbage` only `"count"`, `"collect"`, `"step"`;
 /// - copies of `string`, `table`, `math`, `utf8`, `coroutine` (the state is the plugin's
 ///   own, so changing them breaks only the plugin);
-/// - `os` reduced to `clock`, `time`, `date`, `difftime`, all on the map's virtual clock;
+/// - `os` reduced to `clock`, `time`, `date`, `difftime`, all on the map's virtual clock, in
+///   the local time of its ``LocalClock`` (UTC without one: ``LocalTime``);
 /// - `debug` reduced to `traceback`; no `io`, no `package`;
 /// - `require` of text modules in the plugin's folder only (and of the libraries above, by
 ///   their names: ``ModuleLoader/adoptEnvironment(on:)``);
@@ -59,16 +60,14 @@ package enum PluginSandbox {
     return table
   }()
 
-  /// The virtual epoch of `os.time()`: 2025-01-01T00:00:00Z plus the map's time.
-  static let epoch = 1_735_689_600
-
   /// Runs the prelude and pushes the plugin's globals table and the host's `linedefined`
-  /// helper. Stack: +2. Returns the table of ``ValueRendering`` (`join` is what `map:log`
+  /// helper. Stack: +2. `clock` is the local clock of `os.time` and `os.date` at each call
+  /// (nil: UTC, from 2025-01-01T00:00:00Z). Returns the table of ``ValueRendering`` (`join` is what `map:log`
   /// writes, `show` and `first_difference` what expectations use).
   @discardableResult
   package static func build(
     on stack: LuaStack, now: @escaping () -> Double, log: @escaping (_ stack: LuaStack, _ index: Int32) throws -> Void,
-    require: @escaping LuaFunctionBody, seed: Int
+    require: @escaping LuaFunctionBody, seed: Int, clock: @escaping () -> LocalClock? = { nil }
   ) throws(LuaError) -> LuaRef {
     try stack.load(prelude, chunkName: "=(sandbox)")
     stack.push(function: "clock") { context in
@@ -92,7 +91,20 @@ package enum PluginSandbox {
     }
     stack.push(function: "require", require)
     stack.push(seed)
-    stack.push(epoch)
+    stack.newTable()
+    stack.push(function: "time") { context in
+      guard context.argumentCount == 0 || context.stack.type(at: 1) == .nil else {
+        return try LocalTime.time(context, clock: clock())
+      }
+      context.stack.push(LocalTime.now(now(), clock: clock()))
+      return 1
+    }
+    stack.rawSetField("time", ofTableAt: -2)
+    stack.push(function: "date") { context in
+      let clock = clock()
+      return try LocalTime.date(context, now: LocalTime.now(now(), clock: clock), clock: clock)
+    }
+    stack.rawSetField("date", ofTableAt: -2)
     stack.push(values)
     stack.newTable()
     for (name, message) in refusals {
@@ -105,12 +117,10 @@ package enum PluginSandbox {
 
   /// Lua source of the prelude: trusted code run with the real globals.
   static let prelude = #"""
-    local now, host_print, host_require, seed, epoch, values, refusals = ...
+    local now, host_print, host_require, seed, host_os, values, refusals = ...
     local G = _G
     local getinfo, traceback = debug.getinfo, debug.traceback
     local pairs, select, tostring, type, error = pairs, select, tostring, type, error
-    local floor = math.floor
-    local real_date, real_time = os.date, os.time
 
     local env = {}
     for _, k in ipairs({ "assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
@@ -128,18 +138,10 @@ package enum PluginSandbox {
     end
     G.math.randomseed(seed)
 
-    local function virtual_time() return epoch + floor(now()) end
     env.os = {
       clock = function() return now() end,
-      time = function(t)
-        if t == nil then return virtual_time() end
-        return real_time(t)
-      end,
-      date = function(format, t)
-        local ok, result = pcall(real_date, format, t or virtual_time())
-        if not ok then error("bad argument to 'date' (" .. tostring(result):gsub("^.-%((.*)%)$", "%1") .. ")", 2) end
-        return result
-      end,
+      time = host_os.time,
+      date = host_os.date,
       difftime = os.difftime,
     }
     env.debug = { traceback = traceback }

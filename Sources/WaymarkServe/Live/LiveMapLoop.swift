@@ -30,6 +30,9 @@ final class LiveMapLoop: @unchecked Sendable {
   private var heldHistoryBytes = 0
   private var nextEventID = 1
   private var nextReloadCheck = 0.0
+  /// Why the recorded test file (`--record`) could not be written, the last time it could
+  /// not; read once the loop has stopped.
+  private(set) var recordingFailure: String?
 
   /// Starts the thread and runs `script` on it; returns once the map is built. Throws when
   /// the script could not start. Clients' queues hold `streamCapacity` bytes.
@@ -102,6 +105,8 @@ final class LiveMapLoop: @unchecked Sendable {
       for job in batch { job(session) }
       if stopping { break }
     }
+    publish(session.takeRecords())
+    saveRecording(session)
     for stream in streams { stream.close() }
     streams.removeAll()
     session.close()
@@ -139,6 +144,16 @@ final class LiveMapLoop: @unchecked Sendable {
   }
 
   // MARK: Jobs' tools (map thread)
+
+  /// Writes the recorded test file (`--record`) as it stands now, if inputs are recorded.
+  func saveRecording(_ session: LiveSession) {
+    do {
+      try session.writeRecording()
+      recordingFailure = nil
+    } catch {
+      recordingFailure = error.description
+    }
+  }
 
   /// Changes the live clock.
   func setClock(paused: Bool?, speed: Double?) {

@@ -41,6 +41,9 @@ struct ServeCommand: Command {
           }
           return text
         }),
+      .text(
+        "record", "FILE", \.configuration.recordFile,
+        help: "write the inputs made in the page as a test file beside SCRIPT that replays them"),
     ])
 
   static let positionals = Positionals<ServeCommand>.one("SCRIPT", \.script)
@@ -80,11 +83,19 @@ struct ServeCommand: Command {
         "waymark serve: warning: \(configuration.host) is reachable from other machines; anyone with the address and its token can read and drive the map"
       )
     }
+    if let file = configuration.recordFile {
+      Output.error("waymark serve: recording the inputs made in the page to \(TraceText.escaped(file))")
+    }
     Output.print("serving \(server.url)")
     var received: Int32 = 0
     sigwait(&signals, &received)
     Output.error("waymark serve: stopping")
     server.stop()
+    if let failure = server.recordingFailure {
+      Output.error("waymark serve: \(TraceText.escaped(failure))")
+      return ExitCode.scriptError
+    }
+    if let file = configuration.recordFile { Output.error("waymark serve: wrote \(TraceText.escaped(file))") }
     return ExitCode.success
   }
 }

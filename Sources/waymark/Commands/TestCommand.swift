@@ -38,6 +38,9 @@ struct TestCommand: Command {
         }),
       .text("golden", "DIR", \.worker.golden, help: "compare each file's JSON trace with DIR/<name>.jsonl"),
       .flag("update", \.worker.updatesGolden, help: "with --golden: write the golden traces instead"),
+      .flag(
+        "golden-required", \.worker.requiresGolden,
+        help: "with --golden: fail a file or case that has no golden trace (else it is compared with nothing)"),
       .text("junit", "FILE", \.junit, help: "write a JUnit XML report to FILE"),
       .flag("tap", \.tap, help: "print TAP (version 13) instead of the lines for people"),
       .values(
@@ -99,6 +102,9 @@ struct TestCommand: Command {
     budgets.apply(to: &worker.options.plugins, defaultInstructions: HandlerBudgets.testInstructions)
     if worker.updatesGolden, worker.golden == nil {
       throw UsageError(message: "--update writes golden traces: give their folder with --golden DIR")
+    }
+    if worker.requiresGolden, worker.golden == nil {
+      throw UsageError(message: "--golden-required asks for golden traces: give their folder with --golden DIR")
     }
     worker.options.scriptBudget = .seconds(max(1, Int64(timeout.rounded(.up))))
     worker.recordsCoverage = coverage != nil
@@ -171,6 +177,9 @@ struct TestCommand: Command {
     }
     if worker.profiles { TestReports.profile(results).forEach(Output.print) }
     if tap { Output.print("1..\(results.reduce(0) { $0 + $1.counted.count })") }
+    if let golden = worker.golden, let line = TestReports.goldensMissing(results, in: golden) {
+      Output.print(tap ? "# " + line : line)
+    }
     Output.print(TestReports.summary(results))
     if results.contains(where: { $0.status == .error }) { return ExitCode.scriptError }
     if results.contains(where: { $0.status == .fail }) { return ExitCode.expectationFailed }

@@ -30,6 +30,8 @@ struct TestFileResult: Codable, Equatable {
     var goldenWritten: String?
     /// The golden file `--update` did not write, because the case fails.
     var goldenSkipped: String?
+    /// The golden file that does not exist, so the case was compared with nothing.
+    var goldenMissing: String?
     /// Wall-clock seconds it took.
     var seconds = 0.0
   }
@@ -57,6 +59,8 @@ struct TestFileResult: Codable, Equatable {
   var goldenWritten: String?
   /// The golden file `--update` did not write, because the file fails.
   var goldenSkipped: String?
+  /// The golden file that does not exist, so the file was compared with nothing.
+  var goldenMissing: String?
   /// Wall-clock seconds, measured by `waymark test` from start to end of the child.
   var seconds = 0.0
   /// The files its run read (it, its modules, plugins and their modules) and the plugin
@@ -77,4 +81,7 @@ struct TestFileResult: Codable, Equatable {
 
   /// What the closing line counts: the file's own case (``isOwnCase``), then each case.
   var counted: [Status] { (isOwnCase ? [status] : []) + cases.map(\.status) }
+
+  /// The golden files missing for the file and its cases (compared with nothing).
+  var goldensMissing: [String] { [goldenMissing].compactMap { $0 } + cases.compactMap(\.goldenMissing) }
 }

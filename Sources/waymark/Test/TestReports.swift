@@ -14,6 +14,15 @@ enum TestReports {
     return "\(passed) passed, \(counted.count - passed - skipped) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
   }
 
+  /// The line before the closing one when some files or cases had no golden trace under
+  /// `--golden DIR` and were compared with nothing; nil when every one had its golden.
+  static func goldensMissing(_ results: [TestFileResult], in folder: String) -> String? {
+    let count = results.reduce(0) { $0 + $1.goldensMissing.count }
+    guard count > 0 else { return nil }
+    return "\(count) with no golden trace in \(safe(folder)), compared with nothing "
+      + "(--update writes them, --golden-required fails them)"
+  }
+
   /// `0.041 s`.
   static func time(_ seconds: Double) -> String { String(format: "%.3f s", seconds) }
 

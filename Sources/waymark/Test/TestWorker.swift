@@ -17,6 +17,9 @@ enum TestWorker {
     var options = ScriptOptions()
     var golden: String?
     var updatesGolden = false
+    /// Whether a file or case without a golden trace fails (`--golden-required`); otherwise
+    /// it is compared with nothing.
+    var requiresGolden = false
     /// Whether the Lua lines that run are recorded (`--coverage`).
     var recordsCoverage = false
     /// Whether handler calls are timed (`--profile`).
@@ -58,9 +61,10 @@ enum TestWorker {
       if golden.update, !result.failures.isEmpty {
         result.goldenSkipped = path
       } else {
-        let verdict = compare(Array(records), path: path, updating: golden.update, within: golden.folder)
+        let verdict = compare(Array(records), path: path, settings)
         result.failures += verdict.failures
         result.goldenWritten = verdict.written
+        result.goldenMissing = verdict.missing
       }
     }
     var goldens: [String: String] = [:]
@@ -86,10 +90,10 @@ enum TestWorker {
         } else if golden.update, !judged.failures.isEmpty {
           judged.goldenSkipped = path
         } else {
-          let verdict = compare(
-            Array(records[found.records]), path: path, updating: golden.update, within: golden.folder)
+          let verdict = compare(Array(records[found.records]), path: path, settings)
           judged.failures += verdict.failures
           judged.goldenWritten = verdict.written
+          judged.goldenMissing = verdict.missing
         }
       }
       judged.status = !found.errors.isEmpty ? .error : judged.failures.isEmpty ? .pass : .fail
@@ -146,24 +150,28 @@ enum TestWorker {
     return String(goldenPath(of: file, in: folder).dropLast(".jsonl".count)) + "/" + safe + ".jsonl"
   }
 
-  private static func compare(_ records: [TraceRecord], path: String, updating: Bool, within folder: String) -> (
-    failures: [TestFileResult.Failure], written: String?
+  /// The records compared with the golden at `path` (or written there, with `--update`):
+  /// the failures, the golden written, and the golden missing when that is no failure.
+  private static func compare(_ records: [TraceRecord], path: String, _ settings: Settings) -> (
+    failures: [TestFileResult.Failure], written: String?, missing: String?
   ) {
+    let folder = settings.golden ?? ""
     switch GoldenTraceFile.check(
-      records, at: path, update: updating, within: folder, events: TraceEvent.scriptingEvents)
+      records, at: path, update: settings.updatesGolden, within: folder, events: TraceEvent.scriptingEvents)
     {
-    case .matches: return ([], nil)
-    case .written: return ([], path)
+    case .matches: return ([], nil, nil)
+    case .written: return ([], path, nil)
+    case .missing where !settings.requiresGolden: return ([], nil, path)
     case .missing:
-      return ([.init(kind: "golden", message: "no golden trace \(path) (run with --update to write it)")], nil)
-    case .unusable(let reason): return ([.init(kind: "golden", message: "\(path): \(reason)")], nil)
+      return ([.init(kind: "golden", message: "no golden trace \(path) (run with --update to write it)")], nil, nil)
+    case .unusable(let reason): return ([.init(kind: "golden", message: "\(path): \(reason)")], nil, nil)
     case .differs(let lines):
       return (
         [
           .init(
             kind: "golden", message: "the trace differs from \(path): \(lines[0])",
             excerpt: ["- \(path)", "+ this run"] + lines.dropFirst())
-        ], nil
+        ], nil, nil
       )
     }
   }

@@ -69,7 +69,8 @@ import WaymarkCore
     let folder = try folder(plugins: Self.thirdTap)
     let first = ScriptFuzzer.fuzz(folder.file("shop_test.lua"), options: options(seed: 7))
     let second = ScriptFuzzer.fuzz(folder.file("shop_test.lua"), options: options(seed: 7))
-    let other = ScriptFuzzer.fuzz(folder.file("shop_test.lua"), options: options(seed: 8))
+    // Past seed 7's runs (7 to 26), so no run of one is a run of the other.
+    let other = ScriptFuzzer.fuzz(folder.file("shop_test.lua"), options: options(seed: 30))
     #expect(first.failingSeed == second.failingSeed && first.failingInputs == second.failingInputs)
     #expect(first.shrunkInputs == second.shrunkInputs)
     #expect(first.failingInputs != other.failingInputs)

@@ -288,7 +288,7 @@ private struct LiveStepError: Error, CustomStringConvertible {
     let fixture = try LiveSessionTests.Fixture(Self.script)
     let session = fixture.session
     // A map's and a marker's properties after '.', their methods after ':' (the Lua API's).
-    #expect(session.completions(of: "map.cam") == ["map.camera"])
+    #expect(session.completions(of: "map.cam") == ["map.camera", "map.camera_target_bounds"])
     let adds = session.completions(of: "map:add_")
     #expect(adds.contains("map:add_marker") && adds.contains("map:add_polygon"))
     #expect(adds.allSatisfy { LuaAPI.entry("Map", String($0.dropFirst(4)))?.kind == .method }, "\(adds)")

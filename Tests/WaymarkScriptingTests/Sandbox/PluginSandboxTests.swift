@@ -49,7 +49,7 @@ import WaymarkCore
     let first = try PluginFixture(["r.lua": source])
     let second = try PluginFixture(["r.lua": source])
     #expect(first.logs == second.logs)
-    #expect(first.logs.first?.hasPrefix("\(PluginSandbox.epoch)\t0.0\t2025-01-01\t") == true)
+    #expect(first.logs.first?.hasPrefix("\(LocalTime.defaultEpoch)\t0.0\t2025-01-01\t") == true)
     let other = try PluginFixture(["other.lua": source])
     #expect(other.logs != first.logs)  // another name, another sequence
   }

@@ -273,8 +273,8 @@ extension ScriptOptions {
     let globals = try #require(outcome.records.first?.message).split(separator: " ").map(String.init)
     #expect(
       globals == [
-        "expect", "expect_eq", "expect_near", "waymark.check_invariants", "waymark.invariant", "waymark.map",
-        "waymark.plugin_errors", "waymark.version",
+        "expect", "expect_eq", "expect_near", "waymark.check_invariants", "waymark.current_map", "waymark.invariant",
+        "waymark.map", "waymark.plugin_errors", "waymark.version",
       ])
     #expect(definitions.contains("waymark.version = "))
     for name in globals where name != "waymark.version" {

@@ -1,0 +1,285 @@
+import LuaKit
+import WaymarkCore
+
+extension LuaAPI {
+  /// The keys of `map:clusters{}`.
+  static let clusterOptionKeys = [
+    "algorithm", "distance", "min_cluster_size", "max_cluster_zoom", "buckets", "animate",
+  ]
+  /// The keys of a cluster item.
+  static let clusterItemKeys = ["id", "position", "title", "snippet"]
+
+  /// `map:clusters{}`, `Clusters`, and a rendered marker's `cluster` and `cluster_item`.
+  static let clusterEntries: [LuaAPIEntry] = [
+    .method(
+      "Map", "clusters", [.init("options", "ClusterOptions?")], returns: "Clusters",
+      "A cluster manager as Google Maps Utils' (R60-R64): { algorithm = 'distance'|'grid', distance = 100,"
+        + " min_cluster_size = 4, max_cluster_zoom = 20, buckets = { 10, 50, 100, 200, 1000 }, animate = true }.",
+      { bridge, context in
+        let map = try bridge.requireMap()
+        let options = try readClusterOptions(at: 2, on: context.stack)
+        let manager = ClusterManager(map: map, options: options)
+        bridge.clusterManagers.append(manager)
+        context.stack.push(manager, as: LuaMapBridge.clustersType)
+        return 1
+      }),
+    .method(
+      "Clusters", "add", [.init("items", "ClusterItem|ClusterItem[]")],
+      "Adds an item { id =, position =, title =, snippet = } or a list of them (R62);"
+        + " shown at the next clustering.",
+      { bridge, context in
+        let manager = try context.checkObject(1, as: LuaMapBridge.clustersType)
+        manager.add(try readClusterItems(at: 2, on: context.stack, bridge: bridge))
+        return 0
+      }),
+    .method(
+      "Clusters", "remove", [.init("id", "string")], returns: "boolean",
+      "Removes the item with this id; false if there is none (R62).",
+      { _, context in
+        let manager = try context.checkObject(1, as: LuaMapBridge.clustersType)
+        context.stack.push(manager.remove(id: try context.checkString(2)))
+        return 1
+      }),
+    .method(
+      "Clusters", "clear", [], "Removes every item; clusters again after 0.2 s (R64).",
+      { _, context in
+        try context.checkObject(1, as: LuaMapBridge.clustersType).clear()
+        return 0
+      }),
+    .method(
+      "Clusters", "cluster", [], "Clusters at the camera's rounded zoom and renders now (R64).",
+      { _, context in
+        try context.checkObject(1, as: LuaMapBridge.clustersType).cluster()
+        return 0
+      }),
+    .method(
+      "Clusters", "clusters_at", [.init("zoom", "number")], returns: "Cluster[]",
+      "The algorithm's clusters at this zoom, in its order: { position, count, items } (R60, R61).",
+      { bridge, context in
+        let manager = try context.checkObject(1, as: LuaMapBridge.clustersType)
+        let zoom = try context.checkNumber(2)
+        guard zoom.isFinite, zoom >= 0, zoom <= 30 else { throw context.argumentError(2, "zoom must be 0 to 30") }
+        let clusters = manager.clusters(at: zoom)
+        let stack = context.stack
+        stack.newTable(arrayCount: Int32(clamping: clusters.count))
+        for (index, cluster) in clusters.enumerated() {
+          try pushCluster(cluster, on: stack, bridge: bridge)
+          stack.rawSetIndex(index + 1, ofTableAt: -2)
+        }
+        return 1
+      }),
+    .method(
+      "Clusters", "markers", returns: "Marker[]", "The markers the manager shows now, in the order it rendered them.",
+      { bridge, context in
+        let markers = try context.checkObject(1, as: LuaMapBridge.clustersType).markers
+        context.stack.newTable(arrayCount: Int32(clamping: markers.count))
+        for (index, marker) in markers.enumerated() {
+          bridge.push(marker, on: context.stack)
+          context.stack.rawSetIndex(index + 1, ofTableAt: -2)
+        }
+        return 1
+      }),
+    .property(
+      "Marker", "cluster", "Cluster?",
+      "The cluster a cluster marker stands for ({ position, count, items }), else nil.",
+      get: { bridge, stack, object in
+        guard let marker = stack.object(at: object, as: LuaMapBridge.markerType),
+          let cluster = ClusterMarkerRole.of(marker)?.cluster
+        else { return stack.pushNil() }
+        try pushCluster(cluster, on: stack, bridge: bridge)
+      }),
+    .property(
+      "Marker", "cluster_item", "ClusterItem?", "The item an item's marker stands for, else nil.",
+      get: { bridge, stack, object in
+        guard let marker = stack.object(at: object, as: LuaMapBridge.markerType),
+          let item = ClusterMarkerRole.of(marker)?.item
+        else { return stack.pushNil() }
+        try pushClusterItem(item, on: stack, bridge: bridge)
+      }),
+  ]
+
+  static func readClusterOptions(at index: Int32, on stack: LuaStack) throws(LuaFunctionError) -> ClusterOptions {
+    var options = ClusterOptions()
+    if LuaValues.isNil(index, on: stack) { return options }
+    guard stack.type(at: index) == .table else {
+      throw LuaValues.typeError("clusters", expected: "a table of options", at: index, on: stack)
+    }
+    try LuaValues.requireKnownFields(ofTableAt: index, on: stack, allowed: clusterOptionKeys, what: "clusters")
+    func field<T>(_ key: String, _ read: (Int32) throws(LuaFunctionError) -> T) throws(LuaFunctionError) -> T? {
+      do { _ = try stack.getField(key, ofTableAt: index) } catch { throw LuaFunctionError("clusters.\(key): \(error)") }
+      defer { stack.pop() }
+      return LuaValues.isNil(-1, on: stack) ? nil : try read(-1)
+    }
+    if let name = try field(
+      "algorithm",
+      { i throws(LuaFunctionError) in
+        try LuaValues.string(at: i, on: stack, field: "clusters.algorithm")
+      })
+    {
+      guard let algorithm = ClusterAlgorithm(rawValue: name) else {
+        throw LuaFunctionError("clusters.algorithm: \"\(name)\" is not 'distance' or 'grid'")
+      }
+      options.algorithm = algorithm
+    }
+    if let distance = try field(
+      "distance",
+      { i throws(LuaFunctionError) in
+        try LuaValues.number(at: i, on: stack, field: "clusters.distance")
+      })
+    {
+      guard distance.isFinite, distance > 0, distance <= 10_000 else {
+        throw LuaFunctionError("clusters.distance: \(formatNumber(distance)) is not a number of points from 0 to 10000")
+      }
+      options.distance = distance
+    }
+    if let size = try field(
+      "min_cluster_size",
+      { i throws(LuaFunctionError) in
+        try LuaValues.number(at: i, on: stack, field: "clusters.min_cluster_size")
+      })
+    {
+      guard let whole = Int(exactly: size), whole >= 1 else {
+        throw LuaFunctionError("clusters.min_cluster_size: \(formatNumber(size)) is not a whole number from 1")
+      }
+      options.minClusterSize = whole
+    }
+    if let zoom = try field(
+      "max_cluster_zoom",
+      { i throws(LuaFunctionError) in
+        try LuaValues.number(at: i, on: stack, field: "clusters.max_cluster_zoom")
+      })
+    {
+      guard zoom.isFinite else { throw LuaFunctionError("clusters.max_cluster_zoom: \(zoom) is not finite") }
+      options.maxClusterZoom = zoom
+    }
+    if let buckets = try field("buckets", { i throws(LuaFunctionError) in try readBuckets(at: i, on: stack) }) {
+      do { options.iconStyle = try ClusterIconStyle(buckets: buckets, field: "clusters.buckets") } catch {
+        throw error.luaError
+      }
+    }
+    if let animate = try field(
+      "animate",
+      { i throws(LuaFunctionError) in
+        try LuaValues.boolean(at: i, on: stack, field: "clusters.animate")
+      })
+    {
+      options.animate = animate
+    }
+    return options
+  }
+
+  private static func readBuckets(at index: Int32, on stack: LuaStack) throws(LuaFunctionError) -> [Int] {
+    guard stack.type(at: index) == .table else {
+      throw LuaValues.typeError("clusters.buckets", expected: "a list of counts", at: index, on: stack)
+    }
+    let table = stack.absoluteIndex(index)
+    var buckets: [Int] = []
+    for position in stride(from: 1, through: stack.rawLength(at: table), by: 1) {
+      _ = stack.rawGetIndex(position, ofTableAt: table)
+      defer { stack.pop() }
+      let value = try LuaValues.number(at: -1, on: stack, field: "clusters.buckets[\(position)]")
+      guard let whole = Int(exactly: value) else {
+        throw LuaFunctionError("clusters.buckets[\(position)]: \(formatNumber(value)) is not a whole number")
+      }
+      buckets.append(whole)
+    }
+    return buckets
+  }
+
+  /// One item table, or a list of them (a table whose first element is a table).
+  static func readClusterItems(at index: Int32, on stack: LuaStack, bridge: LuaMapBridge) throws(LuaFunctionError)
+    -> [ClusterItem]
+  {
+    guard stack.type(at: index) == .table else {
+      throw LuaValues.typeError("item", expected: "an item table or a list of them", at: index, on: stack)
+    }
+    let table = stack.absoluteIndex(index)
+    let first = stack.rawGetIndex(1, ofTableAt: table)
+    stack.pop()
+    guard first == .table else { return [try readClusterItem(at: table, on: stack, field: "item")] }
+    var items: [ClusterItem] = []
+    for position in stride(from: 1, through: stack.rawLength(at: table), by: 1) {
+      _ = stack.rawGetIndex(position, ofTableAt: table)
+      defer { stack.pop() }
+      items.append(try readClusterItem(at: stack.absoluteIndex(-1), on: stack, field: "items[\(position)]"))
+    }
+    return items
+  }
+
+  private static func readClusterItem(at table: Int32, on stack: LuaStack, field: String) throws(LuaFunctionError)
+    -> ClusterItem
+  {
+    guard stack.type(at: table) == .table else {
+      throw LuaValues.typeError(field, expected: "an item table", at: table, on: stack)
+    }
+    try LuaValues.requireKnownFields(ofTableAt: table, on: stack, allowed: clusterItemKeys, what: field)
+    func read<T>(_ key: String, _ body: (Int32, String) throws(LuaFunctionError) -> T) throws(LuaFunctionError) -> T {
+      do { _ = try stack.getField(key, ofTableAt: table) } catch { throw LuaFunctionError("\(field).\(key): \(error)") }
+      defer { stack.pop() }
+      return try body(-1, "\(field).\(key)")
+    }
+    let id = try read("id") { i, name throws(LuaFunctionError) in try LuaValues.string(at: i, on: stack, field: name) }
+    let position = try read("position") { i, name throws(LuaFunctionError) in
+      try LuaValues.coordinate(at: i, on: stack, field: name)
+    }
+    let title = try read("title") { i, name throws(LuaFunctionError) in
+      try LuaValues.optionalString(at: i, on: stack, field: name)
+    }
+    let snippet = try read("snippet") { i, name throws(LuaFunctionError) in
+      try LuaValues.optionalString(at: i, on: stack, field: name)
+    }
+    return ClusterItem(id: id, position: position, title: title, snippet: snippet)
+  }
+
+  /// `{ position, count, items }`, the items as item tables. Stack: +1.
+  static func pushCluster(_ cluster: Cluster, on stack: LuaStack, bridge: LuaMapBridge) throws(LuaError) {
+    stack.newTable(fieldCount: 3)
+    LuaValues.push(cluster.position, on: stack)
+    try stack.setField("position", ofTableAt: -2)
+    stack.push(cluster.count)
+    try stack.setField("count", ofTableAt: -2)
+    stack.newTable(arrayCount: Int32(clamping: cluster.count))
+    for (index, item) in cluster.items.enumerated() {
+      try pushClusterItem(item, on: stack, bridge: bridge)
+      stack.rawSetIndex(index + 1, ofTableAt: -2)
+    }
+    try stack.setField("items", ofTableAt: -2)
+  }
+
+  /// `{ id, position, title, snippet }`. Stack: +1.
+  static func pushClusterItem(_ item: ClusterItem, on stack: LuaStack, bridge: LuaMapBridge) throws(LuaError) {
+    stack.newTable(fieldCount: 4)
+    stack.push(item.id)
+    try stack.setField("id", ofTableAt: -2)
+    LuaValues.push(item.position, on: stack)
+    try stack.setField("position", ofTableAt: -2)
+    if let title = item.title {
+      stack.push(title)
+      try stack.setField("title", ofTableAt: -2)
+    }
+    if let snippet = item.snippet {
+      stack.push(snippet)
+      try stack.setField("snippet", ofTableAt: -2)
+    }
+  }
+}
+
+extension LuaAPIShape {
+  /// Options of `map:clusters{}`.
+  static let clusterOptions = LuaAPIShape(
+    name: "ClusterOptions", doc: "Options of map:clusters (R60-R64); every key is optional.",
+    fields: [
+      .init("algorithm", "'distance'|'grid'?"), .init("distance", "number?"), .init("min_cluster_size", "integer?"),
+      .init("max_cluster_zoom", "number?"), .init("buckets", "integer[]?"), .init("animate", "boolean?"),
+    ])
+  /// A cluster item.
+  static let clusterItem = LuaAPIShape(
+    name: "ClusterItem", doc: "An item a cluster manager groups (R62); its marker copies title and snippet.",
+    fields: [
+      .init("id", "string"), .init("position", "Coordinate"), .init("title", "string?"), .init("snippet", "string?"),
+    ])
+  /// A cluster.
+  static let cluster = LuaAPIShape(
+    name: "Cluster", doc: "A cluster at one zoom: where its marker stands, and its items in the order added.",
+    fields: [.init("position", "Coordinate"), .init("count", "integer"), .init("items", "ClusterItem[]")])
+}

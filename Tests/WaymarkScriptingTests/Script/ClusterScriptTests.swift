@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import WaymarkCore
+
+@testable import WaymarkScenarios
+@testable import WaymarkScripting
+
+/// `map:clusters{}` from a script (R60-R64): items, clustering, the rendered markers and what
+/// they stand for, and the errors of bad options.
+@Suite struct ClusterScriptTests {
+  /// Six items 0.12 degrees of latitude apart around the camera: one cluster at zoom 5, six
+  /// apart at zoom 10; one more far away.
+  static let setup = """
+    local map = waymark.map{ camera = { target = { lat = -35, lng = 151 }, zoom = 5 } }
+    local c = map:clusters{ animate = false }
+    local items = {}
+    for i = 0, 5 do
+      items[#items + 1] = { id = "i" .. i, position = { lat = -35 + (i - 2.5) * 0.12, lng = 151 }, title = "Item " .. i }
+    end
+    c:add(items)
+    c:add{ id = "far", position = { lat = 10, lng = 10 } }
+    """
+
+  private func run(_ script: String) throws -> ScriptOutcome {
+    let (outcome, _) = try ScriptRunnerTests().run(Self.setup + script)
+    #expect(outcome.error == nil, "\(outcome.error ?? "")")
+    #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+    return outcome
+  }
+
+  @Test("R60, R64: cluster() renders the clusters in view; a cluster marker knows its cluster")
+  func clusterMarkers() throws {
+    let outcome = try run(
+      """
+      c:cluster()
+      local markers = c:markers()
+      expect_eq(#markers, 1, "the far item is out of view")
+      expect_eq(markers[1].cluster.count, 6)
+      expect_eq(markers[1].cluster.items[1].id, "i0")
+      expect_eq(markers[1].cluster_item, nil)
+      expect_eq(#c:clusters_at(5), 2)
+      expect_eq(#c:clusters_at(10), 7)
+      expect_eq(c:clusters_at(5)[1].position.lat, -35 - 2.5 * 0.12, "at the first item, not the centroid")
+      """)
+    let record = try #require(outcome.records.first { $0.event == .clustersRendered })
+    #expect(record["clusters"] == .number(1))
+  }
+
+  @Test("R64: zooming in past a rounded zoom clusters again 0.2 s later; items' markers have their ids")
+  func zoomingIn() throws {
+    let outcome = try run(
+      """
+      c:cluster()
+      map:animate{ zoom = 10 }
+      map:settle()
+      expect_eq(#c:markers(), 6)
+      expect_eq(c:markers()[1].id, "i0")
+      expect_eq(c:markers()[1].title, "Item 0")
+      expect_eq(c:markers()[1].cluster_item.id, "i0")
+      expect_eq(c:remove("far"), true)
+      expect_eq(c:remove("far"), false)
+      """)
+    #expect(outcome.records.filter { $0.event == .clustersRendered }.count == 2)
+  }
+
+  @Test("R62, R63: bad options and items are refused, naming the field and the value")
+  func badOptions() throws {
+    _ = try run(
+      """
+      local function message(f, ...) local ok, err = pcall(f, ...) expect(not ok) return err end
+      expect(message(map.clusters, map, { algorithm = "kmeans" }):find('clusters.algorithm: "kmeans"', 1, true))
+      expect(message(map.clusters, map, { buckets = { 10, 5 } }):find("clusters.buckets[2]: 5", 1, true))
+      expect(message(map.clusters, map, { distanse = 5 }):find("distanse", 1, true))
+      expect(message(c.add, c, { id = "x", position = { lat = 99, lng = 0 } }):find("item.position.lat: 99", 1, true))
+      expect(message(c.add, c, { { id = "y" } }):find("items[1].position", 1, true))
+      """)
+  }
+}
