@@ -124,6 +124,11 @@ swift build --build-tests
 swift test --skip-build --disable-xctest "$@"
 [ $# -eq 0 ] || exit 0
 
+# The API documentation of every library product, built with DocC: a broken link fails.
+docs=$(mktemp -d)
+scripts/docs.sh "$docs"
+rm -rf "$docs"
+
 # The browser tests' tools.
 needed=()
 command -v chromium >/dev/null 2>&1 || needed+=(chromium)

@@ -3,7 +3,7 @@ import WaymarkCore
 import WaymarkScenarios
 import WaymarkScripting
 
-/// `waymark serve`: one live map (a ``LiveSession`` on its own thread) served over HTTP on
+/// `waymark serve`: one live map (a `LiveSession` on its own thread) served over HTTP on
 /// GNU libmicrohttpd, with a page where the mouse is the finger.
 ///
 /// | route | what |
@@ -15,7 +15,7 @@ import WaymarkScripting
 ///
 /// Secure by default: it binds 127.0.0.1; every route but a bare `GET /` needs the random
 /// token of ``url``; only the page's own built-in assets exist (no file is ever served);
-/// bodies over ``Configuration/limits`` are refused; the map never waits for a client.
+/// bodies over `Configuration/limits` are refused; the map never waits for a client.
 ///
 /// ```swift
 /// let server = try LiveMapServer(script: "scripts/city_guide.lua", options: ScriptOptions())

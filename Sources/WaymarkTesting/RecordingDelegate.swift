@@ -3,7 +3,7 @@ import WaymarkCore
 /// A delegate that records every callback as a short line and answers through closures a
 /// test sets: what swift-log's testing handler is to a logger.
 ///
-/// It hears each callback as one ``DelegateEvent`` (``mapView(_:receive:)``) and writes it
+/// It hears each callback as one `DelegateEvent` (``mapView(_:receive:)``) and writes it
 /// the same way for all: the handler name, then, in parentheses, the arguments that say
 /// what the callback is about, separated by `:` (a marker's or overlay's id, will_move's
 /// gesture flag, a POI's place id and name, capability names and feature place ids joined

@@ -4,7 +4,7 @@ import Foundation
 /// a bearing in degrees clockwise from north and a viewing angle (tilt) in degrees from
 /// straight down.
 ///
-/// Values are stored as given; the map clamps them (``clamped(minZoom:maxZoom:)``):
+/// Values are stored as given; the map clamps them (`clamped(minZoom:maxZoom:)`):
 /// latitude to -85...85, longitude wrapped into -180..<180, bearing into 0..<360, zoom into
 /// the map's range, tilt to the zoom's maximum (R20-R22).
 public struct CameraPosition: Hashable, Sendable, CustomStringConvertible {
@@ -77,7 +77,7 @@ public struct CameraPosition: Hashable, Sendable, CustomStringConvertible {
     return self
   }
 
-  /// "target zoom bearing tilt" with short numbers, each in its range (``rounded(targetDecimals:zoomDecimals:angleDecimals:)``).
+  /// "target zoom bearing tilt" with short numbers, each in its range (`rounded(targetDecimals:zoomDecimals:angleDecimals:)`).
   public var description: String {
     let shown = rounded(targetDecimals: 6, zoomDecimals: 4, angleDecimals: 2)
     return

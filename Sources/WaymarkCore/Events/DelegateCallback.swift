@@ -5,7 +5,7 @@
 ///
 /// Everything else is derived from the table: the plugin host's dispatch, the names a plugin
 /// loader accepts, the LuaLS signatures, the handler table in docs/plugins.md and the trace
-/// records. Adding a callback means a case here with its row in ``signature``, a case of
+/// records. Adding a callback means a case here with its row in `signature`, a case of
 /// ``DelegateEvent`` with its method in ``MapViewDelegate``, and the place where the map
 /// makes it: the switches are exhaustive, so a missing piece does not compile.
 public enum DelegateCallback: Int, CaseIterable, Sendable {

@@ -1,8 +1,8 @@
 /// One delegate callback as the map makes it: which callback, with its arguments (the
-/// argument names and types are in the callback table, ``DelegateCallback/signature``).
+/// argument names and types are in the callback table, `DelegateCallback/signature`).
 ///
-/// A delegate receives every event through ``MapViewDelegate/mapView(_:receive:)``, whose
-/// default calls the matching Google-shaped method (``deliver(to:from:)``); a delegate that
+/// A delegate receives every event through `MapViewDelegate/mapView(_:receive:)`, whose
+/// default calls the matching Google-shaped method (`deliver(to:from:)`); a delegate that
 /// handles every callback the same way (the plugin host) answers events directly.
 public enum DelegateEvent {
   /// 1. will_move.

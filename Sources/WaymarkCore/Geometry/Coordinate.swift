@@ -3,7 +3,7 @@ import Foundation
 /// A geographic coordinate in degrees (WGS 84), like `CLLocationCoordinate2D`.
 ///
 /// Any two doubles can be stored; entry points of the map validate them with
-/// ``validated(_:)`` (finite, latitude within -90...90) and throw a
+/// `validated(_:)` (finite, latitude within -90...90) and throw a
 /// ``MapError`` that names the field and the value.
 public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
   /// Degrees north of the equator, -90...90.

@@ -49,12 +49,12 @@ struct LeafEntries {
 
 /// The storage a `SpatialIndex` value shares until its first mutation (copy on write).
 ///
-/// Its properties skip Swift's dynamic exclusivity checks: nothing calls out of the storage
-/// while one of its methods runs (a query's `body` must not mutate it), and the checks of
-/// its eight would add 12% to adding a marker (add_markers_1m: 1,161 instructions an
-/// addMarker against 1,041) and 3% to a spatial_move frame (callgrind). Even the least used,
-/// `freeGroups`, `nodeCapacity` and `walking`, checked with the map's observer flag and
-/// world-point memo, add 3.4% to addMarker and 3.3% to a tap.
+/// Its hot properties skip Swift's dynamic exclusivity checks: nothing calls out of the
+/// storage while one of its methods runs (a query's `body` must not mutate it), and the
+/// checks of all eight added 12% to adding a marker (add_markers_1m: 1,161 instructions an
+/// addMarker against 1,041) and 3% to a spatial_move frame (callgrind). The least used,
+/// `freeGroups`, `nodeCapacity` and `walking`, are checked: with the map's observer flag and world-point memo they
+/// cost 3.4% of addMarker, under the 10% a check must cost to go (docs/performance.md).
 final class SpatialIndexStorage {
   /// Most entries a leaf holds before it splits.
   static let leafLimit: Int32 = 32
@@ -72,9 +72,9 @@ final class SpatialIndexStorage {
   /// descent's cache misses were most of the time an insertion took.
   @exclusivity(unchecked) var firstChild: UnsafeMutablePointer<Int32>
   @exclusivity(unchecked) var nodeCount: Int32
-  @exclusivity(unchecked) var nodeCapacity: Int32
+  var nodeCapacity: Int32
   /// First indices of released child groups, reused before growing `nodes`.
-  @exclusivity(unchecked) var freeGroups: [Int32] = []
+  var freeGroups: [Int32] = []
   /// Entries added and not yet in the tree (SpatialIndexStorage+Pending.swift).
   @exclusivity(unchecked) var pending = PendingEntries()
 
@@ -82,7 +82,7 @@ final class SpatialIndexStorage {
   @exclusivity(unchecked) var count = 0
   /// The stack of the box query's walk, and whether a walk is using it.
   let walkStack = UnsafeMutablePointer<WalkItem>.allocate(capacity: walkCapacity)
-  @exclusivity(unchecked) var walking = false
+  var walking = false
 
   init() {
     nodeCapacity = 64

@@ -1,5 +1,5 @@
 /// An sRGB colour with 8-bit channels, written in content as `"#RRGGBB"`,
-/// `"#RRGGBBAA"` (hex digits in either case) or a name from ``namedColors``.
+/// `"#RRGGBBAA"` (hex digits in either case) or a name from `namedColors`.
 public struct ContentColor: Sendable, Equatable, Hashable, CustomStringConvertible {
   /// Red, 0...255.
   package var red: UInt8

@@ -3,8 +3,8 @@
 /// A window is one reference to its parts, which never change while anyone but the map
 /// holds them: the map hands it around (selection, showing, hiding, every tap's R16 check)
 /// for a retain, where copying its layout inline cost thousands of instructions a tap. A
-/// hidden window that nobody else holds becomes the map's spare (``recycle()``), whose
-/// storage the next default window is made in (``defaultWindow(of:reusing:)``).
+/// hidden window that nobody else holds becomes the map's spare (`recycle()`), whose
+/// storage the next default window is made in (`defaultWindow(of:reusing:)`).
 public struct InfoWindow {
   /// What a window is made of, shared by its copies.
   private final class Parts {

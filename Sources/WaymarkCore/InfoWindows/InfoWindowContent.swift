@@ -2,7 +2,7 @@
 /// `marker_info_contents` (contents inside the default frame) return (rule R7).
 ///
 /// Build it in Swift from ``ContentNode`` values, or decode it from a
-/// ``ContentValue`` tree with ``init(decoding:limits:)``; the table format is
+/// `ContentValue` tree with `init(decoding:limits:)`; the table format is
 /// documented there and in `docs/info-window-content.md`.
 public struct InfoWindowContent: Sendable, Equatable {
   /// The root node; a list of nodes decodes to a vertical stack.
@@ -27,7 +27,7 @@ public indirect enum ContentNode: Sendable, Equatable {
   case box(BoxNode)
 }
 
-/// The three text styles, each with a font size from ``InfoWindowMetrics``.
+/// The three text styles, each with a font size from `InfoWindowMetrics`.
 public enum TextStyle: String, Sendable, Equatable, CaseIterable {
   /// Bold, the marker title's style (17 pt by default).
   case title

@@ -98,6 +98,7 @@ extension MapView {
   /// that moves nothing reports one final frame at the next frame tick, like any other.
   ///
   /// - Parameters:
+  ///   - update: where the camera goes (a target, a zoom, a bearing, a tilt, a fit).
   ///   - duration: seconds; the policy's default (0.3 s) when nil.
   ///   - completion: runs when this animation ends: true if it reached its end, false if it
   ///     was replaced or interrupted by a gesture or an explicit move.
@@ -113,7 +114,7 @@ extension MapView {
 
   /// Sets the zoom range (R21) and clamps the current zoom into it at once, with the usual
   /// callbacks (R24). Throws if `min` > `max` or either is not finite; values beyond
-  /// ``CameraPosition/zoomLimits`` (0...30) are clamped to them, as Google clamps.
+  /// `CameraPosition/zoomLimits` (0...30) are clamped to them, as Google clamps.
   public func setMinMaxZoom(min: Double, max: Double) throws(MapError) {
     let clamped = try cameraController.setZoomRange(min: min, max: max)
     if clamped != camera { jump(to: clamped) }

@@ -6,6 +6,7 @@ extension MapView {
   /// disable is ignored with a warning.
   ///
   /// - Parameters:
+  ///   - gesture: what the fingers do (a pan, a pinch, a rotation, a tilt, a double tap).
   ///   - duration: how long the fingers move, in seconds; 0.5 by default (a double tap takes
   ///     the policy's animation duration).
   ///   - scrolling: how far, in points, the fingers move while they pinch or rotate: the

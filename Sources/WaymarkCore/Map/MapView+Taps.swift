@@ -15,12 +15,12 @@ public enum TouchTarget {
 extension MapView {
   // MARK: Taps (R4-R17, R32, R33)
 
-  /// A tap (R4-R17): see ``tap(at:)`` for what it hits, in order.
+  /// A tap (R4-R17): see `tap(at:)` for what it hits, in order.
   public func tap(_ target: TouchTarget) throws(MapError) {
     try tap(at: try point(of: target, action: "tap"))
   }
 
-  /// A long press (R16, R18, R19): see ``longPress(at:)``.
+  /// A long press (R16, R18, R19): see `longPress(at:)`.
   public func longPress(_ target: TouchTarget) throws(MapError) {
     try longPress(at: try point(of: target, action: "longPress"))
   }

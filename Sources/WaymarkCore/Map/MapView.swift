@@ -6,7 +6,7 @@ import Synchronization
 /// Input (taps, long presses, drags, gestures) enters through methods of this class; hit
 /// testing turns it into callbacks; the delegate's answers decide the default behaviour
 /// (selection, info window, camera); every callback and state change is recorded in
-/// ``trace``. Time moves only through ``advance(by:)`` and ``settle(limit:)``, so the same
+/// ``trace``. Time moves only through ``advance(by:interruption:)`` and ``settle(limit:interruption:)``, so the same
 /// input gives the same trace on every machine.
 ///
 /// A façade over parts that each keep their own state and invariants and make no callbacks
@@ -18,11 +18,11 @@ import Synchronization
 public final class MapView {
   /// Numbers maps in the process, so a marker knows which map generated its id.
   private static let mapCounter = Atomic<UInt32>(0)
-  /// The map's time. Timers scheduled on it run during ``advance(by:)`` and ``settle(limit:)``.
+  /// The map's time. Timers scheduled on it run during ``advance(by:interruption:)`` and ``settle(limit:interruption:)``.
   public let clock: VirtualClock
   /// How the map behaves where Google is silent (R33 presets and every [chosen] rule).
   public let policy: BehaviorPolicy
-  /// Seconds of virtual time ``settle(limit:)`` waits at most when not told (600 by default).
+  /// Seconds of virtual time ``settle(limit:interruption:)`` waits at most when not told (600 by default).
   public var settleTimeLimit = 600.0
   /// The most frames, timers and tile loads one ``advance(by:interruption:)`` or
   /// ``settle(limit:interruption:)`` runs (100,000 by default, at least 1): a timer that

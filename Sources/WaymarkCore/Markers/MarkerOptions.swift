@@ -7,7 +7,7 @@ public enum MarkerIcon: Hashable, Sendable {
   /// A named image of a given size in points.
   case image(name: String, size: Size)
   /// An image of several frames shown in turn, each for `duration` / frames seconds of
-  /// virtual time, cycling (R48; see ``frame(at:)``).
+  /// virtual time, cycling (R48; see `frame(at:)`).
   case frames([MarkerIconFrame], duration: Double)
 }
 

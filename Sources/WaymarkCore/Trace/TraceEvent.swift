@@ -17,7 +17,7 @@
 /// }
 /// ```
 ///
-/// A name read from a file becomes an event only through ``named(_:in:)`` with the events the
+/// A name read from a file becomes an event only through `named(_:in:)` with the events the
 /// reader knows, so code never handles event names as loose strings.
 public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
   /// The name as the trace spells it (`did_tap_marker`, `plugin_error`).

@@ -116,11 +116,9 @@ public struct TraceRecord: Hashable, Sendable {
 public final class TraceLog {
   /// Every record so far.
   public private(set) var records: [TraceRecord] = []
-  /// Whether records are kept; when false, ``append(_:)`` drops them. Read by every
-  /// callback; its exclusivity is unchecked (a flag, and no access to it calls out), which
-  /// ``VirtualClock/now``'s comment measures.
-  @exclusivity(unchecked) public var isEnabled = true
-  /// The most records kept at once (``removeAll()`` makes room again).
+  /// Whether records are kept; when false, `append(_:)` drops them.
+  public var isEnabled = true
+  /// The most records kept at once (`removeAll()` makes room again).
   public var capacity = 250_000
   /// Records not kept because the log was full.
   public private(set) var droppedCount = 0

@@ -1,13 +1,13 @@
 /// A view its owner keeps changing after handing it to the map, as an app keeps changing a
 /// `UIView` it gave Google's map: a custom info window or a marker's icon view (R34). Waymark
-/// knows such a view only through ``read``, which tells what it shows now; the map reads it
+/// knows such a view only through `read`, which tells what it shows now; the map reads it
 /// again at every frame while its marker tracks changes (`tracksInfoWindowChanges` for a
 /// window, `tracksViewChanges` for an icon view) and draws what it reads. While the marker
 /// does not track, the map draws what it read last: a snapshot.
 ///
 /// The plugin host makes one from the Lua table a plugin returned or assigned ("the table is
 /// the view"); Swift callers make one from any closure. Confined to the thread of its map:
-/// the first thread that reads it owns it, checked in debug builds (``ThreadBound``).
+/// the first thread that reads it owns it, checked in debug builds (`ThreadBound`).
 public final class LiveView<Value: Equatable>: @unchecked Sendable {
   /// What the view shows now, given how many frames this read draws (for the owner's cost
   /// accounting: one read stands for every frame since the last); nil once the view is gone

@@ -1,6 +1,6 @@
 import WaymarkCore
 
-/// Records what maps show over a run, for the HTML replay: a ``MapObserver`` that writes a
+/// Records what maps show over a run, for the HTML replay: a `MapObserver` that writes a
 /// compact timeline of keyframes and changes, without touching the trace.
 ///
 /// ```swift

@@ -4,7 +4,7 @@ import WaymarkScripting
 
 /// The script-only globals: the `waymark` module (`waymark.map{...}`, `waymark.version`)
 /// and the expectations `expect`, `expect_eq`, `expect_near`, `expect_plugin_error`. Their signatures
-/// are data beside the map's API (``ScriptSignatures``), so `waymark types` and the linter know them.
+/// are data beside the map's API (`ScriptSignatures`), so `waymark types` and the linter know them.
 public enum ScriptLibrary {
   /// Installs the globals into the environment table at `environment`; `values` is the
   /// state's ``ValueRendering`` table. Returns the matcher of `expect_plugin_error` patterns,

@@ -30,9 +30,9 @@ public struct ScriptOptions: Sendable {
   /// Seconds of virtual time `map:settle()` waits at most before it fails (`--time-limit`).
   public var timeLimit = 600.0
   /// The most frames and timers one `map:advance` or `map:settle` runs before it fails
-  /// (``MapView/taskLimit``).
+  /// (`MapView/taskLimit`).
   public var taskLimit = 100_000
-  /// The most trace records a run keeps (``TraceLog/capacity``): past it they are dropped,
+  /// The most trace records a run keeps (`TraceLog/capacity`): past it they are dropped,
   /// `advance` and `settle` stop, and the run ends with an error that says so.
   public var traceCapacity = 250_000
   /// Wall-clock budget of the whole script's own Lua code, so a runaway loop in a script is
@@ -54,7 +54,7 @@ public struct ScriptOptions: Sendable {
   /// path (`--snapshots`); nil: those are not written. The folder must exist.
   public var snapshotFolder: String?
   /// The most bytes of pictures a run writes (`map:snapshot` and `--snapshots` together, as
-  /// logs are capped by ``HostLimits/logBytes``): a picture that would pass it is not written,
+  /// logs are capped by `HostLimits/logBytes`): a picture that would pass it is not written,
   /// and `map:snapshot` raises.
   public var snapshotBytes = 256 << 20
   /// Whether the run records what its maps show for the HTML replay (`--html`), in
@@ -100,7 +100,7 @@ public struct ScriptOptions: Sendable {
   }
 
   /// These options with the project of the script at `path` adopted, when ``findsProject``
-  /// and no ``project`` is set yet (``Project/find(from:)``); the same options when there
+  /// and no ``project`` is set yet (`Project.find(from:)`); the same options when there
   /// is none. Throws what is wrong with the project file found.
   public func resolvingProject(for path: String) throws(ProjectError) -> ScriptOptions {
     guard findsProject, project == nil, let found = try Project.find(from: path) else { return self }

@@ -3,7 +3,7 @@ import WaymarkCore
 
 /// A plain table shape of the API (`Camera`, `AnimationOptions`, ...), declared once: the
 /// LuaLS `---@class` is generated from it, and the reader of such a table takes its known
-/// fields from it and may read no other (``withField(_:ofTableAt:on:_:)``).
+/// fields from it and may read no other (`withField(_:ofTableAt:on:_:)`).
 public struct LuaAPIShape: Sendable, Hashable {
   /// The class name.
   public let name: String

@@ -104,7 +104,7 @@ public final class PluginHost: DelegateEventHandler {
 
   /// Whether a handler call of this host lasted long enough, with fast instruction counting,
   /// that it may have passed the instruction budget: the run must be replayed with
-  /// ``LuaInstructionCounting/exact`` counting for its verdicts (``ScriptRunner`` does).
+  /// `LuaInstructionCounting/exact` counting for its verdicts (`ScriptRunner` does).
   public var needsExactReplay: Bool {
     replays.isNeeded || instances.contains { !$0.state.isClosed && $0.state.needsExactReplay }
   }

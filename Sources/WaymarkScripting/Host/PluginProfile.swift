@@ -4,7 +4,7 @@ import WaymarkCore
 /// handler, how many calls, their total wall-clock time and the slowest one. Recorded by a
 /// ``PluginHost`` whose ``PluginHost/Configuration/profile`` is set; nothing is measured
 /// otherwise. Used on the thread of the maps it profiles, the first that records in it
-/// (``ThreadBound``, checked in debug builds).
+/// (`ThreadBound`, checked in debug builds).
 public final class PluginProfile: @unchecked Sendable {
   /// One plugin's handler.
   public struct Row: Sendable, Hashable, Codable {
