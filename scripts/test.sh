@@ -108,6 +108,7 @@ scripts/lua-examples.sh "$examples"
 luacheck --no-color -q plugins scripts tests
 luacheck --no-color -q --std waymark_plugin "$examples/plugins"
 luacheck --no-color -q --std waymark_script "$examples/scripts"
+luacheck --no-color -q --std waymark_test "$examples/tests"
 # The files the tutorial names, where it saves them, with the shipped .luacheckrc as it is.
 cp .luacheckrc "$examples/project/"
 (cd "$examples/project" && luacheck --no-color -q .)
