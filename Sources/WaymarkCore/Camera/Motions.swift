@@ -1,4 +1,4 @@
-/// A user gesture (R25), for ``MapView/perform(_:duration:)``: the camera follows the
+/// A user gesture (R25), for ``MapView/perform(_:duration:scrolling:)``: the camera follows the
 /// fingers, from where it was, over the gesture's duration.
 public enum Gesture: Hashable, Sendable {
   /// A pan: the finger moves `dx` points right and `dy` down and the content under it

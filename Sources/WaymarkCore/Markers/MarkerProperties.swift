@@ -1,8 +1,8 @@
 /// Every property of a marker but its position and title (R1), with Google's defaults: the
 /// one declaration of each. A marker holds one copy and options carry one, so what follows
-/// from a declaration is derived from it: its storage and default, its domain (``validate()``,
+/// from a declaration is derived from it: its storage and default, its domain (`validate()`,
 /// here too), the marker's copy (the whole value), equality (synthesized: the markers of a
-/// map at ``isDefault`` share one copy), reading it on a marker and reading or writing it on
+/// map at `isDefault` share one copy), reading it on a marker and reading or writing it on
 /// options by its name (`marker.zIndex`, `options.opacity = 0.5`: key-path member lookup).
 /// WaymarkScripting's marker fields give each its Lua name, and a test walks these
 /// declarations to hold them equal (docs/architecture.md, "Where to change things").

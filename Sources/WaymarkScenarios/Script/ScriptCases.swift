@@ -33,7 +33,7 @@ public struct ScriptCase: Sendable, Hashable {
 /// file"): `describe` (and `context`, `insulate`, `expose`), `it` (`spec`, `test`),
 /// `pending`, `before_each`, `after_each`, `setup`/`teardown` (busted's strict ones),
 /// `lazy_setup`/`lazy_teardown`, `strict_setup`/`strict_teardown` and `finally`, with
-/// busted's meaning and order (``blocksPrelude``). The script's chunk runs first and declares
+/// busted's meaning and order (`blocksPrelude`). The script's chunk runs first and declares
 /// the top-level blocks and cases; then the session walks them, a describe's body running
 /// when the walk reaches it.
 ///

@@ -116,7 +116,7 @@ public enum ScriptSignatures {
     LuaHandlerSignature(name: name, parameters: [LuaAPIParameter("body", "fun()")], returns: nil, doc: doc)
   }
 
-  /// `waymark.data` and `waymark.json`, which plugins have too (``DataLibrary``).
+  /// `waymark.data` and `waymark.json`, which plugins have too (`DataLibrary`).
   public static let data: [LuaHandlerSignature] = [
     LuaHandlerSignature(
       name: "waymark.data.read", parameters: [LuaAPIParameter("path", "string")], returns: "string",
