@@ -70,7 +70,10 @@ public final class RecordingDelegate: DelegateEventHandler {
     case .didLongPressAtCoordinate(let coordinate): longPressAt?(mapView, coordinate)
     case .didCloseInfoWindow(let marker): closeInfoWindow?(mapView, marker)
     case .didLongPressInfoWindow(let marker): longPressInfoWindow?(mapView, marker)
-    default: break
+    case .willMove, .didChangeCameraPosition, .didTapInfoWindow, .didTapOverlay, .didBeginDraggingMarker,
+      .didDragMarker, .didEndDraggingMarker, .didTapMyLocation, .didStartTileRendering, .didFinishTileRendering,
+      .snapshotReady, .didChangeMapCapabilities, .didTapFeatures:
+      break  // recorded only
     }
     return .none
   }

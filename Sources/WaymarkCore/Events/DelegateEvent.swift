@@ -98,7 +98,10 @@ public enum DelegateEvent {
     case .didBeginDraggingMarker(let marker): return marker
     case .didDragMarker(let marker): return marker
     case .didEndDraggingMarker(let marker): return marker
-    default: return nil
+    case .willMove, .didChangeCameraPosition, .idleAtCameraPosition, .didTapAtCoordinate, .didLongPressAtCoordinate,
+      .didTapOverlay, .didTapPOI, .didTapMyLocationButton, .didTapMyLocation, .didStartTileRendering,
+      .didFinishTileRendering, .snapshotReady, .didChangeMapCapabilities, .didTapFeatures:
+      return nil
     }
   }
 
@@ -109,7 +112,12 @@ public enum DelegateEvent {
     // A switch, not `guard case`, which copied the event (a retain and a release).
     switch self {
     case .didTapMarker(let marker): return (marker.serial, ObjectIdentifier(marker))
-    default: return nil
+    case .willMove, .didChangeCameraPosition, .idleAtCameraPosition, .didTapAtCoordinate, .didLongPressAtCoordinate,
+      .didTapInfoWindow, .didLongPressInfoWindow, .didTapOverlay, .didTapPOI, .markerInfoWindow, .markerInfoContents,
+      .didCloseInfoWindow, .didBeginDraggingMarker, .didDragMarker, .didEndDraggingMarker, .didTapMyLocationButton,
+      .didTapMyLocation, .didStartTileRendering, .didFinishTileRendering, .snapshotReady, .didChangeMapCapabilities,
+      .didTapFeatures:
+      return nil
     }
   }
 
@@ -127,7 +135,10 @@ public enum DelegateEvent {
     case .didBeginDraggingMarker(let marker): return (marker.serial, ObjectIdentifier(marker))
     case .didDragMarker(let marker): return (marker.serial, ObjectIdentifier(marker))
     case .didEndDraggingMarker(let marker): return (marker.serial, ObjectIdentifier(marker))
-    default: return nil
+    case .willMove, .didChangeCameraPosition, .idleAtCameraPosition, .didTapAtCoordinate, .didLongPressAtCoordinate,
+      .didTapOverlay, .didTapPOI, .didTapMyLocationButton, .didTapMyLocation, .didStartTileRendering,
+      .didFinishTileRendering, .snapshotReady, .didChangeMapCapabilities, .didTapFeatures:
+      return nil
     }
   }
 

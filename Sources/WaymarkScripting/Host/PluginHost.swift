@@ -349,10 +349,7 @@ public final class PluginHost: DelegateEventHandler {
       let frame = LuaLocation.firstLuaFrame(in: error.traceback) ?? "\(instance.file):\(line)"
       message = "\(frame): \(message)"
     }
-    switch error.kind {
-    case .memory: message += " (memory cap of \(configuration.memoryLimit >> 20) MiB)"
-    default: break
-    }
+    if case .memory = error.kind { message += " (memory cap of \(configuration.memoryLimit >> 20) MiB)" }
     message += LuaLocation.moduleTraceback(of: message, traceback: error.traceback, file: instance.file)
     fail(instance, handler: handler, message: message)
   }

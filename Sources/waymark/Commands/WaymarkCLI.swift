@@ -18,18 +18,17 @@ enum WaymarkCLI {
       Output.error(overview)
       return ExitCode.usage
     }
-    switch first {
-    case "--help", "-h", "help":
+    if ["--help", "-h", "help"].contains(first) {
       if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
         Output.print(help(of: command))
       } else {
         Output.print(overview)
       }
       return ExitCode.success
-    case "--version", "-V":
+    }
+    if ["--version", "-V"].contains(first) {
       Output.print("waymark \(WaymarkVersion.current) (\(BuildCommit.described))")
       return ExitCode.success
-    default: break
     }
     guard let command = commands.first(where: { $0.name == first }) else {
       let hint = Suggestion.hint(

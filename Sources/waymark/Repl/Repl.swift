@@ -32,12 +32,8 @@ struct Repl {
     Each line is Lua, run in the script's environment: map, the fields of the table the script returns,
     its top-level locals, its globals, inspect. TAB completes names and fields (on a terminal). An expression's values are shown with inspect; the trace records a line caused
     follow it. A line that does not finish a chunk continues on the next (as lua does).
-      :reload              reload every plugin now (changed files also reload by themselves between lines)
-      :trace text|json     how trace records are printed (text by default)
-      :time                the map's virtual time and whether anything is pending
-      :help                this help
-      :quit                leave (Ctrl-D too)
-    """
+
+    """ + ColonCommand.list
 
   /// Reads and runs lines until the end of input or `:quit`.
   mutating func run() {
@@ -93,31 +89,33 @@ struct Repl {
   /// Runs a `:` command; false to leave.
   private mutating func command(_ line: String) -> Bool {
     let words = line.dropFirst().split(separator: " ").map(String.init)
-    switch words.first ?? "" {
-    case "quit", "q": return false
-    case "help": Output.print(Self.help)
-    case "reload":
+    let name = words.first ?? ""
+    guard let command = ColonCommand(word: name) else {
+      let hint = Suggestion.hint(for: name, among: ColonCommand.allCases.map(\.rawValue))
+      Output.error(":\(name): no such command\(hint); :help lists them")
+      return true
+    }
+    switch command {
+    case .quit: return false
+    case .help: Output.print(Self.help)
+    case .reload:
       let problems = session.reloadAllPlugins()
       if session.plugins.isEmpty { Output.print("no plugins to reload") }
       for problem in problems where problem.severity == .error { Output.error(problem.description) }
       printRecords(reloading: false)
-    case "trace":
+    case .trace:
       guard words.count == 2, let format = TraceFormat(rawValue: words[1]) else {
         Output.error(":trace: expected text or json (now \(format.rawValue))")
         return true
       }
       self.format = format
-    case "time":
+    case .time:
       guard let map = session.map else {
         Output.print("no map (call waymark.map{...})")
         return true
       }
       let now = formatNumber(map.clock.now, decimals: 6)
       Output.print("t = \(now) s\(map.isSettled ? ", settled" : ", still moving (map:settle() to finish)")")
-    default:
-      let name = words.first ?? ""
-      let hint = Suggestion.hint(for: name, among: ["reload", "trace", "time", "help", "quit"])
-      Output.error(":\(name): no such command\(hint); :help lists them")
     }
     return true
   }
