@@ -21,6 +21,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 WAYMARK = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else ".build/debug/waymark")
@@ -43,6 +44,7 @@ return p
 SCRIPT = """
 local map = waymark.map{ camera = { target = { lat = 48.8584, lng = 2.2945 }, zoom = 12 }, plugins = { "plugins" } }
 map:add_marker{ id = "tower", position = { lat = 48.8584, lng = 2.2945 }, title = "Tower" }
+map.compass_button = true
 """
 
 
@@ -138,6 +140,39 @@ class LiveMapInABrowser(unittest.TestCase):
         self.assertIn("still answers", self.browser.find_element(By.ID, "plugins").text)
         self.tap_marker()
         self.window_text("v2 taps=3")  # the old version still answers
+
+    def test_shift_drag_rotates_and_the_compass_turns_north(self):
+        """R69: the compass shows while the map is rotated; clicking it turns the map north."""
+        self.browser.get(self.url)
+        self.wait_for("document.querySelector('#map svg')", "the map is drawn")
+        self.assertFalse(self.browser.execute_script("return !!document.querySelector('#map g.compass')"),
+                         "no compass while the map faces north")
+        svg = self.browser.execute_script(
+            "const r = document.querySelector('#map svg').getBoundingClientRect();"
+            " return [r.left + r.width / 2, r.top + r.height / 2, r.width];")
+        actions = ActionBuilder(self.browser)
+        actions.key_action.key_down(Keys.SHIFT)
+        actions.pointer_action.move_to_location(int(svg[0]), int(svg[1]))
+        actions.pointer_action.pointer_down()
+        for step in range(1, 9):
+            actions.pointer_action.move_to_location(int(svg[0] + step * 10), int(svg[1]))
+        actions.pointer_action.pointer_up()
+        actions.key_action.key_up(Keys.SHIFT)
+        actions.perform()
+        bearing = self.wait_for(
+            "(() => { const c = document.querySelector('#map g.compass');"
+            " return c && Number(c.dataset.bearing); })()", "the rotated map shows its compass")
+        self.assertNotEqual(bearing, 0)
+        where = self.browser.execute_script(
+            "const r = document.querySelector('#map g.compass circle').getBoundingClientRect();"
+            " return [r.left + r.width / 2, r.top + r.height / 2];")
+        actions = ActionBuilder(self.browser)
+        actions.pointer_action.move_to_location(int(where[0]), int(where[1]))
+        actions.pointer_action.click()
+        actions.perform()
+        self.wait_for("!document.querySelector('#map g.compass')", "the map turned north and the compass hid")
+        trace = self.browser.find_element(By.ID, "trace").text
+        self.assertNotIn("did_tap_at_coordinate", trace, "the click went to the compass, not the map")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import Testing
     local map = waymark.map{ camera = { target = { lat = 0, lng = 0 }, zoom = 6 }, plugins = { "window" } }
     map:add_marker{ id = "home", position = { lat = 0, lng = 0 }, title = "Home" }
     map:add_marker{ id = "east", position = { lat = 0.5, lng = 1 }, title = "East", draggable = true }
+    map.compass_button = true
 
     """
   static let window = """
@@ -51,6 +52,7 @@ import Testing
       #"{"kind":"pan","dx":40,"dy":-20}"#, #"{"kind":"advance","seconds":1}"#,
       #"{"kind":"pinch","zoom_by":1,"x":150,"y":300}"#, #"{"kind":"rotate","degrees":30}"#,
       #"{"kind":"tilt","degrees":20,"duration":0.25}"#, #"{"kind":"advance","seconds":1.25}"#,
+      #"{"kind":"tap_compass"}"#, #"{"kind":"advance","seconds":1}"#,
       #"{"kind":"double_tap","x":100,"y":100}"#, #"{"kind":"advance","seconds":1}"#,
       #"{"kind":"drag","marker":"east","x":120,"y":500,"duration":0.5}"#,
       #"{"kind":"long_press","x":300,"y":700}"#, #"{"kind":"tap","x":5,"y":5}"#,
@@ -71,7 +73,7 @@ import Testing
       "require(\"demo\")", "local map = waymark.current_map()", "map:tap({ x = 195, y = 422 })",
       "map:long_press_info_window()", "map:tap_info_window()", "map:pan({ x = 40, y = -20 }, { duration = 0.5 })",
       "map:pinch(1, { point = { x = 150, y = 300 }, duration = 0.5 })", "map:rotate(30, { duration = 0.5 })",
-      "map:tilt(20, { duration = 0.25 })", "map:double_tap({ x = 100, y = 100 })",
+      "map:tilt(20, { duration = 0.25 })", "map:tap_compass()", "map:double_tap({ x = 100, y = 100 })",
       "map:drag(map:marker(\"east\"), { lat = ",
       "map:long_press({ x = 300, y = 700 })", "map:tap({ x = 5, y = 5 })", "expect_eq(records[#records], {",
     ] {
@@ -81,9 +83,9 @@ import Testing
     // The times: the clock was paused at once, so each input comes after the advances before it.
     let times = text.split(separator: "\n").filter { $0.hasPrefix("at(") }
     let seconds = times.map { Double($0.dropFirst(3).dropLast()) ?? .nan }
-    #expect(seconds.count == 12, "11 inputs and the end: \(times)")
+    #expect(seconds.count == 13, "12 inputs and the end: \(times)")
     #expect(seconds == seconds.sorted() && seconds[0] >= 0.5, "\(times)")
-    #expect(seconds.last == seconds[10] + 2, "the end: 2 s after the last input, the clock paused")
+    #expect(seconds.last == seconds[11] + 2, "the end: 2 s after the last input, the clock paused")
 
     let update = try CLI.run(
       ["test", "clicked_test.lua", "--plugins", "plugins", "--golden", "golden", "--update"], in: folder)

@@ -88,7 +88,8 @@ import Testing
 
   @Test func everyInputKindDrivesTheMap() throws {
     let map = try ServedMap(
-      script: ServedMap.script + "map.my_location_enabled = true\nmap.my_location = { lat = 1, lng = 1 }\n")
+      script: ServedMap.script
+        + "map.my_location_enabled = true\nmap.my_location = { lat = 1, lng = 1 }\nmap.compass_button = true\n")
     let gestures: [(String, String)] = [
       (#"{"kind":"long_press","x":5,"y":5}"#, "did_long_press_at_coordinate"),
       (#"{"kind":"double_tap","x":100,"y":100}"#, "will_move"),
@@ -96,6 +97,7 @@ import Testing
       (#"{"kind":"pinch","zoom_by":-1,"x":195,"y":422,"duration":0.2}"#, "will_move"),
       (#"{"kind":"rotate","degrees":30}"#, "will_move"),
       (#"{"kind":"tilt","degrees":10}"#, "will_move"),
+      (#"{"kind":"tap_compass"}"#, "will_move"),  // R69: the rotation above shows the compass
       (#"{"kind":"tap_my_location_button"}"#, "did_tap_my_location_button"),
     ]
     for (body, event) in gestures {

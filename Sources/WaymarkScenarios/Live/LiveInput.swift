@@ -26,6 +26,8 @@ public enum LiveInput: Sendable, Hashable {
   case tilt(degrees: Double, duration: Double)
   /// A tap on the my-location button (R32).
   case tapMyLocationButton
+  /// A tap on the compass button: the camera turns north (R69).
+  case tapCompass
   /// Advances virtual time by seconds, running frames and timers.
   case advance(seconds: Double)
 
@@ -53,6 +55,7 @@ public enum LiveInput: Sendable, Hashable {
     case .rotate(let degrees, let duration): try map.rotate(by: degrees, duration: duration)
     case .tilt(let degrees, let duration): try map.tilt(by: degrees, duration: duration)
     case .tapMyLocationButton: try map.tapMyLocationButton()
+    case .tapCompass: try map.tapCompass()
     case .advance(let seconds): try map.advance(by: seconds, interruption: interruption)
     }
   }

@@ -87,6 +87,7 @@ public final class LiveRecording {
     case .tilt(let degrees, let duration):
       line = "map:tilt(\(Self.number(degrees)), { duration = \(Self.number(duration)) })"
     case .tapMyLocationButton: line = "map:tap_my_location_button()"
+    case .tapCompass: line = "map:tap_compass()"
     case .advance: return nil
     }
     return line

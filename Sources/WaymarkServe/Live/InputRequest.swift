@@ -37,7 +37,7 @@ struct InputRequest: Decodable {
   /// The kinds accepted, for messages.
   static let kinds = [
     "tap", "long_press", "double_tap", "tap_info_window", "long_press_info_window", "drag", "pan", "pinch",
-    "rotate", "tilt", "tap_my_location_button", "advance", "clock",
+    "rotate", "tilt", "tap_my_location_button", "tap_compass", "advance", "clock",
   ]
 
   /// Decodes a body; throws a message for the 400 answer.
@@ -70,6 +70,7 @@ struct InputRequest: Decodable {
     case "rotate": return .input(.rotate(degrees: try require(degrees, "degrees"), duration: duration ?? 0.5))
     case "tilt": return .input(.tilt(degrees: try require(degrees, "degrees"), duration: duration ?? 0.5))
     case "tap_my_location_button": return .input(.tapMyLocationButton)
+    case "tap_compass": return .input(.tapCompass)
     case "advance":
       let seconds = try require(seconds, "seconds")
       // Bounded, so that one request cannot keep the map busy for hours (an animation that

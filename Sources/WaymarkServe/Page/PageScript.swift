@@ -197,6 +197,12 @@ enum PageScript {
         return marker ? marker.dataset.id : null;
       }
 
+      // Whether the compass button (drawn while the map is rotated, R69) is under the pointer.
+      function compassAt(event) {
+        const hit = document.elementFromPoint(event.clientX, event.clientY);
+        return Boolean(hit && hit.closest("#map g.compass"));
+      }
+
       let press = null, pendingTap = null;
 
       map.addEventListener("pointerdown", (event) => {
@@ -205,7 +211,7 @@ enum PageScript {
         map.setPointerCapture(event.pointerId);
         const start = point(event);
         press = { start, last: start, time: performance.now(), shift: event.shiftKey, alt: event.altKey,
-          marker: markerAt(event), held: false, moved: false };
+          marker: markerAt(event), compass: compassAt(event), held: false, moved: false };
         press.timer = setTimeout(() => {
           if (press && !press.moved) { press.held = true; map.classList.add("held"); }
         }, HOLD_MS);
@@ -236,6 +242,8 @@ enum PageScript {
         if (gesture.held) {
           if (gesture.moved && gesture.marker) send({ kind: "drag", marker: gesture.marker, x: end.x, y: end.y, duration });
           else send({ kind: "long_press", x: gesture.start.x, y: gesture.start.y });
+        } else if (!gesture.moved && gesture.compass) {
+          send({ kind: "tap_compass" });
         } else if (!gesture.moved) {
           tapOrDouble(gesture.start);
         } else if (gesture.shift) {
