@@ -70,6 +70,11 @@ final class ScriptSession {
   private let snapshots: SnapshotWriter
   /// The table that drives the file's cases (``ScriptCases``).
   var caseControl: LuaRef?
+  /// The table that tells a failed luassert assertion from an error (``ScriptAssertions``),
+  /// in a test file.
+  var assertionControl: LuaRef?
+  /// Whether the file is a test file (`*_test.lua`, `*_spec.lua`), which has luassert.
+  private let isTestFile: Bool
   /// The errors of the case that runs now; nil outside a case.
   var caseErrors: [String]?
   /// How many of the trace's records have been classified (``classifyPluginErrors(endingAt:)``).
@@ -99,8 +104,13 @@ final class ScriptSession {
     snapshots = SnapshotWriter(folder: options.snapshotFolder, byteLimit: options.snapshotBytes)
     recorder = options.recordsReplay ? ReplayRecorder() : nil
     folder = PluginFiles.folder(of: path)
+    // A test file finds luassert and say too, after its own roots, as busted's package.path
+    // ends with the system's.
+    let isTestFile = SandboxGlobals.isTestFile(path)
+    self.isTestFile = isTestFile
+    let testRoots = isTestFile ? [ScriptAssertions.root].compactMap { $0 } : []
     modules = ModuleLoader(
-      folder: folder, roots: options.plugins.moduleRoots, project: options.plugins.projectFolder)
+      folder: folder, roots: options.plugins.moduleRoots + testRoots, project: options.plugins.projectFolder)
     trace.capacity = options.traceCapacity
   }
 
@@ -159,6 +169,7 @@ final class ScriptSession {
       try DataLibrary.install(into: -1, on: stack, folders: dataFolders)
       caseControl = try ScriptCases.install(
         into: -1, on: stack, seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)), options: options)
+      if isTestFile { assertionControl = try ScriptAssertions.install(into: -1, on: stack) }
       stack.pushValue(at: -1)
       modules.adoptEnvironment(on: stack)
       let capturing = options.capturesLocals ? ScriptLocals.capturing(source) : nil
@@ -189,7 +200,9 @@ final class ScriptSession {
   /// without a project, the data roots given, or else the script's own folder.
   var dataFolders: DataFolders {
     let roots = options.dataRoots.map(\.path)
-    guard let project = options.project else { return DataFolders(base: folder, roots: roots.isEmpty ? [folder] : roots) }
+    guard let project = options.project else {
+      return DataFolders(base: folder, roots: roots.isEmpty ? [folder] : roots)
+    }
     return DataFolders(base: project.folder.path, roots: roots)
   }
 
