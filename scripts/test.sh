@@ -46,7 +46,10 @@ if [ "${1:-}" = --sanitize ]; then
   export LSAN_OPTIONS="suppressions=$PWD/scripts/sanitizers/lsan.supp:print_suppressions=0"
   # allow_user_segv_handler: a test child that resets SIGSEGV to its default must die of it.
   export ASAN_OPTIONS="detect_leaks=1:allow_user_segv_handler=1"
-  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
+  # die_after_fork=0: `waymark test -j N` forks its workers from a single-threaded process
+  # (Sources/waymark/Test/ChildProcess.swift); ThreadSanitizer's own background thread makes
+  # it count as multi-threaded and would kill every worker that then starts a thread.
+  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:die_after_fork=0"
   export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
   # Tests whose plugins run under a wall-clock budget give them 8 times longer: a sanitizer
   # build runs several times slower (Tests/WaymarkScriptingTests/Support/PluginTestSupport.swift).
