@@ -48,6 +48,9 @@ package final class ClusterManager: MapObserver {
   var previousZoom: Double
   private var clusterRequest: VirtualClock.TaskID?
 
+  /// Whether a clustering waits for its debounce (R64).
+  var isClusteringPending: Bool { clusterRequest != nil }
+
   /// A manager of `map` with `options`; it renders nothing until ``cluster()``.
   package init(map: MapView, options: ClusterOptions) {
     self.map = map
