@@ -30,6 +30,8 @@ struct Benchmark {
       ServeInputLatencyBenchmark.benchmark,
       ServeStreamThroughputBenchmark.benchmark,
       SlowClientsBenchmark.benchmark,
+      Cluster100kBenchmark.benchmark,
+      ClusterZoomFrameBenchmark.benchmark,
     ]
   }
 }

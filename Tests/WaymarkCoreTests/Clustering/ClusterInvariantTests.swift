@@ -23,6 +23,28 @@ import Testing
     #expect(manager.markers.isEmpty == false)
   }
 
+  @Test("R64: panning within one rounded zoom shows every cluster that comes into view, and only once")
+  func panningShowsWhatComesIntoView() throws {
+    let map = try ClusterManagerTests.map(zoom: 8)
+    let manager = ClusterManagerTests.still(map)
+    // A 20 x 20 lattice, 0.3 degrees apart: clusters of one to a few items at zoom 8.
+    manager.add(
+      (0..<400).map { index in
+        ClusterItem(
+          id: "p\(index)",
+          position: ClusterManagerTests.shifted(Double(index / 20) * 0.3 - 3, Double(index % 20) * 0.3 - 3))
+      })
+    manager.cluster()
+    let first = manager.markers.count
+    try map.animate(.setCamera(CameraPosition(target: ClusterManagerTests.shifted(2.5, 2.5), zoom: 8.2)), duration: 1)
+    for _ in 0..<70 {
+      try map.advance(by: 1.0 / 60)
+      #expect(map.checkInvariants() == nil, "at \(map.clock.now)")
+    }
+    #expect(manager.markers.count > first, "markers came into view")
+    #expect(Set(manager.markers.map(\.id)).count == manager.markers.count)
+  }
+
   @Test("A marker the manager shows that stands for no cluster breaks the map's invariants")
   func aForeignMarkerIsCaught() throws {
     let map = try ClusterManagerTests.map()
