@@ -38,10 +38,6 @@ package final class ClusterManager: MapObserver {
   package let conventions: ClusteringConventions
   /// The items, in the order they were added.
   package internal(set) var items = ClusterItemSet()
-  /// Called with each marker the renderer is about to show (renderer:willRenderMarker:).
-  package var willRenderMarker: ((Marker) -> Void)?
-  /// Called with each marker the renderer showed (renderer:didRenderMarker:).
-  package var didRenderMarker: ((Marker) -> Void)?
 
   /// The clusters last rendered.
   package internal(set) var clusters: [Cluster] = []

@@ -131,9 +131,9 @@ extension ClusterManager {
     }
     options.zIndex = 1
     guard let marker = try? map.addMarker(options) else { return }
-    willRenderMarker?(marker)
-    if from != nil { try? map.animate(marker, to: position, duration: Self.animationDuration) }
-    didRenderMarker?(marker)
+    map.emit(.willRenderClusterMarker(marker))
+    if from != nil, marker.map === map { try? map.animate(marker, to: position, duration: Self.animationDuration) }
+    map.emit(.didRenderClusterMarker(marker))
     markers.append(marker)
   }
 
