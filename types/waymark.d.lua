@@ -659,6 +659,10 @@ function waymark.json.encode(value) end
 ---@field snapshot_ready (fun(map: Map))? Camera idle, tiles loaded, overlays drawn (docs/semantics.md R31). Notification: every plugin is called.
 ---@field did_change_map_capabilities (fun(map: Map, capabilities: table<string, true>))? The set of map capabilities changed. Notification: every plugin is called.
 ---@field did_tap_features (fun(map: Map, features: Feature[], layer: string, location: Coordinate))? Data-driven styling: once per feature layer hit by a tap. Notification: every plugin is called.
+---@field did_tap_cluster (fun(map: Map, cluster: Cluster): boolean?)? A tap on a cluster marker, before did_tap_marker; true = handled: nothing else runs (docs/semantics.md R71). Veto: the first true wins; later plugins are not asked and the default is skipped.
+---@field did_tap_cluster_item (fun(map: Map, item: ClusterItem): boolean?)? A tap on a cluster item's marker, before did_tap_marker; true = handled: nothing else runs (docs/semantics.md R71). Veto: the first true wins; later plugins are not asked and the default is skipped.
+---@field will_render_cluster_marker (fun(map: Map, marker: Marker))? A marker the clustering renders (a cluster's or an item's), before it moves into place (docs/semantics.md R72). Notification: every plugin is called.
+---@field did_render_cluster_marker (fun(map: Map, marker: Marker))? A marker the clustering rendered (a cluster's or an item's), after its move started (docs/semantics.md R72). Notification: every plugin is called.
 
 ---The value as text, the same on every run: tables with sorted keys (`<cycle>` inside themselves), `marker "id"`, `<function>`; what `print` and `tostring` use (plugins and scripts).
 ---@param value any

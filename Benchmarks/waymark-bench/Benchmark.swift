@@ -32,6 +32,8 @@ struct Benchmark {
       ServeInputLatencyBenchmark.benchmark,
       ServeStreamThroughputBenchmark.benchmark,
       SlowClientsBenchmark.benchmark,
+      Cluster100kBenchmark.benchmark,
+      ClusterZoomFrameBenchmark.benchmark,
     ]
   }
 }

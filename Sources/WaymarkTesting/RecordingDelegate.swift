@@ -7,7 +7,7 @@ import WaymarkCore
 /// the same way for all: the handler name, then, in parentheses, the arguments that say
 /// what the callback is about, separated by `:` (a marker's or overlay's id, will_move's
 /// gesture flag, a POI's place id and name, capability names and feature place ids joined
-/// by `,`, a feature layer's name); cameras and coordinates are left out, and so are the
+/// by `,`, a feature layer's name, a cluster's count, a cluster item's id); cameras and coordinates are left out, and so are the
 /// parentheses when nothing is shown: `did_tap_marker(sydney)`, `will_move(true)`,
 /// `did_tap_at_coordinate`, `did_tap_features(p1,p2:LOCALITY)`. A new callback is recorded
 /// without a change here.
@@ -40,6 +40,10 @@ public final class RecordingDelegate: DelegateEventHandler {
   public var tapPOI: ((String) -> Bool)?
   /// did_tap_my_location_button's answer (false when nil).
   public var myLocationButton: (() -> Bool)?
+  /// did_tap_cluster's answer (false when nil).
+  public var tapCluster: ((MapView, Cluster) -> Bool)?
+  /// did_tap_cluster_item's answer (false when nil).
+  public var tapClusterItem: ((MapView, ClusterItem) -> Bool)?
   /// Runs on idle_at_camera_position.
   public var idle: ((MapView, CameraPosition) -> Void)?
 
@@ -72,8 +76,10 @@ public final class RecordingDelegate: DelegateEventHandler {
     case .didLongPressInfoWindow(let marker): longPressInfoWindow?(mapView, marker)
     case .willMove, .didChangeCameraPosition, .didTapInfoWindow, .didTapOverlay, .didBeginDraggingMarker,
       .didDragMarker, .didEndDraggingMarker, .didTapMyLocation, .didStartTileRendering, .didFinishTileRendering,
-      .snapshotReady, .didChangeMapCapabilities, .didTapFeatures:
+      .snapshotReady, .didChangeMapCapabilities, .didTapFeatures, .willRenderClusterMarker, .didRenderClusterMarker:
       break  // recorded only
+    case .didTapCluster(let cluster): return CallbackAnswer(handled: tapCluster?(mapView, cluster) ?? false)
+    case .didTapClusterItem(let item): return CallbackAnswer(handled: tapClusterItem?(mapView, item) ?? false)
     }
     return .none
   }
@@ -90,6 +96,8 @@ public final class RecordingDelegate: DelegateEventHandler {
       case .string(let text): shown.append(text)
       case .capabilities(let set): shown.append(set.names.joined(separator: ","))
       case .features(let features): shown.append(features.map(\.placeID).joined(separator: ","))
+      case .cluster(let cluster): shown.append(String(cluster.count))
+      case .clusterItem(let item): shown.append(item.id)
       }
     }
     let name = event.callback.name

@@ -9,6 +9,8 @@ public enum SampleEvents {
     let here = Coordinate(latitude: 1, longitude: 2)
     let camera = CameraPosition(target: here, zoom: 3)
     let feature = Feature(placeID: "f1", boundary: [])
+    let item = ClusterItem(id: "i1", position: here, title: "One")
+    let item2 = ClusterItem(id: "i2", position: here)
     switch callback {
     case .willMove: return .willMove(gesture: true)
     case .didChangeCameraPosition: return .didChangeCameraPosition(camera)
@@ -34,6 +36,10 @@ public enum SampleEvents {
     case .didChangeMapCapabilities: return .didChangeMapCapabilities([.advancedMarkers])
     case .didTapFeatures:
       return .didTapFeatures([feature], layer: FeatureLayer(name: "LOCALITY", features: [feature]), location: here)
+    case .didTapCluster: return .didTapCluster(Cluster(position: here, items: [item, item2]))
+    case .didTapClusterItem: return .didTapClusterItem(item)
+    case .willRenderClusterMarker: return .willRenderClusterMarker(marker)
+    case .didRenderClusterMarker: return .didRenderClusterMarker(marker)
     }
   }
 }

@@ -3,15 +3,15 @@
 ///
 /// A class: a cluster, a rendered marker and a script hold the same item, as Google's
 /// renderer holds the caller's object.
-package final class ClusterItem: Sendable {
+public final class ClusterItem: Sendable {
   /// Unique within its cluster manager; the id of the marker that shows it alone.
-  package let id: String
+  public let id: String
   /// Where the item is.
-  package let position: Coordinate
+  public let position: Coordinate
   /// Copied to its marker's title.
-  package let title: String?
+  public let title: String?
   /// Copied to its marker's snippet.
-  package let snippet: String?
+  public let snippet: String?
   /// Whatever the caller attached (the Lua bridge keeps a Lua value here); never read by the core.
   nonisolated(unsafe) package let userData: AnyObject?
 
@@ -29,15 +29,15 @@ package final class ClusterItem: Sendable {
 
 /// A group of items an algorithm made at one zoom (GMUStaticCluster): where its marker stands
 /// and its items in the order they were added to the manager.
-package final class Cluster: Sendable {
+public final class Cluster: Sendable {
   /// Where the cluster's marker stands: the first item's position for `distance`, the cell's
   /// centre for `grid` (R60, R61).
-  package let position: Coordinate
+  public let position: Coordinate
   /// The items, in the order they were added (never empty).
-  package let items: [ClusterItem]
+  public let items: [ClusterItem]
 
   /// How many items the cluster holds.
-  package var count: Int { items.count }
+  public var count: Int { items.count }
 
   /// Creates a cluster.
   package init(position: Coordinate, items: [ClusterItem]) {

@@ -38,19 +38,20 @@ package final class ClusterManager: MapObserver {
   package let conventions: ClusteringConventions
   /// The items, in the order they were added.
   package internal(set) var items = ClusterItemSet()
-  /// Called with each marker the renderer is about to show (renderer:willRenderMarker:).
-  package var willRenderMarker: ((Marker) -> Void)?
-  /// Called with each marker the renderer showed (renderer:didRenderMarker:).
-  package var didRenderMarker: ((Marker) -> Void)?
 
   /// The clusters last rendered.
   package internal(set) var clusters: [Cluster] = []
   /// The markers shown now, in the order they were rendered.
   package internal(set) var markers: [Marker] = []
   var renderedClusters: Set<ObjectIdentifier> = []
+  /// Where the clusters last rendered stand, for the renders of camera moves.
+  var places: ClusterPlaces?
   var renderedZoom: Double
   var previousZoom: Double
   private var clusterRequest: VirtualClock.TaskID?
+
+  /// Whether a clustering waits for its debounce (R64).
+  var isClusteringPending: Bool { clusterRequest != nil }
 
   /// A manager of `map` with `options`; it renders nothing until ``cluster()``.
   package init(map: MapView, options: ClusterOptions) {

@@ -1,6 +1,7 @@
-/// The 23 callbacks of `GMSMapViewDelegate` (section 1 of docs/semantics.md), in the order of
-/// that section, and the one table that says everything about each: its Swift method, its
-/// handler name (the same in Lua plugins and in the trace), its arguments with their names
+/// The 23 callbacks of `GMSMapViewDelegate` and the 4 of Google Maps Utils' clustering
+/// delegates (`GMUClusterManagerDelegate`, `GMUClusterRendererDelegate`; section 1 and R71,
+/// R72 of docs/semantics.md), in the order of section 1, and the one table that says
+/// everything about each: its Swift method, its handler name (the same in Lua plugins and in the trace), its arguments with their names
 /// and types, how several answers compose, and what it returns.
 ///
 /// Everything else is derived from the table: the plugin host's dispatch, the names a plugin
@@ -32,6 +33,10 @@ public enum DelegateCallback: Int, CaseIterable, Sendable {
   case snapshotReady
   case didChangeMapCapabilities
   case didTapFeatures
+  case didTapCluster
+  case didTapClusterItem
+  case willRenderClusterMarker
+  case didRenderClusterMarker
 
   /// The table: one row per callback.
   private var row: CallbackSignature {
@@ -134,6 +139,24 @@ public enum DelegateCallback: Int, CaseIterable, Sendable {
         "did_tap_features", "mapView(_:didTap:in:at:)",
         [("features", .features), ("layer", .string), ("location", .coordinate)],
         "Data-driven styling: once per feature layer hit by a tap.")
+    case .didTapCluster:
+      CallbackSignature(
+        name: "did_tap_cluster", swiftName: "mapView(_:didTap:) -> Bool", arguments: [("cluster", .cluster)],
+        composition: .veto, returns: .handled,
+        summary: "A tap on a cluster marker, before did_tap_marker; true = handled: nothing else runs (R71).")
+    case .didTapClusterItem:
+      CallbackSignature(
+        name: "did_tap_cluster_item", swiftName: "mapView(_:didTap:) -> Bool", arguments: [("item", .clusterItem)],
+        composition: .veto, returns: .handled,
+        summary: "A tap on a cluster item's marker, before did_tap_marker; true = handled: nothing else runs (R71).")
+    case .willRenderClusterMarker:
+      .notification(
+        "will_render_cluster_marker", "mapView(_:willRenderClusterMarker:)", [("marker", .marker)],
+        "A marker the clustering renders (a cluster's or an item's), before it moves into place (R72).")
+    case .didRenderClusterMarker:
+      .notification(
+        "did_render_cluster_marker", "mapView(_:didRenderClusterMarker:)", [("marker", .marker)],
+        "A marker the clustering rendered (a cluster's or an item's), after its move started (R72).")
     }
   }
 
@@ -154,7 +177,7 @@ public enum DelegateCallback: Int, CaseIterable, Sendable {
   package var composition: Composition { Self.compositions[rawValue] }
 
   /// Whether the callback returns "handled" (did_tap_marker, did_tap_my_location_button,
-  /// did_tap_poi).
+  /// did_tap_poi, did_tap_cluster, did_tap_cluster_item).
   package var returnsHandled: Bool { Self.answers[rawValue] }
 
   /// How several answers compose (docs/plugins.md, "Composition").

@@ -51,6 +51,14 @@ public enum DelegateEvent {
   case didChangeMapCapabilities(MapCapabilities)
   /// 23. did_tap_features.
   case didTapFeatures([Feature], layer: FeatureLayer, location: Coordinate)
+  /// 24. did_tap_cluster.
+  case didTapCluster(Cluster)
+  /// 25. did_tap_cluster_item.
+  case didTapClusterItem(ClusterItem)
+  /// 26. will_render_cluster_marker.
+  case willRenderClusterMarker(Marker)
+  /// 27. did_render_cluster_marker.
+  case didRenderClusterMarker(Marker)
 
   /// Which callback this is.
   public var callback: DelegateCallback {
@@ -78,6 +86,10 @@ public enum DelegateEvent {
     case .snapshotReady: .snapshotReady
     case .didChangeMapCapabilities: .didChangeMapCapabilities
     case .didTapFeatures: .didTapFeatures
+    case .didTapCluster: .didTapCluster
+    case .didTapClusterItem: .didTapClusterItem
+    case .willRenderClusterMarker: .willRenderClusterMarker
+    case .didRenderClusterMarker: .didRenderClusterMarker
     }
   }
 
@@ -98,9 +110,12 @@ public enum DelegateEvent {
     case .didBeginDraggingMarker(let marker): return marker
     case .didDragMarker(let marker): return marker
     case .didEndDraggingMarker(let marker): return marker
+    case .willRenderClusterMarker(let marker): return marker
+    case .didRenderClusterMarker(let marker): return marker
     case .willMove, .didChangeCameraPosition, .idleAtCameraPosition, .didTapAtCoordinate, .didLongPressAtCoordinate,
       .didTapOverlay, .didTapPOI, .didTapMyLocationButton, .didTapMyLocation, .didStartTileRendering,
-      .didFinishTileRendering, .snapshotReady, .didChangeMapCapabilities, .didTapFeatures:
+      .didFinishTileRendering, .snapshotReady, .didChangeMapCapabilities, .didTapFeatures, .didTapCluster,
+      .didTapClusterItem:
       return nil
     }
   }
@@ -116,7 +131,7 @@ public enum DelegateEvent {
       .didTapInfoWindow, .didLongPressInfoWindow, .didTapOverlay, .didTapPOI, .markerInfoWindow, .markerInfoContents,
       .didCloseInfoWindow, .didBeginDraggingMarker, .didDragMarker, .didEndDraggingMarker, .didTapMyLocationButton,
       .didTapMyLocation, .didStartTileRendering, .didFinishTileRendering, .snapshotReady, .didChangeMapCapabilities,
-      .didTapFeatures:
+      .didTapFeatures, .didTapCluster, .didTapClusterItem, .willRenderClusterMarker, .didRenderClusterMarker:
       return nil
     }
   }
@@ -135,9 +150,12 @@ public enum DelegateEvent {
     case .didBeginDraggingMarker(let marker): return (marker.serial, ObjectIdentifier(marker))
     case .didDragMarker(let marker): return (marker.serial, ObjectIdentifier(marker))
     case .didEndDraggingMarker(let marker): return (marker.serial, ObjectIdentifier(marker))
+    case .willRenderClusterMarker(let marker): return (marker.serial, ObjectIdentifier(marker))
+    case .didRenderClusterMarker(let marker): return (marker.serial, ObjectIdentifier(marker))
     case .willMove, .didChangeCameraPosition, .idleAtCameraPosition, .didTapAtCoordinate, .didLongPressAtCoordinate,
       .didTapOverlay, .didTapPOI, .didTapMyLocationButton, .didTapMyLocation, .didStartTileRendering,
-      .didFinishTileRendering, .snapshotReady, .didChangeMapCapabilities, .didTapFeatures:
+      .didFinishTileRendering, .snapshotReady, .didChangeMapCapabilities, .didTapFeatures, .didTapCluster,
+      .didTapClusterItem:
       return nil
     }
   }
@@ -154,8 +172,11 @@ public enum DelegateEvent {
       body(.coordinate(coordinate))
     case .didTapMarker(let marker), .didTapInfoWindow(let marker), .didLongPressInfoWindow(let marker),
       .markerInfoWindow(let marker), .markerInfoContents(let marker), .didCloseInfoWindow(let marker),
-      .didBeginDraggingMarker(let marker), .didDragMarker(let marker), .didEndDraggingMarker(let marker):
+      .didBeginDraggingMarker(let marker), .didDragMarker(let marker), .didEndDraggingMarker(let marker),
+      .willRenderClusterMarker(let marker), .didRenderClusterMarker(let marker):
       body(.marker(marker))
+    case .didTapCluster(let cluster): body(.cluster(cluster))
+    case .didTapClusterItem(let item): body(.clusterItem(item))
     case .didTapOverlay(let overlay): body(.overlay(overlay))
     case .didTapPOI(let poi):
       body(.string(poi.placeID))
@@ -201,6 +222,10 @@ public enum DelegateEvent {
     case .didChangeMapCapabilities(let capabilities): delegate.mapView(map, didChange: capabilities)
     case .didTapFeatures(let features, let layer, let location):
       delegate.mapView(map, didTap: features, in: layer, at: location)
+    case .didTapCluster(let cluster): return CallbackAnswer(handled: delegate.mapView(map, didTap: cluster))
+    case .didTapClusterItem(let item): return CallbackAnswer(handled: delegate.mapView(map, didTap: item))
+    case .willRenderClusterMarker(let marker): delegate.mapView(map, willRenderClusterMarker: marker)
+    case .didRenderClusterMarker(let marker): delegate.mapView(map, didRenderClusterMarker: marker)
     }
     return .none
   }
@@ -227,6 +252,10 @@ package enum CallbackValue {
     case capabilities
     /// A list of tapped features.
     case features
+    /// A cluster (its position, count and items).
+    case cluster
+    /// An item of a cluster manager.
+    case clusterItem
   }
 
   /// will_move's gesture flag.
@@ -245,6 +274,10 @@ package enum CallbackValue {
   case capabilities(MapCapabilities)
   /// The features of did_tap_features.
   case features([Feature])
+  /// The cluster of did_tap_cluster.
+  case cluster(Cluster)
+  /// The item of did_tap_cluster_item.
+  case clusterItem(ClusterItem)
 
   /// The value's kind.
   package var kind: Kind {
@@ -257,6 +290,8 @@ package enum CallbackValue {
     case .string: .string
     case .capabilities: .capabilities
     case .features: .features
+    case .cluster: .cluster
+    case .clusterItem: .clusterItem
     }
   }
 }
@@ -264,7 +299,8 @@ package enum CallbackValue {
 /// A delegate's answer to one callback: what the delegate protocol returns for it, and who
 /// decided (for the trace's `plugin` field).
 public struct CallbackAnswer: Sendable {
-  /// did_tap_marker, did_tap_my_location_button and did_tap_poi: true = handled.
+  /// did_tap_marker, did_tap_my_location_button, did_tap_poi, did_tap_cluster and
+  /// did_tap_cluster_item: true = handled.
   public var isHandled: Bool
   /// marker_info_window, marker_info_contents: the content, nil for none.
   public var content: InfoWindowContent?
@@ -305,6 +341,12 @@ extension TraceRecord {
       case .string(let text): extra.append(TraceField(name, .string(text)))
       case .capabilities(let set): lists.append(TraceField(name, .list(set.names.map(TraceValue.string))))
       case .features(let features): lists.append(TraceField(name, .list(features.map { .string($0.placeID) })))
+      case .cluster(let cluster):
+        self.coordinate = cluster.position
+        extra.append(TraceField("count", .number(Double(cluster.count))))
+      case .clusterItem(let item):
+        self.coordinate = item.position
+        extra.append(TraceField("item", .string(item.id)))
       }
     }
     extra += lists

@@ -1,6 +1,7 @@
-/// The 23 callbacks of `GMSMapViewDelegate`, for a headless map (section 1 of the map
-/// semantics). Class-bound; every method has a default (Linux has no optional protocol
-/// methods): a missing method behaves exactly like one returning nil or false.
+/// The 23 callbacks of `GMSMapViewDelegate` and the 4 of Google Maps Utils' clustering
+/// delegates, for a headless map (section 1 of the map semantics). Class-bound; every method
+/// has a default (Linux has no optional protocol methods): a missing method behaves exactly
+/// like one returning nil or false.
 ///
 /// The map calls its delegate synchronously on its own thread. A callback may call back into
 /// the map (animate the camera, change the selection, add or remove markers); input (taps,
@@ -76,6 +77,19 @@ public protocol MapViewDelegate: DelegateEventHandler {
   func mapView(_ mapView: MapView, didChange capabilities: MapCapabilities)
   /// 23. Data-driven styling: once per feature layer hit by a tap.
   func mapView(_ mapView: MapView, didTap features: [Feature], in layer: FeatureLayer, at location: Coordinate)
+
+  // MARK: Clustering (Google Maps Utils)
+
+  /// 24. A tap on a cluster marker (`clusterManager:didTapCluster:`); return true if
+  /// handled: did_tap_marker and the default are skipped (R71).
+  func mapView(_ mapView: MapView, didTap cluster: Cluster) -> Bool
+  /// 25. A tap on a cluster item's marker (`clusterManager:didTapClusterItem:`); return
+  /// true if handled: did_tap_marker and the default are skipped (R71).
+  func mapView(_ mapView: MapView, didTap item: ClusterItem) -> Bool
+  /// 26. A marker the clustering is about to show (`renderer:willRenderMarker:`, R72).
+  func mapView(_ mapView: MapView, willRenderClusterMarker marker: Marker)
+  /// 27. A marker the clustering showed (`renderer:didRenderMarker:`, R72).
+  func mapView(_ mapView: MapView, didRenderClusterMarker marker: Marker)
 }
 
 extension MapViewDelegate {
@@ -132,12 +146,20 @@ extension MapViewDelegate {
   /// Does nothing.
   public func mapView(_ mapView: MapView, didTap features: [Feature], in layer: FeatureLayer, at location: Coordinate) {
   }
+  /// Returns false: the tap goes on to did_tap_marker.
+  public func mapView(_ mapView: MapView, didTap cluster: Cluster) -> Bool { false }
+  /// Returns false: the tap goes on to did_tap_marker.
+  public func mapView(_ mapView: MapView, didTap item: ClusterItem) -> Bool { false }
+  /// Does nothing.
+  public func mapView(_ mapView: MapView, willRenderClusterMarker marker: Marker) {}
+  /// Does nothing.
+  public func mapView(_ mapView: MapView, didRenderClusterMarker marker: Marker) {}
 }
 
 /// What answers a map's callbacks, each as an event with its arguments (a map's
 /// ``MapView/delegate``): a ``MapViewDelegate``, which answers through the Google-shaped
 /// method of each callback, or something that treats every callback alike (the plugin host,
-/// a recorder) and implements this one method instead of the 23.
+/// a recorder) and implements this one method instead of the 27.
 public protocol DelegateEventHandler: AnyObject {
   /// Answers one callback; the answer says, for the trace, who decided.
   func mapView(_ mapView: MapView, receive event: DelegateEvent) -> CallbackAnswer

@@ -137,9 +137,14 @@ extension MapView {
     return hits.first
   }
 
-  /// did_tap_marker and the default behaviour after it (R6, R10, R33).
+  /// did_tap_marker and the default behaviour after it (R6, R10, R33), asking first, for a
+  /// marker the clustering rendered, did_tap_cluster or did_tap_cluster_item (R71).
   private func tapMarker(_ marker: Marker) {
     if policy.closeWindowBeforeMarkerTap { deselect() }
+    if let role = ClusterMarkerRole.of(marker) {
+      if let cluster = role.cluster, emit(.didTapCluster(cluster)).isHandled { return }
+      if let item = role.item, emit(.didTapClusterItem(item)).isHandled { return }
+    }
     let handled = emit(.didTapMarker(marker)).isHandled
     guard !handled, policy.selectOnMarkerTap, marker.isOn(self) else { return }
     if marker === selectedMarker {

@@ -70,6 +70,11 @@ final class ScriptSession {
   private let snapshots: SnapshotWriter
   /// The table that drives the file's cases (``ScriptCases``).
   var caseControl: LuaRef?
+  /// The table that tells a failed luassert assertion from an error (``ScriptAssertions``),
+  /// in a test file.
+  var assertionControl: LuaRef?
+  /// Whether the file is a test file (`*_test.lua`, `*_spec.lua`), which has luassert.
+  private let isTestFile: Bool
   /// The errors of the case that runs now; nil outside a case.
   var caseErrors: [String]?
   /// How many of the trace's records have been classified (``classifyPluginErrors(endingAt:)``).
@@ -99,9 +104,32 @@ final class ScriptSession {
     snapshots = SnapshotWriter(folder: options.snapshotFolder, byteLimit: options.snapshotBytes)
     recorder = options.recordsReplay ? ReplayRecorder() : nil
     folder = PluginFiles.folder(of: path)
-    modules = ModuleLoader(
-      folder: folder, roots: options.plugins.moduleRoots, project: options.plugins.projectFolder)
+    let isTestFile = SandboxGlobals.isTestFile(path)
+    self.isTestFile = isTestFile
+    modules =
+      isTestFile
+      ? Self.testModules(folder: folder, options: options)
+      : ModuleLoader(folder: folder, roots: options.plugins.moduleRoots, project: options.plugins.projectFolder)
     trace.capacity = options.traceCapacity
+  }
+
+  /// The modules of a test file, found as busted run from the suite's root finds them: the
+  /// file's folder, the suite's `lpath`, the module roots, the suite root's `?.lua` and
+  /// `?/init.lua`, then luassert's and say's system tree (as busted's `package.path` ends
+  /// with the system's).
+  private static func testModules(folder: String, options: ScriptOptions) -> ModuleLoader {
+    let roots = options.plugins.moduleRoots.map { ScriptFiles.absolute($0.path) }
+    let system = [ScriptAssertions.root].compactMap { $0 }
+    guard let suite = options.testSuite else {
+      return ModuleLoader(
+        folder: folder, roots: options.plugins.moduleRoots + system, project: options.plugins.projectFolder)
+    }
+    let path =
+      suite.lpath + ModuleLoader.templates(of: roots) + ModuleLoader.templates(of: [suite.root])
+      + ModuleLoader.templates(of: system.map(\.path))
+    return ModuleLoader(
+      folder: folder, roots: options.plugins.moduleRoots + system, project: options.plugins.projectFolder,
+      area: suite.root, path: path)
   }
 
   /// The current map's time (0 before the first map).
@@ -159,6 +187,7 @@ final class ScriptSession {
       try DataLibrary.install(into: -1, on: stack, folders: dataFolders)
       caseControl = try ScriptCases.install(
         into: -1, on: stack, seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)), options: options)
+      if isTestFile { assertionControl = try ScriptAssertions.install(into: -1, on: stack) }
       stack.pushValue(at: -1)
       modules.adoptEnvironment(on: stack)
       let capturing = options.capturesLocals ? ScriptLocals.capturing(source) : nil
@@ -189,7 +218,9 @@ final class ScriptSession {
   /// without a project, the data roots given, or else the script's own folder.
   var dataFolders: DataFolders {
     let roots = options.dataRoots.map(\.path)
-    guard let project = options.project else { return DataFolders(base: folder, roots: roots.isEmpty ? [folder] : roots) }
+    guard let project = options.project else {
+      return DataFolders(base: folder, roots: roots.isEmpty ? [folder] : roots)
+    }
     return DataFolders(base: project.folder.path, roots: roots)
   }
 

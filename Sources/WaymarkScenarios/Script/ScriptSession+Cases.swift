@@ -73,16 +73,19 @@ extension ScriptSession {
   private func callStep(on stack: LuaStack, control table: Int32, label: String?, line: Int) throws(LuaError) -> Bool {
     let first = trace.records.count
     var failure: String?
+    var assertionFailed = false
     do {
       try stack.call(arguments: 0, results: 0)
     } catch {
       if error.kind == .timeout || error.kind == .memory { throw error }
       failure = describe(error)
+      assertionFailed = try takeFailure(on: stack) == error.message
     }
     guard let label else {
       guard let failure else { return true }
       if try call("is_pending", of: table, on: stack, results: 1) == .boolean, stack.boolean(at: -1) { return false }
-      caseFailed(failure)
+      // busted: a failed assertion in the case is a failure; anything else raised, an error.
+      if assertionFailed { fail(failure) } else { caseFailed(failure) }
       return false
     }
     caseErrors = []
@@ -94,6 +97,17 @@ extension ScriptSession {
     guard failure != nil || hasFailed(entry) else { return true }
     outcome.cases.append(entry)
     return failure == nil
+  }
+
+  /// The message of the luassert failure raised since the last call, if any
+  /// (``ScriptAssertions``).
+  private func takeFailure(on stack: LuaStack) throws(LuaError) -> String? {
+    guard let control = assertionControl else { return nil }
+    stack.push(control)
+    defer { stack.pop() }
+    guard try call("take_failure", of: stack.top, on: stack, results: 1) == .string else { return nil }
+    defer { stack.pop() }
+    return stack.string(at: -1)
   }
 
   /// Records an error of the running case: a `script_error` record, and a failure of the run.

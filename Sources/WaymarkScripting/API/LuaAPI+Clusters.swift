@@ -55,7 +55,7 @@ extension LuaAPI {
     .method(
       "Clusters", "clusters_at", [.init("zoom", "number")], returns: "Cluster[]",
       "The algorithm's clusters at this zoom, in its order: { position, count, items } (R60, R61).",
-      { bridge, context in
+      { _, context in
         let manager = try context.checkObject(1, as: LuaMapBridge.clustersType)
         let zoom = try context.checkNumber(2)
         guard zoom.isFinite, zoom >= 0, zoom <= 30 else { throw context.argumentError(2, "zoom must be 0 to 30") }
@@ -63,7 +63,7 @@ extension LuaAPI {
         let stack = context.stack
         stack.newTable(arrayCount: Int32(clamping: clusters.count))
         for (index, cluster) in clusters.enumerated() {
-          try pushCluster(cluster, on: stack, bridge: bridge)
+          pushCluster(cluster, on: stack)
           stack.rawSetIndex(index + 1, ofTableAt: -2)
         }
         return 1
@@ -82,19 +82,19 @@ extension LuaAPI {
     .property(
       "Marker", "cluster", "Cluster?",
       "The cluster a cluster marker stands for ({ position, count, items }), else nil.",
-      get: { bridge, stack, object in
+      get: { _, stack, object in
         guard let marker = stack.object(at: object, as: LuaMapBridge.markerType),
           let cluster = ClusterMarkerRole.of(marker)?.cluster
         else { return stack.pushNil() }
-        try pushCluster(cluster, on: stack, bridge: bridge)
+        pushCluster(cluster, on: stack)
       }),
     .property(
       "Marker", "cluster_item", "ClusterItem?", "The item an item's marker stands for, else nil.",
-      get: { bridge, stack, object in
+      get: { _, stack, object in
         guard let marker = stack.object(at: object, as: LuaMapBridge.markerType),
           let item = ClusterMarkerRole.of(marker)?.item
         else { return stack.pushNil() }
-        try pushClusterItem(item, on: stack, bridge: bridge)
+        pushClusterItem(item, on: stack)
       }),
   ]
 
@@ -232,34 +232,34 @@ extension LuaAPI {
   }
 
   /// `{ position, count, items }`, the items as item tables. Stack: +1.
-  static func pushCluster(_ cluster: Cluster, on stack: LuaStack, bridge: LuaMapBridge) throws(LuaError) {
+  static func pushCluster(_ cluster: Cluster, on stack: LuaStack) {
     stack.newTable(fieldCount: 3)
     LuaValues.push(cluster.position, on: stack)
-    try stack.setField("position", ofTableAt: -2)
+    stack.rawSetField("position", ofTableAt: -2)
     stack.push(cluster.count)
-    try stack.setField("count", ofTableAt: -2)
+    stack.rawSetField("count", ofTableAt: -2)
     stack.newTable(arrayCount: Int32(clamping: cluster.count))
     for (index, item) in cluster.items.enumerated() {
-      try pushClusterItem(item, on: stack, bridge: bridge)
+      pushClusterItem(item, on: stack)
       stack.rawSetIndex(index + 1, ofTableAt: -2)
     }
-    try stack.setField("items", ofTableAt: -2)
+    stack.rawSetField("items", ofTableAt: -2)
   }
 
   /// `{ id, position, title, snippet }`. Stack: +1.
-  static func pushClusterItem(_ item: ClusterItem, on stack: LuaStack, bridge: LuaMapBridge) throws(LuaError) {
+  static func pushClusterItem(_ item: ClusterItem, on stack: LuaStack) {
     stack.newTable(fieldCount: 4)
     stack.push(item.id)
-    try stack.setField("id", ofTableAt: -2)
+    stack.rawSetField("id", ofTableAt: -2)
     LuaValues.push(item.position, on: stack)
-    try stack.setField("position", ofTableAt: -2)
+    stack.rawSetField("position", ofTableAt: -2)
     if let title = item.title {
       stack.push(title)
-      try stack.setField("title", ofTableAt: -2)
+      stack.rawSetField("title", ofTableAt: -2)
     }
     if let snippet = item.snippet {
       stack.push(snippet)
-      try stack.setField("snippet", ofTableAt: -2)
+      stack.rawSetField("snippet", ofTableAt: -2)
     }
   }
 }

@@ -19,7 +19,7 @@ public struct LuaHandlerSignature: Sendable, Hashable {
 }
 
 extension LuaAPI {
-  /// The 23 handlers, derived from the callback table (`DelegateCallback/signature`), in
+  /// The 27 handlers, derived from the callback table (`DelegateCallback/signature`), in
   /// its order, called as `handler(map, ...)`.
   public static let handlers: [LuaHandlerSignature] = DelegateCallback.allCases.map { callback in
     let signature = callback.signature
@@ -59,6 +59,8 @@ extension LuaAPI {
     case .string: "string"
     case .capabilities: "table<string, true>"
     case .features: "Feature[]"
+    case .cluster: "Cluster"
+    case .clusterItem: "ClusterItem"
     }
   }
 

@@ -38,7 +38,8 @@ package enum LuaValues {
 
   /// Pushes a callback's argument as its handler receives it (docs/plugins.md, "Handlers"):
   /// markers and overlays as their userdata, capabilities as a set
-  /// `{ advanced_markers = true }`, features as `{ { place_id = } }`. Stack: +1.
+  /// `{ advanced_markers = true }`, features as `{ { place_id = } }`, clusters and their
+  /// items as `marker.cluster` and `marker.cluster_item` show them. Stack: +1.
   static func push(_ value: CallbackValue, bridge: LuaMapBridge, on stack: LuaStack) {
     switch value {
     case .boolean(let flag): stack.push(flag)
@@ -61,6 +62,8 @@ package enum LuaValues {
         stack.rawSetField("place_id", ofTableAt: -2)
         stack.rawSetIndex(i + 1, ofTableAt: -2)
       }
+    case .cluster(let cluster): LuaAPI.pushCluster(cluster, on: stack)
+    case .clusterItem(let item): LuaAPI.pushClusterItem(item, on: stack)
     }
   }
 

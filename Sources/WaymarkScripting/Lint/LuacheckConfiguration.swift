@@ -47,8 +47,8 @@ package enum LuacheckConfiguration {
   private static func standard(_ name: String, _ globals: SandboxGlobals) -> [String] {
     var lines = ["stds.\(name) = {", "  read_globals = {"]
     for global in globals.globals.keys.sorted() {
-      if global == "_G" {
-        lines.append("    _G = { other_fields = true },")
+      if global == "_G" || (globals.hasLuassert && Self.luassertGlobals.contains(global)) {
+        lines.append("    \(global) = { other_fields = true },")
       } else if let members = globals.members(of: global) {
         // io's file functions only refuse: left out, so luacheck flags them.
         let fields = members.sorted().filter { global != "io" || PluginSandbox.refusals["io.\($0)"] == nil }
@@ -65,6 +65,9 @@ package enum LuacheckConfiguration {
     }
     return lines + ["  },", "}", ""]
   }
+
+  /// luassert's globals, whose fields (`assert.are.same`, `spy.on`...) are luassert's.
+  private static let luassertGlobals = Set(["assert"] + SandboxGlobals.assertionGlobals)
 
   /// Library fields a program may set, as `package.path` and `package.preload.name` are.
   private static let writableFields: [String: [String: String]] = [

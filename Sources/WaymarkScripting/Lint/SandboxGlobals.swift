@@ -12,9 +12,15 @@ package struct SandboxGlobals: Sendable {
   /// The globals of a script: a plugin's, plus `waymark` and the expectations.
   static let script = read(script: true)
   /// The globals of a test file (`*_test.lua`, `*_spec.lua`): a script's, plus the functions that write its
-  /// cases (``caseFunctions``).
+  /// cases (``caseFunctions``) and luassert's (``assertionGlobals``).
   static let test = SandboxGlobals(
-    globals: script.globals.merging(caseFunctions.map { ($0, Set<String>?.none) }) { old, _ in old })
+    globals: script.globals.merging((caseFunctions + assertionGlobals).map { ($0, Set<String>?.none) }) { old, _ in
+      old
+    })
+
+  /// luassert's globals of a test file beside `assert` (docs/testing.md, "luassert"), whose
+  /// fields are luassert's own.
+  static let assertionGlobals = ["spy", "stub", "mock", "match"]
 
   /// The functions `waymark test` gives a `*_test.lua` to write cases with, busted's names
   /// (docs/testing.md, "Cases inside a file").
@@ -22,6 +28,9 @@ package struct SandboxGlobals: Sendable {
 
   /// Whether `file` is a test file, whose globals are ``test``'s.
   package static func isTestFile(_ file: String) -> Bool { file.hasSuffix("_test.lua") || file.hasSuffix("_spec.lua") }
+
+  /// Whether `assert`, `spy`, `stub`, `mock` and `match` are luassert's (a test file's).
+  var hasLuassert: Bool { globals["spy"] != nil }
 
   /// Whether `name` is a global of the sandbox.
   func contains(_ name: String) -> Bool { globals[name] != nil }

@@ -2,7 +2,7 @@ import Testing
 import WaymarkCore
 import WaymarkTesting
 
-/// The callback table is the one declaration of the 23 callbacks: every event carries the
+/// The callback table is the one declaration of the 27 callbacks: every event carries the
 /// arguments its row declares, reaches the Google-shaped method of its callback, and leaves
 /// the trace record its arguments say.
 @Suite struct CallbackTableTests {
@@ -19,7 +19,7 @@ import WaymarkTesting
       #expect(kinds == callback.signature.arguments.map(\.type), "\(callback.name)")
       #expect(DelegateCallback(name: callback.name) == callback)
     }
-    #expect(Set(DelegateCallback.allCases.map(\.name)).count == 23)
+    #expect(Set(DelegateCallback.allCases.map(\.name)).count == 27)
   }
 
   @Test("Each event reaches the delegate method of its callback, whose answer comes back")
@@ -30,6 +30,8 @@ import WaymarkTesting
     f.delegate.tapMarker = { _, _ in true }
     f.delegate.myLocationButton = { true }
     f.delegate.tapPOI = { _ in true }
+    f.delegate.tapCluster = { _, _ in true }
+    f.delegate.tapClusterItem = { _, _ in true }
     f.delegate.infoWindow = { _ in text("window") }
     f.delegate.infoContents = { _ in text("contents") }
     for callback in DelegateCallback.allCases {

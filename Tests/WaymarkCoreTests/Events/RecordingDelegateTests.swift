@@ -10,8 +10,11 @@ import WaymarkTesting
     switch callback {
     case .willMove: "will_move(true)"
     case .didTapMarker, .didTapInfoWindow, .didLongPressInfoWindow, .markerInfoWindow, .markerInfoContents,
-      .didCloseInfoWindow, .didBeginDraggingMarker, .didDragMarker, .didEndDraggingMarker:
+      .didCloseInfoWindow, .didBeginDraggingMarker, .didDragMarker, .didEndDraggingMarker, .willRenderClusterMarker,
+      .didRenderClusterMarker:
       "\(callback.name)(m)"
+    case .didTapCluster: "did_tap_cluster(2)"
+    case .didTapClusterItem: "did_tap_cluster_item(i1)"
     case .didTapOverlay: "did_tap_overlay(o)"
     case .didTapPOI: "did_tap_poi(p1:Park)"
     case .didChangeMapCapabilities: "did_change_map_capabilities(advanced_markers)"

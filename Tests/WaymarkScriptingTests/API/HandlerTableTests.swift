@@ -52,7 +52,7 @@ import WaymarkTesting
   private func luaType(_ kind: CallbackValue.Kind) -> String {
     switch kind {
     case .boolean: "boolean"
-    case .camera, .coordinate, .capabilities, .features: "table"
+    case .camera, .coordinate, .capabilities, .features, .cluster, .clusterItem: "table"
     case .marker: "Marker"
     case .overlay: "Overlay"
     case .string: "string"

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+/// luassert itself in test files (docs/testing.md, "luassert"): `assert`, `spy`, `stub`,
+/// `mock` and `match` are the system's luassert; a failed assertion fails its case (busted's
+/// failure, not an error) with luassert's message at the test file's line; a file that does
+/// not use them does not load luassert.
+@Suite struct LuassertTests {
+  let cases = TestCaseTests()
+
+  static let spec = """
+    describe("luassert", function()
+      it("compares tables", function()
+        assert.are.same({ 1, { 2 } }, { 1, { 2 } })
+        assert.is_true(true)
+        assert.is_not.equal(1, 2)
+        assert(1 == 1, "plain assert passes")
+      end)
+      it("fails", function()
+        assert.are.same({ 1, 2 }, { 1, 3 })
+      end)
+      it("errors", function()
+        error("boom")
+      end)
+      it("fails a plain assert", function()
+        assert(false, "plain")
+      end)
+      it("spies, stubs, mocks and matches", function()
+        local s = spy.new(function(x) return x end)
+        s(1, "two")
+        assert.spy(s).was.called_with(1, match.is_string())
+        local t = { f = function() return 1 end }
+        stub(t, "f").returns(5)
+        assert.are.equal(5, t.f("x"))
+        assert.stub(t.f).was.called(1)
+        t.f:revert()
+        local m = mock({ g = function() return 2 end })
+        m.g()
+        assert.spy(m.g).was.called()
+        assert.has_error(function() error("x") end)
+      end)
+      it("fails on a spy", function()
+        assert.spy(spy.new(function() end)).was.called()
+      end)
+    end)
+
+    """
+
+  @Test func aFailedAssertionIsAFailureAndAnErrorIsAnErrorAsBustedCountsThem() throws {
+    let folder = try cases.suite(["tests/luassert_spec.lua": Self.spec])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLI.run(["test", "tests"], in: folder)
+    #expect(
+      cases.cases(result.stdout) == [
+        "luassert compares tables": "pass", "luassert fails": "fail", "luassert errors": "error",
+        "luassert fails a plain assert": "fail", "luassert spies, stubs, mocks and matches": "pass",
+        "luassert fails on a spy": "fail",
+      ], "\(result.stdout)")
+    #expect(result.stdout.contains("tests/luassert_spec.lua:9: Expected objects to be the same."), "\(result.stdout)")
+    #expect(result.stdout.contains("tests/luassert_spec.lua:15: plain"))
+    #expect(result.stdout.contains("tests/luassert_spec.lua:32: Expected to be called >0 time(s), but was called 0"))
+    // busted 2.1 on the same file: +-*-+- and "2 successes / 3 failures / 1 error / 0 pending".
+    let plain = try CLI.run(["test", "-o", "plainTerminal", "tests"], in: folder)
+    #expect(plain.stdout.hasPrefix("+-*-+-\n2 successes / 3 failures / 1 error / 0 pending"), "\(plain.stdout)")
+  }
+
+  @Test func aFileThatDoesNotUseItNeverLoadsLuassert() throws {
+    let folder = try cases.suite([
+      "tests/plain_test.lua": """
+      it("has no luassert loaded", function()
+        expect_eq(package.loaded.luassert, nil)
+        expect_eq(package.loaded.say, nil)
+      end)
+      it("loads it on first use", function()
+        expect_eq(type(assert.are.same), "table")
+        expect_eq(type(package.loaded.luassert), "table")
+      end)
+
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLI.run(["test", "tests"], in: folder)
+    #expect(result.stdout.hasSuffix("\n2 passed, 0 failed\n"), "\(result.stdout)")
+  }
+
+  @Test func debugSetmetatableIsThereForTablesOnly() throws {
+    let folder = try cases.suite([
+      "tests/meta_test.lua": """
+      it("sets a table's metatable", function()
+        local t = debug.setmetatable({}, { __index = { x = 1 } })
+        expect_eq(t.x, 1)
+        expect_eq(debug.getmetatable(""), false, "the string metatable stays hidden")
+      end)
+      it("refuses another value's", function()
+        debug.setmetatable(1, {})
+      end)
+
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLI.run(["test", "tests"], in: folder)
+    #expect(
+      result.stdout.contains(
+        "tests/meta_test.lua:7: debug.setmetatable: a test file sets the metatable of a table only, not of a number"),
+      "\(result.stdout)")
+    #expect(result.stdout.hasSuffix("\n1 passed, 1 failed\n"), "\(result.stdout)")
+  }
+}
+
+/// `require` in test files finds what busted run from the suite's root finds (docs/testing.md,
+/// "luassert"): `.busted`'s `lpath`, the root's `?.lua`, a module's name as `...`, and
+/// `require("busted")`, `require("luassert")`, `require("say")`.
+@Suite struct TestFileRequireTests {
+  @Test func lpathTheSuiteRootAndBustedsModulesAreFound() throws {
+    let folder = try TestCaseTests().suite([
+      ".busted": "return { default = { lpath = \"./lib/?.lua\" } }\n",
+      "lib/calc.lua": "local name = ...\nreturn { name = name, add = function(a, b) return a + b end }\n",
+      "helpers.lua": "return { root = true }\n",
+      "spec/require_spec.lua": """
+      local calc = require("calc")
+      local busted = require("busted")
+      local say = require("say")
+      describe("require", function()
+        it("finds lpath and the root", function()
+          assert.are.equal("calc", calc.name)
+          assert.are.same({ root = true }, require("helpers"))
+        end)
+        it("answers busted's modules", function()
+          assert.are.equal(assert, require("luassert"))
+          assert.are.equal(spy, busted.spy)
+          assert.are.equal("function", type(say.set))
+        end)
+        it("fails by busted.fail", function()
+          busted.fail("by hand")
+        end)
+      end)
+
+      """,
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLI.run(["test", "-o", "plainTerminal"], in: folder)
+    #expect(result.stdout.hasPrefix("++-\n"), "\(result.stdout)")
+    #expect(result.stdout.contains("\nspec/require_spec.lua:15: by hand\n"), "\(result.stdout)")
+    let busted = try CLI.shell("busted -o plainTerminal", in: folder)
+    #expect(busted.output.hasPrefix("++-\n"), "busted agrees: \(busted.output)")
+  }
+}
