@@ -55,6 +55,8 @@ private struct BulkLoops {
     var configuration = PluginHost.Configuration()
     configuration.timeBudget = nil
     configuration.memoryLimit = 1 << 30
+    // 100,000 features' properties pass a plugin's 8 MiB of shared user_data.
+    configuration.hostLimits.sharedBytes = 64 << 20
     let host = try folder.host(for: map, configuration: configuration)
     var handled = false
     let time = seconds { handled = host.mapView(map, receive: .didTapMarker(marker)).isHandled }
