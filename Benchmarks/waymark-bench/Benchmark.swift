@@ -16,6 +16,8 @@ struct Benchmark {
     [
       HitTestBenchmark.benchmark,
       AddMarkersBenchmark.benchmark,
+      AddMarkersLuaBenchmark.benchmark,
+      AddMarkersGeoJSONBenchmark.benchmark,
       CameraAnimationBenchmark.benchmark,
       SpatialMoveBenchmark.benchmark,
       LuaDispatchBenchmark.benchmark,
