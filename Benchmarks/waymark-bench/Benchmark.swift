@@ -26,6 +26,7 @@ struct Benchmark {
       InstructionBudgetBenchmark.benchmark,
       TestSuiteBenchmark.benchmark,
       TestCasesBenchmark.benchmark,
+      BustedSuiteBenchmark.benchmark,
       PluginLoad100Benchmark.benchmark,
       RenderSVGBenchmark.benchmark,
       HTMLReplayBenchmark.benchmark,
