@@ -29,4 +29,26 @@ import Testing
     let result = try CLI.run(["check"], in: Self.folder)
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
   }
+
+  @Test("waymark check requires the project's modules: a mistake in one is named with its file and line")
+  func aBrokenModuleIsNamed() throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let copy = folder.appendingPathComponent("store_locator")
+    try FileManager.default.copyItem(at: Self.folder, to: copy)
+    let module = copy.appendingPathComponent("lib/opening_hours/init.lua")
+    let text = try String(contentsOf: module, encoding: .utf8)
+    try text.replacingOccurrences(
+      of: "local opening_hours = {}\n", with: "local opening_hours = {}\nlocal broken = nil + 1\n"
+    )
+    .write(to: module, atomically: true, encoding: .utf8)
+    let result = try CLI.run(["check"], in: copy)
+    #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+    // Lua shortens a long chunk name from its start: the file's end is what is sure to be shown.
+    #expect(result.stdout.hasPrefix("plugins/stores/stores.lua:3: error: "), "\(result.stdout)")
+    #expect(
+      result.stdout.contains(
+        "store_locator/lib/opening_hours/init.lua:7: attempt to perform arithmetic on a nil value"),
+      "\(result.stdout)")
+  }
 }
