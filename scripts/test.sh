@@ -115,6 +115,11 @@ luacheck --no-color -q --std waymark_test "$examples/tests"
 # The files the tutorial names, where it saves them, with the shipped .luacheckrc as it is.
 cp .luacheckrc "$examples/project/"
 (cd "$examples/project" && luacheck --no-color -q .)
+# The example project (examples/store_locator), with the shipped .luacheckrc as it is; its tests
+# and scenario run in the Swift tests (StoreLocatorExampleTests).
+cp -R examples/store_locator "$examples/store_locator"
+cp .luacheckrc "$examples/store_locator/"
+(cd "$examples/store_locator" && luacheck --no-color -q .)
 # ...and with it luacheck catches io.open (the sandbox's io only writes), a global shared between functions and a missing
 # `return plugin` (three of the broken plugins of Tests/WaymarkCLITests/Fixtures/broken).
 broken=Tests/WaymarkCLITests/Fixtures/broken

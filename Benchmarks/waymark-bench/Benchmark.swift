@@ -16,6 +16,8 @@ struct Benchmark {
     [
       HitTestBenchmark.benchmark,
       AddMarkersBenchmark.benchmark,
+      AddMarkersLuaBenchmark.benchmark,
+      AddMarkersGeoJSONBenchmark.benchmark,
       CameraAnimationBenchmark.benchmark,
       SpatialMoveBenchmark.benchmark,
       LuaDispatchBenchmark.benchmark,
@@ -24,12 +26,15 @@ struct Benchmark {
       InstructionBudgetBenchmark.benchmark,
       TestSuiteBenchmark.benchmark,
       TestCasesBenchmark.benchmark,
+      BustedSuiteBenchmark.benchmark,
       PluginLoad100Benchmark.benchmark,
       RenderSVGBenchmark.benchmark,
       HTMLReplayBenchmark.benchmark,
       ServeInputLatencyBenchmark.benchmark,
       ServeStreamThroughputBenchmark.benchmark,
       SlowClientsBenchmark.benchmark,
+      Cluster100kBenchmark.benchmark,
+      ClusterZoomFrameBenchmark.benchmark,
     ]
   }
 }

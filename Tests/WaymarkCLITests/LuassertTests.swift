@@ -106,3 +106,42 @@ import Testing
     #expect(result.stdout.hasSuffix("\n1 passed, 1 failed\n"), "\(result.stdout)")
   }
 }
+
+/// `require` in test files finds what busted run from the suite's root finds (docs/testing.md,
+/// "luassert"): `.busted`'s `lpath`, the root's `?.lua`, a module's name as `...`, and
+/// `require("busted")`, `require("luassert")`, `require("say")`.
+@Suite struct TestFileRequireTests {
+  @Test func lpathTheSuiteRootAndBustedsModulesAreFound() throws {
+    let folder = try TestCaseTests().suite([
+      ".busted": "return { default = { lpath = \"./lib/?.lua\" } }\n",
+      "lib/calc.lua": "local name = ...\nreturn { name = name, add = function(a, b) return a + b end }\n",
+      "helpers.lua": "return { root = true }\n",
+      "spec/require_spec.lua": """
+      local calc = require("calc")
+      local busted = require("busted")
+      local say = require("say")
+      describe("require", function()
+        it("finds lpath and the root", function()
+          assert.are.equal("calc", calc.name)
+          assert.are.same({ root = true }, require("helpers"))
+        end)
+        it("answers busted's modules", function()
+          assert.are.equal(assert, require("luassert"))
+          assert.are.equal(spy, busted.spy)
+          assert.are.equal("function", type(say.set))
+        end)
+        it("fails by busted.fail", function()
+          busted.fail("by hand")
+        end)
+      end)
+
+      """,
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLI.run(["test", "-o", "plainTerminal"], in: folder)
+    #expect(result.stdout.hasPrefix("++-\n"), "\(result.stdout)")
+    #expect(result.stdout.contains("\nspec/require_spec.lua:15: by hand\n"), "\(result.stdout)")
+    let busted = try CLI.shell("busted -o plainTerminal", in: folder)
+    #expect(busted.output.hasPrefix("++-\n"), "busted agrees: \(busted.output)")
+  }
+}

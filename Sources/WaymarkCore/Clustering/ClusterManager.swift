@@ -44,9 +44,14 @@ package final class ClusterManager: MapObserver {
   /// The markers shown now, in the order they were rendered.
   package internal(set) var markers: [Marker] = []
   var renderedClusters: Set<ObjectIdentifier> = []
+  /// Where the clusters last rendered stand, for the renders of camera moves.
+  var places: ClusterPlaces?
   var renderedZoom: Double
   var previousZoom: Double
   private var clusterRequest: VirtualClock.TaskID?
+
+  /// Whether a clustering waits for its debounce (R64).
+  var isClusteringPending: Bool { clusterRequest != nil }
 
   /// A manager of `map` with `options`; it renders nothing until ``cluster()``.
   package init(map: MapView, options: ClusterOptions) {

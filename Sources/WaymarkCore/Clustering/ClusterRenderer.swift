@@ -31,28 +31,32 @@ extension ClusterManager {
     let zoom = map.camera.zoom
     let zoomingIn = zoom > previousZoom
     let animated = options.animate
-    var oldClusterOfItem: [String: Cluster] = [:]
-    var newClusterOfItem: [String: Cluster] = [:]
+    // Keyed by the items themselves, as Google's renderer keys its map (an id would be hashed).
+    var oldClusterOfItem: [ObjectIdentifier: Cluster] = [:]
+    var newClusterOfItem: [ObjectIdentifier: Cluster] = [:]
     if animated && zoomingIn {
+      oldClusterOfItem.reserveCapacity(items.count)
       for cluster in clusters
       where rendersAsCluster(cluster, atZoom: zoom) || rendersAsCluster(cluster, atZoom: previousZoom) {
-        for item in cluster.items { oldClusterOfItem[item.id] = cluster }
+        for item in cluster.items { oldClusterOfItem[ObjectIdentifier(item)] = cluster }
       }
     } else if animated {
       for cluster in newClusters where rendersAsCluster(cluster, atZoom: zoom) {
-        for item in cluster.items { newClusterOfItem[item.id] = cluster }
+        for item in cluster.items { newClusterOfItem[ObjectIdentifier(item)] = cluster }
       }
     }
     previousZoom = zoom
     let oldMarkers = markers
     clusters = newClusters
+    places = ClusterPlaces(newClusters)
     markers = []
     renderedClusters = []
     addVisible(newClusters, from: animated && zoomingIn ? oldClusterOfItem : [:])
     let visible = map.projection.visibleRegion.bounds
     for marker in oldMarkers where marker.map === map {
       let target = ClusterMarkerRole.of(marker).flatMap { role in
-        (role.cluster?.items ?? role.item.map { [$0] } ?? []).lazy.compactMap { newClusterOfItem[$0.id] }.first
+        (role.cluster?.items ?? role.item.map { [$0] } ?? []).lazy.compactMap { newClusterOfItem[ObjectIdentifier($0)] }
+          .first
       }
       guard animated, !zoomingIn, let target, visible.contains(marker.position) else {
         try? map.remove(marker)
@@ -65,11 +69,14 @@ extension ClusterManager {
     noteRendered(zoom: zoom)
   }
 
-  /// Renders the clusters that came into view since the last rendering (GMUDefaultClusterRenderer's update).
+  /// Renders the clusters that came into view since the last rendering (GMUDefaultClusterRenderer's
+  /// update), asking only those near the view.
   func update() {
+    guard let map else { return }
     let before = markers.count
-    addVisible(clusters, from: [:])
-    if markers.count != before, let map { noteRendered(zoom: map.camera.zoom) }
+    let nearby = places?.slots(near: map.projection.visibleRegion.bounds)
+    addVisible(nearby.map { $0.map { clusters[$0] } } ?? clusters, from: [:])
+    if markers.count != before { noteRendered(zoom: map.camera.zoom) }
   }
 
   /// Removes every marker the manager rendered.
@@ -79,32 +86,33 @@ extension ClusterManager {
     markers = []
     renderedClusters = []
     clusters = []
+    places = nil
   }
 
   /// Adds the markers of the clusters not yet rendered that are in view: a cluster marker
   /// when its position is, a small cluster's items when any of them is (or, animating, when
   /// the old cluster it comes from is).
-  private func addVisible(_ candidates: [Cluster], from oldClusterOfItem: [String: Cluster]) {
+  private func addVisible(_ candidates: [Cluster], from oldClusterOfItem: [ObjectIdentifier: Cluster]) {
     guard let map else { return }
     let zoom = map.camera.zoom
     let visible = map.projection.visibleRegion.bounds
     for cluster in candidates where !renderedClusters.contains(ObjectIdentifier(cluster)) {
       let asCluster = rendersAsCluster(cluster, atZoom: zoom)
       var shown = visible.contains(cluster.position)
-      if !shown {
+      if !shown && (!asCluster || !oldClusterOfItem.isEmpty) {
         shown = cluster.items.contains { item in
           (!asCluster && visible.contains(item.position))
-            || oldClusterOfItem[item.id].map { visible.contains($0.position) } ?? false
+            || oldClusterOfItem[ObjectIdentifier(item)].map { visible.contains($0.position) } ?? false
         }
       }
       guard shown else { continue }
       renderedClusters.insert(ObjectIdentifier(cluster))
       if asCluster {
-        let from = cluster.items.lazy.compactMap { oldClusterOfItem[$0.id] }.first?.position
+        let from = cluster.items.lazy.compactMap { oldClusterOfItem[ObjectIdentifier($0)] }.first?.position
         addMarker(for: cluster, item: nil, at: cluster.position, from: from)
       } else {
         for item in cluster.items {
-          addMarker(for: nil, item: item, at: item.position, from: oldClusterOfItem[item.id]?.position)
+          addMarker(for: nil, item: item, at: item.position, from: oldClusterOfItem[ObjectIdentifier(item)]?.position)
         }
       }
     }

@@ -177,5 +177,6 @@ public final class MapView {
     store.checkInvariants() ?? selection.checkInvariants() ?? callbacks.checkInvariants()
       ?? cameraController.checkInvariants(clock: clock)
       ?? (selection.selectedMarker.map { $0.map === self ? nil : "the selected marker is not on the map" } ?? nil)
+      ?? callbacks.observers.lazy.compactMap { ($0.observer as? ClusterManager)?.checkInvariants() }.first
   }
 }

@@ -5,7 +5,8 @@ import WaymarkScripting
 /// luassert in test files (docs/testing.md, "luassert"): `assert`, `spy`, `stub`, `mock` and
 /// `match` are the modules of the system's luassert (Debian's `lua-luassert`, with `lua-say`),
 /// loaded through the test file's own `require` the first time one of these globals is read,
-/// so a test file that never uses them pays nothing. A failed assertion is a failure of the
+/// so a test file that never uses them pays nothing; `require("luassert")` and
+/// `require("busted")` answer them too. A failed assertion is a failure of the
 /// case, as in busted: luassert's `error` is bound to one that raises a failure object, and
 /// the session asks ``takeFailure`` whether the error it caught was that object.
 enum ScriptAssertions {
@@ -35,7 +36,8 @@ enum ScriptAssertions {
   /// Trusted Lua run with the real globals, given the test file's environment.
   static let prelude = #"""
     local env, missing = ...
-    local getmetatable, setmetatable, rawset, type, pcall, error, tostring = getmetatable, setmetatable, rawset, type, pcall, error, tostring
+    local getmetatable, setmetatable, rawset, rawget, type, pcall, error, tostring = getmetatable, setmetatable, rawset, rawget, type, pcall, error, tostring
+    local pairs, ipairs = pairs, ipairs
     local getupvalue, setupvalue, upvaluejoin = debug.getupvalue, debug.setupvalue, debug.upvaluejoin
     local env_getmetatable, env_setmetatable = env.getmetatable, env.setmetatable
 
@@ -78,18 +80,44 @@ enum ScriptAssertions {
     local modules
     local names = { assert = "luassert", spy = "luassert.spy", stub = "luassert.stub", mock = "luassert.mock",
       match = "luassert.match" }
+    local package = env.package
+    -- require("luassert") is luassert with busted's failures, however it is reached first:
+    -- its file is found as require finds it, then bound before it is answered.
+    local function luassert()
+      if not modules then
+        local loader, file = package.searchers[2]("luassert")
+        if type(loader) ~= "function" then error("module 'luassert' not found:" .. tostring(loader), 3) end
+        local module = loader("luassert", file)
+        bind(getmetatable(module).__call, "error", fail)
+        bind(getmetatable(module.is_true).__call, "error", fail)
+        modules = { assert = module }
+        for global, name in pairs(names) do
+          if global ~= "assert" then modules[global] = env.require(name) end
+        end
+      end
+      return modules.assert
+    end
+    package.preload.luassert = function() return luassert() end
+
+    -- require("busted"): its test functions, luassert's, and fail.
+    local busted_names = { "describe", "context", "insulate", "expose", "it", "spec", "test", "pending",
+      "before_each", "after_each", "setup", "teardown", "strict_setup", "strict_teardown", "lazy_setup",
+      "lazy_teardown", "finally" }
+    package.preload.busted = function()
+      luassert()
+      local busted = { fail = function(message, level) fail(message, (level or 1) + 1) end }
+      for _, name in ipairs(busted_names) do busted[name] = rawget(env, name) end
+      for global in pairs(names) do busted[global] = modules[global] end
+      return busted
+    end
+
     local function load(name)
       if missing ~= "" then error(name .. ": " .. missing, 3) end
-      if not modules then
-        local require = env.require
-        local luassert = require("luassert")
-        bind(getmetatable(luassert).__call, "error", fail)
-        bind(getmetatable(luassert.is_true).__call, "error", fail)
-        modules = {}
-        for global, module in pairs(names) do modules[global] = require(module) end
-      end
-      rawset(env, name, modules[name])
-      return modules[name]
+      if not modules then env.require("luassert") end  -- from the test file's line
+      if not modules then luassert() end  -- package.loaded.luassert was set by hand
+      local module = modules[name]
+      rawset(env, name, module)
+      return module
     end
 
     rawset(env, "assert", nil)

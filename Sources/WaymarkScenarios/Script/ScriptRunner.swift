@@ -104,14 +104,32 @@ final class ScriptSession {
     snapshots = SnapshotWriter(folder: options.snapshotFolder, byteLimit: options.snapshotBytes)
     recorder = options.recordsReplay ? ReplayRecorder() : nil
     folder = PluginFiles.folder(of: path)
-    // A test file finds luassert and say too, after its own roots, as busted's package.path
-    // ends with the system's.
     let isTestFile = SandboxGlobals.isTestFile(path)
     self.isTestFile = isTestFile
-    let testRoots = isTestFile ? [ScriptAssertions.root].compactMap { $0 } : []
-    modules = ModuleLoader(
-      folder: folder, roots: options.plugins.moduleRoots + testRoots, project: options.plugins.projectFolder)
+    modules =
+      isTestFile
+      ? Self.testModules(folder: folder, options: options)
+      : ModuleLoader(folder: folder, roots: options.plugins.moduleRoots, project: options.plugins.projectFolder)
     trace.capacity = options.traceCapacity
+  }
+
+  /// The modules of a test file, found as busted run from the suite's root finds them: the
+  /// file's folder, the suite's `lpath`, the module roots, the suite root's `?.lua` and
+  /// `?/init.lua`, then luassert's and say's system tree (as busted's `package.path` ends
+  /// with the system's).
+  private static func testModules(folder: String, options: ScriptOptions) -> ModuleLoader {
+    let roots = options.plugins.moduleRoots.map { ScriptFiles.absolute($0.path) }
+    let system = [ScriptAssertions.root].compactMap { $0 }
+    guard let suite = options.testSuite else {
+      return ModuleLoader(
+        folder: folder, roots: options.plugins.moduleRoots + system, project: options.plugins.projectFolder)
+    }
+    let path =
+      suite.lpath + ModuleLoader.templates(of: roots) + ModuleLoader.templates(of: [suite.root])
+      + ModuleLoader.templates(of: system.map(\.path))
+    return ModuleLoader(
+      folder: folder, roots: options.plugins.moduleRoots + system, project: options.plugins.projectFolder,
+      area: suite.root, path: path)
   }
 
   /// The current map's time (0 before the first map).

@@ -230,6 +230,11 @@ extension LuaAPI {
   ]
 
   /// Options of `add_marker`, and whether the table has a `user_data`.
+  ///
+  /// One pass over the table's keys finds the fields it sets (two or three of twenty, as a
+  /// rule); only those are read, in ``MarkerField/all``'s order, so that the first bad field
+  /// named does not depend on the table's order. An absent field keeps its default, which is
+  /// what assigning nil gives. A key that is no field is named by `requireKnownFields`.
   static func readMarkerOptions(at index: Int32, on stack: LuaStack) throws(LuaFunctionError)
     -> (MarkerOptions, Bool)
   {
@@ -237,7 +242,10 @@ extension LuaAPI {
       throw LuaValues.typeError("add_marker", expected: "a table of marker options", at: index, on: stack)
     }
     let shape = LuaAPIShape.markerOptions
-    try shape.requireKnownFields(ofTableAt: index, on: stack, what: "add_marker")
+    guard let present = MarkerField.presentFields(ofTableAt: index, on: stack) else {
+      try shape.requireKnownFields(ofTableAt: index, on: stack, what: "add_marker")
+      throw LuaFunctionError("add_marker: a key that is not a marker option")
+    }
     let position = try shape.withField("position", ofTableAt: index, on: stack) {
       v throws(LuaFunctionError) -> Coordinate in
       guard !LuaValues.isNil(v, on: stack) else { throw LuaFunctionError("add_marker: position is required") }
@@ -247,14 +255,13 @@ extension LuaAPI {
     options.id = try shape.withField("id", ofTableAt: index, on: stack) {
       v throws(LuaFunctionError) in try LuaValues.optionalString(at: v, on: stack, field: "marker.id")
     }
-    for field in MarkerField.all where field.name != "position" && field.name != "id" {
-      guard let assign = field.assign else { continue }
+    for (slot, field) in MarkerField.all.enumerated() where present.contains(slot) {
+      guard let assign = field.assign, field.name != "position" else { continue }
       try shape.withField(field.name, ofTableAt: index, on: stack) { v throws(LuaFunctionError) in
-        if !LuaValues.isNil(v, on: stack) || field.type.hasSuffix("?") { try assign(stack, v, &options) }
+        try assign(stack, v, &options)
       }
     }
-    let hasUserData = stack.withStackBalance { stack.rawGetField("user_data", ofTableAt: index) != .nil }
-    return (options, hasUserData)
+    return (options, present.hasUserData)
   }
 
   static func pushInfoWindow(_ window: InfoWindow?, _ bridge: LuaMapBridge, _ stack: LuaStack) {

@@ -407,6 +407,12 @@ package final class LuaMapBridge {
   func setUserData(of index: Int32, to value: Int32, on stack: LuaStack) throws {
     let index = stack.absoluteIndex(index), value = stack.absoluteIndex(value)
     let marker = stack.object(at: index, as: Self.markerType)
+    if let marker, ClusterMarkerRole.of(marker) != nil {
+      // The role is what routes its taps and answers marker.cluster (R71, R72).
+      throw LuaFunctionError(
+        "marker.user_data: marker \(marker.id) was rendered by a cluster manager, which keeps its cluster or item"
+          + " there (marker.cluster, marker.cluster_item); restyle it through its icon, title or snippet")
+    }
     let overlay = stack.object(at: index, as: Self.overlayType)
     guard let (object, _) = sharedUserData(at: index, on: stack) else {
       return storeUserData(of: index, value: value, on: stack)

@@ -171,32 +171,40 @@ package enum LuaValues {
   private static func pair(
     at index: Int32, on stack: LuaStack, field: String, names: (String, String), missingIsZero: Bool = false
   ) throws(LuaFunctionError) -> (Double, Double) {
-    let shape = "{ \(names.0) = number, \(names.1) = number }"
     guard stack.type(at: index) == .table else {
-      throw typeError(field, expected: shape, at: index, on: stack)
+      throw typeError(field, expected: pairShape(names), at: index, on: stack)
     }
     try requireKnownFields(ofTableAt: index, on: stack, allowed: [names.0, names.1], positions: 2, what: field)
-    return try stack.withStackBalance { () throws(LuaFunctionError) -> (Double, Double) in
-      var values: [Double] = []
-      for (position, name) in [(1, names.0), (2, names.1)] {
-        var type = stack.rawGetField(name, ofTableAt: index)
-        if type == .nil {
-          stack.pop()
-          type = stack.rawGetIndex(position, ofTableAt: index)
-        }
-        if type == .nil && missingIsZero {
-          values.append(0)
-          stack.pop()
-          continue
-        }
-        guard let value = stack.number(at: -1) else {
-          let got = type == .nil ? "no \(name)" : stack.typeName(at: -1)
-          throw LuaFunctionError("\(field).\(name): expected a number in \(shape), got \(got)")
-        }
-        values.append(value)
+    let first = try component(
+      names.0, or: 1, ofTableAt: index, on: stack, field: field, names: names, missingIsZero: missingIsZero)
+    let second = try component(
+      names.1, or: 2, ofTableAt: index, on: stack, field: field, names: names, missingIsZero: missingIsZero)
+    return (first, second)
+  }
+
+  /// `{ lat = number, lng = number }`, for messages.
+  private static func pairShape(_ names: (String, String)) -> String {
+    "{ \(names.0) = number, \(names.1) = number }"
+  }
+
+  /// One number of a pair: `table[name]`, else `table[position]`; 0 when both are missing
+  /// and `missingIsZero`.
+  private static func component(
+    _ name: String, or position: Int, ofTableAt index: Int32, on stack: LuaStack, field: String,
+    names: (String, String), missingIsZero: Bool
+  ) throws(LuaFunctionError) -> Double {
+    try stack.withStackBalance { () throws(LuaFunctionError) -> Double in
+      var type = stack.rawGetField(name, ofTableAt: index)
+      if type == .nil {
         stack.pop()
+        type = stack.rawGetIndex(position, ofTableAt: index)
       }
-      return (values[0], values[1])
+      if type == .nil && missingIsZero { return 0 }
+      guard let value = stack.number(at: -1) else {
+        let got = type == .nil ? "no \(name)" : stack.typeName(at: -1)
+        throw LuaFunctionError("\(field).\(name): expected a number in \(pairShape(names)), got \(got)")
+      }
+      return value
     }
   }
 
@@ -246,11 +254,19 @@ package enum LuaValues {
   /// list places `1...positions`, suggesting the closest allowed name (`animate options:
   /// unknown field 'duratoin'; did you mean duration?`, `marker.position: unknown field [3]`).
   /// Every option table, top-level or nested, is checked with it.
+  ///
+  /// A first pass copies nothing (a list of 100,000 items, an options table in a loop): only
+  /// when it meets a key not allowed are the keys copied and sorted, so that the key named is
+  /// the first in key order whatever the table's order.
   static func requireKnownFields(
     ofTableAt index: Int32, on stack: LuaStack, allowed: [String], positions: Int = 0, what: String
   ) throws(LuaFunctionError) {
+    guard !hasOnlyKnownKeys(ofTableAt: index, on: stack, allowed: allowed, positions: positions) else { return }
     let expected = "; expected one of \(allowed.joined(separator: ", "))"
-    for key in try fieldKeys(ofTableAt: index, on: stack, what: what) {
+    guard let keys = stack.sortedKeys(ofTableAt: index, atMost: maxFields + positions) else {
+      throw LuaFunctionError("\(what): the table has more than \(maxFields) fields")
+    }
+    for key in keys {
       switch key {
       case .string(let name) where !allowed.contains(name):
         let hint = Suggestion.hint(for: name, among: allowed, otherwise: allowed.count <= 8 ? expected : "")
@@ -262,5 +278,29 @@ package enum LuaValues {
       default: continue
       }
     }
+  }
+
+  /// Whether every key of the table at `index` is a name in `allowed`, a list place
+  /// `1...positions`, or of a type `requireKnownFields` ignores (a table, a function...).
+  private static func hasOnlyKnownKeys(
+    ofTableAt index: Int32, on stack: LuaStack, allowed: [String], positions: Int
+  ) -> Bool {
+    struct Unknown: Error {}
+    do {
+      try stack.forEachRawPair(ofTableAt: index) { key, _ throws(Unknown) in
+        switch stack.type(at: key) {
+        case .string: guard let name = stack.string(at: key), allowed.contains(name) else { throw Unknown() }
+        case .number:
+          guard stack.isInteger(at: key), let n = stack.integer(at: key), n >= 1, n <= positions else {
+            throw Unknown()
+          }
+        case .boolean: throw Unknown()
+        default: return
+        }
+      }
+    } catch {
+      return false
+    }
+    return true
   }
 }

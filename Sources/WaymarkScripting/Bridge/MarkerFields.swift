@@ -110,6 +110,47 @@ struct MarkerField: Sendable {
   /// The fields with a ``didApply``, which `add_marker` calls once the marker exists.
   static let appliedAfterwards = all.filter { $0.didApply != nil }
 
+  /// The fields an options table sets: bit `i` for `all[i]`, and whether it has a `user_data`.
+  struct Present {
+    /// Bit `i` set when the table sets `all[i]`.
+    var fields: UInt64 = 0
+    /// Whether the table has a `user_data`.
+    var hasUserData = false
+
+    /// Whether the table sets `all[slot]`.
+    func contains(_ slot: Int) -> Bool { fields & (1 << UInt64(slot)) != 0 }
+  }
+
+  /// Each field's place in ``all``, and `all.count` for `user_data`.
+  private static let slots: [String: Int] = {
+    precondition(all.count < 64, "Present.fields has a bit for each field")
+    var slots = ["user_data": all.count]
+    for (slot, field) in all.enumerated() { slots[field.name] = slot }
+    return slots
+  }()
+
+  /// The fields the table at `index` sets, in one pass over its keys; nil when it has a key
+  /// that is no marker option (a string key of another name, a number, a boolean), for the
+  /// caller to name it. Keys of other types are ignored, as `requireKnownFields` does.
+  static func presentFields(ofTableAt index: Int32, on stack: LuaStack) -> Present? {
+    struct Unknown: Error {}
+    var present = Present()
+    do {
+      try stack.forEachRawPair(ofTableAt: index) { key, _ throws(Unknown) in
+        switch stack.type(at: key) {
+        case .string:
+          guard let slot = stack.string(at: key).flatMap({ slots[$0] }) else { throw Unknown() }
+          if slot == all.count { present.hasUserData = true } else { present.fields |= 1 << UInt64(slot) }
+        case .number, .boolean: throw Unknown()
+        default: return
+        }
+      }
+    } catch {
+      return nil
+    }
+    return present
+  }
+
   // MARK: Field makers
 
   private static func stringField(

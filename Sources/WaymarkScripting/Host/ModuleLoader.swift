@@ -31,14 +31,20 @@ package final class ModuleLoader {
   /// The largest module file read, in bytes (a plugin file's limit).
   static let maxFileSize = 4 << 20
 
+  /// `package.path` at first, when the loader was given one; else the roots'.
+  private let givenPath: String?
+
   /// A loader for a state running a file of `folder`, with module `roots` in order and the
-  /// `project` folder, if there is one.
-  package init(folder: String, roots: [URL] = [], project: URL? = nil) {
+  /// `project` folder, if there is one. `area` is one more folder whose files may be read
+  /// (no link inside leading out of it), and `path`, when given, is `package.path` at first
+  /// (its templates must lie in the areas or the roots).
+  package init(folder: String, roots: [URL] = [], project: URL? = nil, area: String? = nil, path: [String]? = nil) {
     self.folder = folder
-    let areas = ([project?.path].compactMap { $0 } + [folder]).map(ScriptFiles.absolute)
+    let areas = ([project?.path, area].compactMap { $0 } + [folder]).map(ScriptFiles.absolute)
     self.areas = areas
     self.roots = roots.map { ScriptFiles.absolute($0.path) }
     openRoots = self.roots.filter { root in !areas.contains { Self.contains($0, root) } }
+    givenPath = path?.joined(separator: ";")
   }
 
   /// Every file read, with its bytes, and every module file asked for but not read, with nil.
@@ -70,9 +76,15 @@ package final class ModuleLoader {
       path: path, cpath: cpath)
   }
 
-  /// `package.path` at first: each root's `?.lua` then `?/init.lua`, in order.
+  /// `package.path` at first: the one given, else each root's `?.lua` then `?/init.lua`, in
+  /// order.
   package var path: String {
-    roots.flatMap { [PluginFiles.join($0, "?.lua"), PluginFiles.join($0, "?/init.lua")] }.joined(separator: ";")
+    givenPath ?? Self.templates(of: roots).joined(separator: ";")
+  }
+
+  /// Each root's `?.lua` then `?/init.lua`, in order.
+  package static func templates(of roots: [String]) -> [String] {
+    roots.flatMap { [PluginFiles.join($0, "?.lua"), PluginFiles.join($0, "?/init.lua")] }
   }
 
   /// `package.cpath` at first: `?.so` in ``folder``, in each root, then the system's.

@@ -17,7 +17,9 @@ struct CheckCommand: Command {
       a file that calls waymark.map is a script; a file in lib/, or that a file beside it requires, is a
       helper module; any other is a plugin (a *_test.lua is a script, whose cases' functions describe, it,
       before_each, after_each and pending are known). With no PATH: ./plugins, ./scripts and ./tests when
-      present, else the current folder. Exit 1 when anything is found.
+      present, else the current folder. A file in a project (a waymark.lua above it) requires modules
+      from the project's module roots, as when it runs. Exit 1 when anything is found; exit 3 for a
+      mistake in the project file.
       """,
     examples: ["waymark check", "waymark check plugins/marker_events scripts/marker_events.lua"])
 
@@ -32,15 +34,47 @@ struct CheckCommand: Command {
     if paths.isEmpty { paths = defaults.isEmpty ? ["."] : defaults }
   }
 
-  func execute() -> Int32 {
-    let report = ScriptChecker.check(paths)
+  func execute() throws(CommandFailure) -> Int32 {
+    var files = 0
+    var diagnostics: [PluginDiagnostic] = []
+    for (project, paths) in try Self.byProject(paths) {
+      var options = ScriptOptions()
+      if let project {
+        options.plugins.moduleRoots = project.moduleRoots
+        options.plugins.projectFolder = project.folder
+      }
+      let found = ScriptChecker.check(paths, options: options)
+      files += found.files
+      diagnostics += found.diagnostics
+    }
     // File names and messages may hold control characters: escaped as the text trace escapes them.
-    for diagnostic in report.diagnostics { Output.print(TraceText.escaped(diagnostic.description)) }
-    let errors = report.diagnostics.count
+    for diagnostic in diagnostics { Output.print(TraceText.escaped(diagnostic.description)) }
+    let errors = diagnostics.count
     Output.error(
       errors == 0
-        ? "checked \(report.files) file(s): no problems"
-        : "checked \(report.files) file(s): \(errors) problem(s)")
+        ? "checked \(files) file(s): no problems"
+        : "checked \(files) file(s): \(errors) problem(s)")
     return errors == 0 ? ExitCode.success : ExitCode.expectationFailed
+  }
+
+  /// The paths grouped by their project (the nearest `waymark.lua` above each, whose module
+  /// roots `require` searches as it does when the code runs), in the order first named; nil
+  /// for paths outside any project. A mistake in a project file stops the command (exit 3).
+  private static func byProject(_ paths: [String]) throws(CommandFailure) -> [(Project?, [String])] {
+    var groups: [(Project?, [String])] = []
+    for path in paths {
+      let project: Project?
+      do {
+        project = try Project.find(from: path)
+      } catch {
+        throw CommandFailure(message: error.message, code: ExitCode.scriptError)
+      }
+      if let index = groups.firstIndex(where: { $0.0 == project }) {
+        groups[index].1.append(path)
+      } else {
+        groups.append((project, [path]))
+      }
+    }
+    return groups
   }
 }

@@ -140,7 +140,11 @@ struct TestCommand: Command {
   var projectError: ProjectError?
 
   mutating func validate() throws(UsageError) {
-    if let busted = try BustedConfiguration.load(task: task) { try adopt(busted) }
+    let busted = try BustedConfiguration.load(task: task)
+    if let busted { try adopt(busted) }
+    let root = FileManager.default.currentDirectoryPath
+    let lpath = busted.flatMap { $0.lpath.isEmpty ? nil : $0.lpath } ?? BustedConfiguration.defaultLPath
+    worker.options.testSuite = (root, lpath.map { ScriptFiles.resolve($0, against: root) })
     adoptProjectDefaults()
     if paths.isEmpty { paths = ["."] }
     budgets.apply(to: &worker.options.plugins, defaultInstructions: HandlerBudgets.testInstructions)

@@ -17,6 +17,12 @@ struct BustedConfiguration: Equatable {
   var excludedTags: [String] = []
   /// `output`: the name of an output (``TestOutput``).
   var output: String?
+  /// `lpath`: `package.path` templates searched first by test files, relative to the folder
+  /// busted runs in; empty: busted's default, ``defaultLPath``.
+  var lpath: [String] = []
+
+  /// busted's default `lpath`.
+  static let defaultLPath = ["./src/?.lua", "./src/?/?.lua", "./src/?/init.lua"]
 
   /// The file's name.
   static let fileName = ".busted"
@@ -70,6 +76,7 @@ struct BustedConfiguration: Equatable {
     tags = try strings("tags", stack, path, task, commas: true)
     excludedTags = try strings("exclude-tags", stack, path, task, commas: true)
     output = try strings("output", stack, path, task, list: false).first
+    lpath = try strings("lpath", stack, path, task).flatMap { $0.split(separator: ";").map(String.init) }
   }
 
   /// Every value `other` has that this one lacks.
@@ -79,6 +86,7 @@ struct BustedConfiguration: Equatable {
     if tags.isEmpty { tags = other.tags }
     if excludedTags.isEmpty { excludedTags = other.excludedTags }
     if output == nil { output = other.output }
+    if lpath.isEmpty { lpath = other.lpath }
   }
 
   /// The value of `key` in the table on top: a string (split at commas when `commas`), or a

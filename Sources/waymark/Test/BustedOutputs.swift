@@ -23,7 +23,8 @@ enum TestOutput: String, CaseIterable, Sendable {
     let name: String
     let line: Int
     let status: TestFileResult.Status
-    /// Its failures' messages, each made safe for a terminal, one a line.
+    /// Its failures' messages, one after another, each line made safe for a terminal (a
+    /// message's own line breaks stay, as luassert's "Passed in:" lines do in busted's).
     let message: String?
   }
 
@@ -45,7 +46,9 @@ enum TestOutput: String, CaseIterable, Sendable {
   }
 
   private static func message(_ failures: [TestFileResult.Failure]) -> String? {
-    failures.isEmpty ? nil : failures.map { TestReports.safe($0.message) }.joined(separator: "\n")
+    guard !failures.isEmpty else { return nil }
+    return failures.flatMap { $0.message.split(separator: "\n", omittingEmptySubsequences: false) }
+      .map { TestReports.safe(String($0)) }.joined(separator: "\n")
   }
 
   /// What is printed as a file's results arrive: a terminal output's characters, TAP's points.

@@ -148,3 +148,22 @@ import WaymarkCore
     #expect(replays < 100)
   }
 }
+
+/// `waymark fuzz` on a clustered map (issue 34): taps on cluster and item markers, zooms and
+/// pans, with the clustering's invariants checked after every input.
+@Suite struct ClusteredFuzzTests {
+  @Test("The store locator with cluster_zoom keeps every invariant through random input")
+  func theStoreLocatorSurvivesFuzzing() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    var options = FuzzOptions()
+    options.seed = 34
+    options.runs = 4
+    options.events = 60
+    options.script = .forTests
+    let report = ScriptFuzzer.fuzz(root.appendingPathComponent("scripts/cluster_zoom.lua").path, options: options)
+    #expect(report.problem == nil)
+    #expect(report.failure == nil, "\(report.failure?.message ?? ""): \(report.shrunkInputs)")
+    #expect(report.inputs == 240)
+  }
+}

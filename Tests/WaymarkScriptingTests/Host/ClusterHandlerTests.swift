@@ -98,4 +98,26 @@ import WaymarkCore
     #expect(f.logs.last == "counter saw 10 items, first c0 at -33.00")
     #expect(f.map.selectedMarker === marker)
   }
+
+  @Test(
+    "R72: a cluster marker's user_data is the clustering's: assigning it is refused, and the marker keeps its cluster")
+  func userDataOfAClusterMarkerIsRefused() throws {
+    let styler = """
+      local p = { name = "styler" }
+      function p.will_render_cluster_marker(map, marker) marker.user_data = { styled = true } end
+      function p.did_tap_cluster(map, cluster) print("tapped " .. cluster.count) return true end
+      return p
+      """
+    let f = try PluginFixture(["s.lua": styler])
+    let manager = Self.clustered(f)
+    let marker = try #require(manager.markers.first { ClusterMarkerRole.of($0)?.cluster != nil })
+    let error = try #require(f.errors.first)
+    #expect(error["handler"] == .string("will_render_cluster_marker"))
+    #expect(
+      error.message?.contains(
+        "marker.user_data: marker \(marker.id) was rendered by a cluster manager, which keeps its cluster or item there"
+      ) == true, "\(error.message ?? "")")
+    try f.map.tap(marker)
+    #expect(f.logs.last == "tapped 10")
+  }
 }

@@ -1,0 +1,45 @@
+-- luassert as busted has it: assert, spy, stub, mock, match, a custom assertion; a failed
+-- assertion is a failure, not an error.
+require("spec.helpers.even")
+local shapes = require("shapes")
+
+describe("assertions", function()
+  it("compares values and tables", function()
+    assert.are.equal("shapes", shapes.name)
+    assert.are.same({ 1, { 2, 3 } }, { 1, { 2, 3 } })
+    assert.is_not.same({ 1 }, { 2 })
+    assert.is_true(shapes.area(2, 3) == 6)
+    assert.has_error(function() shapes.area(nil, 1) end)
+  end)
+
+  it("spies on a function", function()
+    local log = spy.new(function() end)
+    shapes.describe({ kind = "box", width = 2, height = 4 }, log)
+    assert.spy(log).was.called(1)
+    assert.spy(log).was.called_with("box", 8)
+    assert.spy(log).was.called_with(match.is_string(), match.is_number())
+  end)
+
+  it("stubs and mocks a module", function()
+    stub(shapes, "area").returns(42)
+    assert.are.equal(42, shapes.area(1, 1))
+    assert.stub(shapes.area).was.called_with(1, 1)
+    shapes.area:revert()
+    local mocked = mock({ area = function() return 1 end })
+    mocked.area()
+    assert.spy(mocked.area).was.called()
+  end)
+
+  it("has a custom assertion", function()
+    assert.is_even(4)
+    assert.is_not.even(5)
+  end)
+
+  it("fails a custom assertion", function()
+    assert.is_even(7)
+  end)
+
+  it("fails an assertion", function()
+    assert.are.same({ kind = "box" }, { kind = "ball" })
+  end)
+end)
