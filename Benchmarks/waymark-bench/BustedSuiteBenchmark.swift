@@ -32,10 +32,7 @@ enum BustedSuiteBenchmark {
 
   static func run(_ context: BenchmarkContext) throws -> [Figure] {
     let waymark = try TestSuiteBenchmark.executable()
-    guard
-      let busted = ["/usr/bin/busted", "/usr/local/bin/busted"].first(where: {
-        FileManager.default.isExecutableFile(atPath: $0)
-      })
+    guard let busted = TestSuiteBenchmark.busted
     else {
       context.progress("busted_suite: busted is not installed, nothing to compare with")
       return []

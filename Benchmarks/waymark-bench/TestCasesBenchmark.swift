@@ -35,7 +35,7 @@ enum TestCasesBenchmark {
 
   static func run(_ context: BenchmarkContext) throws -> [Figure] {
     let waymark = try TestSuiteBenchmark.executable()
-    let busted = ["/usr/bin/busted", "/usr/local/bin/busted"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    let busted = TestSuiteBenchmark.busted
     let folder = try PluginBenchFolder([:])
     for sub in ["waymark", "busted"] {
       try FileManager.default.createDirectory(atPath: folder.path + "/" + sub, withIntermediateDirectories: true)

@@ -109,6 +109,11 @@ enum TestSuiteBenchmark {
     return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
   }
 
+  /// Debian's `busted`, the baseline of the busted-language benchmarks, or nil when missing.
+  static var busted: String? {
+    ["/usr/bin/busted", "/usr/local/bin/busted"].first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
   /// The `waymark` built beside this benchmark (built now if missing).
   static func executable() throws -> String {
     let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()

@@ -140,16 +140,7 @@ package struct JSONReader {
       offset += 1
       skipSpace()
       if try value() { stack.rawSet(ofTableAt: -3) } else { stack.pop() }
-      skipSpace()
-      guard offset < text.count else { throw error("',' or '}' expected, found the end of the text") }
-      if text[offset] == 0x2C {
-        offset += 1
-        continue
-      }
-      guard text[offset] == 0x7D else { throw error("',' or '}' expected, found \(describeHere())") }
-      offset += 1
-      depth -= 1
-      return
+      if try !another(before: 0x7D) { return }
     }
   }
 
@@ -168,17 +159,24 @@ package struct JSONReader {
       skipSpace()
       index += 1
       if try value() { stack.rawSetIndex(index, ofTableAt: -2) }
-      skipSpace()
-      guard offset < text.count else { throw error("',' or ']' expected, found the end of the text") }
-      if text[offset] == 0x2C {
-        offset += 1
-        continue
-      }
-      guard text[offset] == 0x5D else { throw error("',' or ']' expected, found \(describeHere())") }
-      offset += 1
-      depth -= 1
-      return
+      if try !another(before: 0x5D) { return }
     }
+  }
+
+  /// After a member or an element: true past a ',' (another follows); false past `close`,
+  /// the object or array ended (one level up again); anything else is an error naming both.
+  private mutating func another(before close: UInt8) throws(JSONError) -> Bool {
+    skipSpace()
+    if offset < text.count, text[offset] == 0x2C {
+      offset += 1
+      return true
+    }
+    guard offset < text.count, text[offset] == close else {
+      throw error("',' or '\(Character(Unicode.Scalar(close)))' expected, found \(describeHere())")
+    }
+    offset += 1
+    depth -= 1
+    return false
   }
 
   private mutating func number() throws(JSONError) {
