@@ -214,7 +214,31 @@ package struct CallbackSignature: Sendable {
     /// The snake_case name.
     package let name: String
     /// The kind of value the handler receives.
-    package let type: CallbackValue.Kind
+    package let type: Kind
+
+    /// The types of arguments (``type``).
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
+      /// A boolean.
+      case boolean
+      /// A camera position.
+      case camera
+      /// A coordinate.
+      case coordinate
+      /// A marker.
+      case marker
+      /// An overlay.
+      case overlay
+      /// A string.
+      case string
+      /// A set of map capabilities.
+      case capabilities
+      /// A list of tapped features.
+      case features
+      /// A cluster (its position, count and items).
+      case cluster
+      /// An item of a cluster manager.
+      case clusterItem
+    }
   }
 
   /// The handler name.
@@ -231,7 +255,7 @@ package struct CallbackSignature: Sendable {
   package let summary: String
 
   init(
-    name: String, swiftName: String, arguments: [(String, CallbackValue.Kind)],
+    name: String, swiftName: String, arguments: [(String, Argument.Kind)],
     composition: DelegateCallback.Composition,
     returns: Returns, summary: String
   ) {
@@ -245,7 +269,7 @@ package struct CallbackSignature: Sendable {
 
   /// A notification that returns nothing.
   static func notification(
-    _ name: String, _ swiftName: String, _ arguments: [(String, CallbackValue.Kind)], _ summary: String
+    _ name: String, _ swiftName: String, _ arguments: [(String, Argument.Kind)], _ summary: String
   ) -> CallbackSignature {
     CallbackSignature(
       name: name, swiftName: swiftName, arguments: arguments, composition: .notification, returns: .nothing,

@@ -35,7 +35,7 @@ public final class Marker {
     /// Whether this is a map's instance shared by its markers at their defaults.
     @usableFromInline let isShared: Bool
     /// The map the marker is on (for the shared instance: the map that created it).
-    weak var map: MapView?
+    weak var owner: (any MarkerOwner)?
     /// Own instances only: the marker's number on the map that created it. Unchecked
     /// exclusivity: written only when the marker takes its extras, read by every event's
     /// dispatch (``DelegateEvent/soleMarkerKey``), never borrowed across a call (measured with
@@ -74,25 +74,26 @@ public final class Marker {
   /// The serial of a marker that shares its map's defaults: its map's store tells it.
   @usableFromInline var sharedSerial: Int { Int(sharedPlace.serial) }
 
-  /// The map the marker is on, or nil once removed (R2). Only the map sets it, after its
-  /// store gave the marker extras of its own if it leaves its map or changes maps.
-  public internal(set) var map: MapView? {
-    get { extras.map }
+  /// The map the marker is on, or nil once removed (R2), as the marker sees it. Only the map
+  /// sets it (through `MapView`'s `map`, declared with the map), after its store gave the
+  /// marker extras of its own if it leaves its map or changes maps.
+  var owner: (any MarkerOwner)? {
+    get { extras.owner }
     set {
-      if newValue === extras.map { return }
-      ownExtras().map = newValue
+      if newValue === extras.owner { return }
+      ownExtras().owner = newValue
     }
   }
 
-  /// Whether the marker is on `map` (``map`` `=== map`), told without loading the weak
+  /// Whether the marker is on `map` (its owner `=== map`), told without loading the weak
   /// reference for a marker that shares `map`'s defaults: a map's shared instance holds the
   /// map's number, unique in the process, and only markers on that map share it (a marker
   /// leaving the map takes extras of its own first). Loading the weak reference and
   /// releasing the map cost about 140 instructions, three times a tap.
-  func isOn(_ map: MapView) -> Bool {
+  func isOn(_ map: some MarkerOwner) -> Bool {
     let extras = self.extras
     if extras.isShared && extras.origin == map.mapNumber { return true }
-    return extras.map === map
+    return extras.owner === map
   }
 
   /// Own extras only: the slot in the map's store.
@@ -103,7 +104,7 @@ public final class Marker {
 
   /// The serial and slot of a marker that shares its map's defaults, from the map's store.
   private var sharedPlace: (serial: Int32, slot: Int32) {
-    guard let map = extras.map, let place = map.store.place(ofShared: self, at: position) else {
+    guard let map = extras.owner, let place = map.place(ofShared: self, at: position) else {
       preconditionFailure("a marker sharing its map's defaults is on that map")
     }
     return place
@@ -157,7 +158,7 @@ public final class Marker {
     }
     let old = self.options
     store(options)
-    map?.markerDidChange(self, from: old)
+    owner?.markerDidChange(self, from: old)
   }
 
   /// Moves the marker without re-validating the other properties (drags and animations).
@@ -165,7 +166,7 @@ public final class Marker {
     let old = self.position
     self.position = position
     if !extras.isShared { extras.version &+= 1 }
-    map?.markerDidMove(self, from: old)
+    owner?.markerDidMove(self, from: old)
   }
 
   /// A number that changes whenever any property of the marker changes (every
@@ -191,7 +192,7 @@ public final class Marker {
   /// map, `place`'s serial and slot.
   func takeOwnExtras(_ place: (serial: Int32, slot: Int32)) {
     let own = Extras(origin: extras.origin, isShared: false)
-    own.map = extras.map
+    own.owner = extras.owner
     own.serial = place.serial
     own.slot = place.slot
     extras = own
@@ -219,4 +220,19 @@ public final class Marker {
     extras.properties = options.properties
     extras.version &+= 1
   }
+}
+
+/// The map a marker is on, as markers see it: the map's number, its store's places, and the two
+/// changes a marker tells it. Only `MapView` conforms; the map is declared above the markers
+/// (docs/architecture.md, "Modules"), so a marker names it only through this.
+protocol MarkerOwner: AnyObject {
+  /// The map's number, unique in the process.
+  var mapNumber: UInt32 { get }
+  /// The serial and slot of `marker`, which shares the map's defaults, standing at `position`
+  /// (``MarkerStore/place(ofShared:at:)``).
+  func place(ofShared marker: Marker, at position: Coordinate) -> (serial: Int32, slot: Int32)?
+  /// A marker of the map changed from `old` (an update of its options).
+  func markerDidChange(_ marker: Marker, from old: MarkerOptions)
+  /// A marker of the map moved from `old` (a drag or an animation).
+  func markerDidMove(_ marker: Marker, from old: Coordinate)
 }

@@ -60,7 +60,7 @@ struct MarkerStore {
   init(origin: UInt32) { defaults = Marker.Extras(origin: origin, isShared: true) }
 
   /// Makes `map` the map of the markers at their defaults: the store's owner.
-  func belongs(to map: MapView) { defaults.map = map }
+  func belongs(to map: any MarkerOwner) { defaults.owner = map }
 
   /// Every marker, in the order they were added. Costs one pass over the slots (no sort).
   var markers: [Marker] { slots.compactMap { $0 } }
@@ -248,7 +248,7 @@ struct MarkerStore {
     for (slot, marker) in slots.enumerated() {
       guard let marker else { continue }
       filled += 1
-      if marker.map !== defaults.map { return "marker \(marker.id) in slot \(slot) says it is on another map" }
+      if marker.owner !== defaults.owner { return "marker \(marker.id) in slot \(slot) says it is on another map" }
       let found = self.slot(of: marker, at: marker.position)
       if found != slot { return "marker \(marker.id) is in slot \(slot) but is found in \(found)" }
       if marker.hasExplicitID || marker.origin != origin {

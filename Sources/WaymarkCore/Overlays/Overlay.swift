@@ -84,8 +84,9 @@ public struct OverlayOptions: Hashable, Sendable {
 public final class Overlay {
   /// The overlay's number on its map, 1, 2, 3... in order of creation.
   package let serial: Int
-  /// The map it is on, nil once removed.
-  public internal(set) weak var map: MapView?
+  /// The map it is on, nil once removed, as the overlay sees it (`MapView`'s `map`, declared
+  /// with the map, reads it).
+  weak var owner: (any OverlayOwner)?
   /// Every property of the overlay, as last set (R15).
   public private(set) var options: OverlayOptions
   /// Any value kept with the overlay, as `GMSOverlay.userData`; the map never reads it.
@@ -122,8 +123,15 @@ public final class Overlay {
       throw MapError.invalidValue(field: "overlay.id", value: new.id ?? "nil", reason: "cannot change (it is \(id))")
     }
     options = new
-    map?.notify(.overlaysChanged)
+    owner?.overlayDidChange(self)
   }
+}
+
+/// The map an overlay is on, as overlays see it. Only `MapView` conforms; the map is declared
+/// above the overlays (docs/architecture.md, "Modules").
+protocol OverlayOwner: AnyObject {
+  /// An overlay of the map changed (an update of its options).
+  func overlayDidChange(_ overlay: Overlay)
 }
 
 extension OverlayOptions {

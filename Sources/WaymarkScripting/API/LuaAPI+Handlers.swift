@@ -49,7 +49,7 @@ extension LuaAPI {
   }
 
   /// The LuaLS type of a callback argument as its handler receives it.
-  static func luaType(of kind: CallbackValue.Kind) -> String {
+  static func luaType(of kind: CallbackSignature.Argument.Kind) -> String {
     switch kind {
     case .boolean: "boolean"
     case .camera: "Camera"

@@ -14,7 +14,7 @@ import WaymarkTesting
     for callback in DelegateCallback.allCases {
       let event = SampleEvents.event(of: callback, marker: marker, overlay: overlay)
       #expect(event.callback == callback)
-      var kinds: [CallbackValue.Kind] = []
+      var kinds: [CallbackSignature.Argument.Kind] = []
       event.forEachArgument { kinds.append($0.kind) }
       #expect(kinds == callback.signature.arguments.map(\.type), "\(callback.name)")
       #expect(DelegateCallback(name: callback.name) == callback)

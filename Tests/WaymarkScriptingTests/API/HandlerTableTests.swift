@@ -49,7 +49,7 @@ import WaymarkTesting
     #expect(f.host.plugins.first?.handlers == DelegateCallback.allCases.map(\.name))
   }
 
-  private func luaType(_ kind: CallbackValue.Kind) -> String {
+  private func luaType(_ kind: CallbackSignature.Argument.Kind) -> String {
     switch kind {
     case .boolean: "boolean"
     case .camera, .coordinate, .capabilities, .features, .cluster, .clusterItem: "table"

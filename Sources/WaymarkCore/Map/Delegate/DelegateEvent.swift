@@ -234,30 +234,6 @@ public enum DelegateEvent {
 /// An argument of a callback (after the map), by the kinds the callback table uses.
 @usableFromInline
 package enum CallbackValue {
-  /// The types of arguments (``CallbackSignature/Argument/type``).
-  package enum Kind: String, Sendable, Hashable, CaseIterable {
-    /// A boolean.
-    case boolean
-    /// A camera position.
-    case camera
-    /// A coordinate.
-    case coordinate
-    /// A marker.
-    case marker
-    /// An overlay.
-    case overlay
-    /// A string.
-    case string
-    /// A set of map capabilities.
-    case capabilities
-    /// A list of tapped features.
-    case features
-    /// A cluster (its position, count and items).
-    case cluster
-    /// An item of a cluster manager.
-    case clusterItem
-  }
-
   /// will_move's gesture flag.
   case boolean(Bool)
   /// The camera of the camera events.
@@ -280,7 +256,7 @@ package enum CallbackValue {
   case clusterItem(ClusterItem)
 
   /// The value's kind.
-  package var kind: Kind {
+  package var kind: CallbackSignature.Argument.Kind {
     switch self {
     case .boolean: .boolean
     case .camera: .camera
