@@ -23,7 +23,7 @@ public func fuzzTrace(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let line = TraceJSON.line(record)
     let again: TraceRecord
     do {
-      again = try TraceJSONReader.record(from: TraceJSONReader.value(of: line))
+      again = try TraceJSONReader.record(from: TraceJSONReader.value(of: line), events: eventsByName)
     } catch {
       fatalError("the JSON trace wrote a line it cannot read (\(error)): \(line)")
     }
@@ -47,15 +47,21 @@ private func isUnsafeOnALine(_ scalar: Unicode.Scalar) -> Bool {
 /// that is not a trace name (docs/trace-format.md) picks one by its length, so every kind of
 /// record reaches the writers.
 private func records(fromLines input: String) -> [TraceRecord] {
-  input.split(separator: "\n", omittingEmptySubsequences: false).prefix(1000).enumerated().map { index, line in
+  let lines = input.split(separator: "\n", omittingEmptySubsequences: false)
+  return lines.prefix(1000).enumerated().map { index, line in
     let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
-    let event = TraceEvent(rawValue: parts[0]) ?? TraceEvent.allCases[parts[0].utf8.count % TraceEvent.allCases.count]
+    let events = TraceEvent.coreEvents
+    let event = eventsByName[parts[0]] ?? events[parts[0].utf8.count % events.count]
     var record = TraceRecord(time: Double(index) / 2, event: event)
     if parts.count > 1 { record.marker = parts[1] }
     if parts.count > 2 { record.message = parts[2] }
     return record
   }
 }
+
+/// The core's events (every callback and runtime record) by trace name.
+private let eventsByName = Dictionary(
+  TraceEvent.coreEvents.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
 
 /// libFuzzer runs ``fuzzTrace(_:_:)`` on every input (scripts/fuzz.sh passes its options).
 @main enum TraceFuzzerMain {
