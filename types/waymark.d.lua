@@ -109,7 +109,6 @@
 ---@field opacity number?
 ---@field z_index integer?
 ---@field tappable boolean?
----@field dimmed boolean?
 ---@field tracks_view_changes boolean?
 ---@field tracks_info_window_changes boolean?
 ---@field user_data any
@@ -498,7 +497,6 @@ function Map:clusters(options) end
 ---@field opacity number 0 (invisible, still tappable: R4) to 1.
 ---@field z_index integer Higher draws on top and wins taps (docs/semantics.md R4).
 ---@field tappable boolean Whether taps can hit the marker (docs/semantics.md R4).
----@field dimmed boolean Whether the icon is drawn at half its opacity.
 ---@field tracks_view_changes boolean Whether the icon view is redrawn when it changes.
 ---@field tracks_info_window_changes boolean Whether an open default window shows title and snippet changes at once (docs/semantics.md R7); false: it keeps what it was shown with until shown again.
 ---@field user_data any Any value kept with the marker; other plugins and the script see a plain-data copy of what was last assigned.

@@ -120,16 +120,6 @@ import WaymarkCore
     return depth
   }
 
-  @Test func aDimmedMarkerIsDrawnAtHalfItsOpacity() throws {
-    let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 12))
-    var dimmed = MarkerOptions(position: Places.sydney, id: "dimmed")
-    dimmed.dimmed = true
-    try map.addMarker(dimmed)
-    try map.addMarker(MarkerOptions(position: Places.sydney, id: "plain"))
-    let groups = try picture(of: map).all("g", class: "marker")
-    #expect(groups.map { $0["opacity"] } == ["0.5", nil])
-  }
-
   @Test func iconsAreDrawnByKindWithTheirPlacement() throws {
     let map = try MapView(camera: CameraPosition(target: Places.sydney, zoom: 12))
     var tinted = MarkerOptions(position: Places.sydney, id: "tinted")

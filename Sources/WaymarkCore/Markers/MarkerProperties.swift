@@ -33,9 +33,6 @@ public struct MarkerProperties: Equatable {
   public var zIndex: Int32 = 0
   /// Whether taps can hit the marker (R4); true by default.
   public var tappable = true
-  /// Whether the icon is drawn at half its opacity (a marker out of stock, say); false by
-  /// default.
-  public var dimmed = false
   /// Whether the icon view is redrawn when it changes; true by default.
   public var tracksViewChanges = true
   /// Whether an open default window shows a change of title or snippet at once (a window

@@ -51,8 +51,7 @@ struct SceneBuilder {
     let position = marker.position
     return SceneMarker(
       n: number, id: marker.id, lat: position.latitude, lng: position.longitude, sprite: sprite, frames: frames,
-      rotation: marker.rotation, ground: marker.flat && flatMarkersFollowBearing,
-      opacity: marker.dimmed ? marker.opacity / 2 : marker.opacity,
+      rotation: marker.rotation, ground: marker.flat && flatMarkersFollowBearing, opacity: marker.opacity,
       z: Int(marker.zIndex), order: order, appear: appear)
   }
 

@@ -97,7 +97,6 @@ import WaymarkTesting
       "opacity": { $0.opacity = 0.5 },
       "zIndex": { $0.zIndex = 4 },
       "tappable": { $0.tappable = false },
-      "dimmed": { $0.dimmed = true },
       "tracksViewChanges": { $0.tracksViewChanges = false },
       "tracksInfoWindowChanges": { $0.tracksInfoWindowChanges = true },
       "icon": { $0.icon = .tintedPin(color: "#00ff00") },

@@ -98,7 +98,6 @@ struct MarkerField: Sendable {
         o.zIndex = try LuaValues.zIndex(at: i, on: s, field: "marker.z_index")
       }),
     boolField("tappable", "Whether taps can hit the marker (R4).", \.tappable, \.tappable),
-    boolField("dimmed", "Whether the icon is drawn at half its opacity.", \.dimmed, \.dimmed),
     boolField(
       "tracks_view_changes", "Whether the icon view is redrawn when it changes.", \.tracksViewChanges,
       \.tracksViewChanges),
