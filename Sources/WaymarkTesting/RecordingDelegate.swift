@@ -75,7 +75,8 @@ public final class RecordingDelegate: DelegateEventHandler {
     case .didCloseInfoWindow(let marker): closeInfoWindow?(mapView, marker)
     case .didLongPressInfoWindow(let marker): longPressInfoWindow?(mapView, marker)
     case .willMove, .didChangeCameraPosition, .didTapInfoWindow, .didTapOverlay, .didBeginDraggingMarker,
-      .didDragMarker, .didEndDraggingMarker, .didTapMyLocation, .didStartTileRendering, .didFinishTileRendering,
+      .didDragMarker, .didEndDraggingMarker, .didTapMyLocation, .didTapCompass, .didStartTileRendering,
+      .didFinishTileRendering,
       .snapshotReady, .didChangeMapCapabilities, .didTapFeatures, .willRenderClusterMarker, .didRenderClusterMarker:
       break  // recorded only
     case .didTapCluster(let cluster): return CallbackAnswer(handled: tapCluster?(mapView, cluster) ?? false)
