@@ -654,7 +654,6 @@ function waymark.json.encode(value) end
 ---@field did_end_dragging_marker (fun(map: Map, marker: Marker))? The drag ended (docs/semantics.md R18). Notification: every plugin is called.
 ---@field did_tap_my_location_button (fun(map: Map): boolean?)? A tap on the my-location button; true = handled, else the camera animates to the location (docs/semantics.md R32). Veto: the first true wins; later plugins are not asked and the default is skipped.
 ---@field did_tap_my_location (fun(map: Map, location: Coordinate))? A tap on the my-location dot (docs/semantics.md R32). Notification: every plugin is called.
----@field did_tap_compass (fun(map: Map))? A tap on the compass button (docs/semantics.md R69). Notification: every plugin is called.
 ---@field did_start_tile_rendering (fun(map: Map))? Tiles were requested for a new view (docs/semantics.md R31). Notification: every plugin is called.
 ---@field did_finish_tile_rendering (fun(map: Map))? All visible tiles loaded (docs/semantics.md R31). Notification: every plugin is called.
 ---@field snapshot_ready (fun(map: Map))? Camera idle, tiles loaded, overlays drawn (docs/semantics.md R31). Notification: every plugin is called.

@@ -75,8 +75,7 @@ public final class RecordingDelegate: DelegateEventHandler {
     case .didCloseInfoWindow(let marker): closeInfoWindow?(mapView, marker)
     case .didLongPressInfoWindow(let marker): longPressInfoWindow?(mapView, marker)
     case .willMove, .didChangeCameraPosition, .didTapInfoWindow, .didTapOverlay, .didBeginDraggingMarker,
-      .didDragMarker, .didEndDraggingMarker, .didTapMyLocation, .didTapCompass, .didStartTileRendering,
-      .didFinishTileRendering,
+      .didDragMarker, .didEndDraggingMarker, .didTapMyLocation, .didStartTileRendering, .didFinishTileRendering,
       .snapshotReady, .didChangeMapCapabilities, .didTapFeatures, .willRenderClusterMarker, .didRenderClusterMarker:
       break  // recorded only
     case .didTapCluster(let cluster): return CallbackAnswer(handled: tapCluster?(mapView, cluster) ?? false)

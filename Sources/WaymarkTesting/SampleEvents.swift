@@ -30,7 +30,6 @@ public enum SampleEvents {
     case .didEndDraggingMarker: return .didEndDraggingMarker(marker)
     case .didTapMyLocationButton: return .didTapMyLocationButton
     case .didTapMyLocation: return .didTapMyLocation(here)
-    case .didTapCompass: return .didTapCompass
     case .didStartTileRendering: return .didStartTileRendering
     case .didFinishTileRendering: return .didFinishTileRendering
     case .snapshotReady: return .snapshotReady

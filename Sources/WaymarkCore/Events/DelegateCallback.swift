@@ -28,7 +28,6 @@ public enum DelegateCallback: Int, CaseIterable, Sendable {
   case didEndDraggingMarker
   case didTapMyLocationButton
   case didTapMyLocation
-  case didTapCompass
   case didStartTileRendering
   case didFinishTileRendering
   case snapshotReady
@@ -117,8 +116,6 @@ public enum DelegateCallback: Int, CaseIterable, Sendable {
         name: "did_tap_my_location_button", swiftName: "didTapMyLocationButton(for:) -> Bool", arguments: [],
         composition: .veto, returns: .handled,
         summary: "A tap on the my-location button; true = handled, else the camera animates to the location (R32).")
-    case .didTapCompass:
-      .notification("did_tap_compass", "didTapCompass(for:)", [], "A tap on the compass button (R69).")
     case .didTapMyLocation:
       .notification(
         "did_tap_my_location", "mapView(_:didTapMyLocation:)", [("location", .coordinate)],

@@ -117,7 +117,6 @@ extension MapView {
       warn("tap_compass: the compass is not shown (\(why)); nothing happens (R69)")
       return
     }
-    emit(.didTapCompass)
     startAnimation(.change(CameraChange(bearing: 0)), duration: policy.animationDuration, completion: nil)
   }
 

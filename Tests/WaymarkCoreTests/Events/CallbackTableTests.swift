@@ -19,7 +19,7 @@ import WaymarkTesting
       #expect(kinds == callback.signature.arguments.map(\.type), "\(callback.name)")
       #expect(DelegateCallback(name: callback.name) == callback)
     }
-    #expect(Set(DelegateCallback.allCases.map(\.name)).count == 28)
+    #expect(Set(DelegateCallback.allCases.map(\.name)).count == 27)
   }
 
   @Test("Each event reaches the delegate method of its callback, whose answer comes back")

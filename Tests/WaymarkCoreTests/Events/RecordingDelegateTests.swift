@@ -20,8 +20,7 @@ import WaymarkTesting
     case .didChangeMapCapabilities: "did_change_map_capabilities(advanced_markers)"
     case .didTapFeatures: "did_tap_features(f1:LOCALITY)"
     case .didChangeCameraPosition, .idleAtCameraPosition, .didTapAtCoordinate, .didLongPressAtCoordinate,
-      .didTapMyLocationButton, .didTapMyLocation, .didTapCompass, .didStartTileRendering, .didFinishTileRendering,
-      .snapshotReady:
+      .didTapMyLocationButton, .didTapMyLocation, .didStartTileRendering, .didFinishTileRendering, .snapshotReady:
       callback.name
     }
   }

@@ -36,7 +36,7 @@ import WaymarkCore
   }
 
   @Test func handlerSignaturesFollowSectionOne() {
-    #expect(LuaAPI.handlers.count == 28)
+    #expect(LuaAPI.handlers.count == 27)
     #expect(LuaAPI.handlers[5].functionType == "fun(map: Map, marker: Marker): boolean?")
     #expect(
       LuaAPI.handlers[9].functionType == "fun(map: Map, place_id: string, name: string, location: Coordinate): boolean?"

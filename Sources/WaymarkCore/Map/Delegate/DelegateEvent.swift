@@ -41,8 +41,6 @@ public enum DelegateEvent {
   case didTapMyLocationButton
   /// 18. did_tap_my_location.
   case didTapMyLocation(Coordinate)
-  /// did_tap_compass.
-  case didTapCompass
   /// 19. did_start_tile_rendering.
   case didStartTileRendering
   /// 20. did_finish_tile_rendering.
@@ -83,7 +81,6 @@ public enum DelegateEvent {
     case .didEndDraggingMarker: .didEndDraggingMarker
     case .didTapMyLocationButton: .didTapMyLocationButton
     case .didTapMyLocation: .didTapMyLocation
-    case .didTapCompass: .didTapCompass
     case .didStartTileRendering: .didStartTileRendering
     case .didFinishTileRendering: .didFinishTileRendering
     case .snapshotReady: .snapshotReady
@@ -116,7 +113,7 @@ public enum DelegateEvent {
     case .willRenderClusterMarker(let marker): return marker
     case .didRenderClusterMarker(let marker): return marker
     case .willMove, .didChangeCameraPosition, .idleAtCameraPosition, .didTapAtCoordinate, .didLongPressAtCoordinate,
-      .didTapOverlay, .didTapPOI, .didTapMyLocationButton, .didTapCompass, .didTapMyLocation, .didStartTileRendering,
+      .didTapOverlay, .didTapPOI, .didTapMyLocationButton, .didTapMyLocation, .didStartTileRendering,
       .didFinishTileRendering, .snapshotReady, .didChangeMapCapabilities, .didTapFeatures, .didTapCluster,
       .didTapClusterItem:
       return nil
@@ -133,7 +130,6 @@ public enum DelegateEvent {
     case .willMove, .didChangeCameraPosition, .idleAtCameraPosition, .didTapAtCoordinate, .didLongPressAtCoordinate,
       .didTapInfoWindow, .didLongPressInfoWindow, .didTapOverlay, .didTapPOI, .markerInfoWindow, .markerInfoContents,
       .didCloseInfoWindow, .didBeginDraggingMarker, .didDragMarker, .didEndDraggingMarker, .didTapMyLocationButton,
-      .didTapCompass,
       .didTapMyLocation, .didStartTileRendering, .didFinishTileRendering, .snapshotReady, .didChangeMapCapabilities,
       .didTapFeatures, .didTapCluster, .didTapClusterItem, .willRenderClusterMarker, .didRenderClusterMarker:
       return nil
@@ -157,7 +153,7 @@ public enum DelegateEvent {
     case .willRenderClusterMarker(let marker): return (marker.serial, ObjectIdentifier(marker))
     case .didRenderClusterMarker(let marker): return (marker.serial, ObjectIdentifier(marker))
     case .willMove, .didChangeCameraPosition, .idleAtCameraPosition, .didTapAtCoordinate, .didLongPressAtCoordinate,
-      .didTapOverlay, .didTapPOI, .didTapMyLocationButton, .didTapCompass, .didTapMyLocation, .didStartTileRendering,
+      .didTapOverlay, .didTapPOI, .didTapMyLocationButton, .didTapMyLocation, .didStartTileRendering,
       .didFinishTileRendering, .snapshotReady, .didChangeMapCapabilities, .didTapFeatures, .didTapCluster,
       .didTapClusterItem:
       return nil
@@ -186,8 +182,7 @@ public enum DelegateEvent {
       body(.string(poi.placeID))
       body(.string(poi.name))
       body(.coordinate(poi.location))
-    case .didTapMyLocationButton, .didTapCompass, .didStartTileRendering, .didFinishTileRendering, .snapshotReady:
-      break
+    case .didTapMyLocationButton, .didStartTileRendering, .didFinishTileRendering, .snapshotReady: break
     case .didChangeMapCapabilities(let capabilities): body(.capabilities(capabilities))
     case .didTapFeatures(let features, let layer, let location):
       body(.features(features))
@@ -220,7 +215,6 @@ public enum DelegateEvent {
     case .didDragMarker(let marker): delegate.mapView(map, didDrag: marker)
     case .didEndDraggingMarker(let marker): delegate.mapView(map, didEndDragging: marker)
     case .didTapMyLocationButton: return CallbackAnswer(handled: delegate.didTapMyLocationButton(for: map))
-    case .didTapCompass: delegate.didTapCompass(for: map)
     case .didTapMyLocation(let location): delegate.mapView(map, didTapMyLocation: location)
     case .didStartTileRendering: delegate.mapViewDidStartTileRendering(map)
     case .didFinishTileRendering: delegate.mapViewDidFinishTileRendering(map)

@@ -64,8 +64,6 @@ public protocol MapViewDelegate: DelegateEventHandler {
   func didTapMyLocationButton(for mapView: MapView) -> Bool
   /// 18. A tap on the my-location dot (R32).
   func mapView(_ mapView: MapView, didTapMyLocation location: Coordinate)
-  /// A tap on the compass button (R69).
-  func didTapCompass(for mapView: MapView)
 
   // MARK: Rendering
 
@@ -137,8 +135,6 @@ extension MapViewDelegate {
   public func didTapMyLocationButton(for mapView: MapView) -> Bool { false }
   /// Does nothing.
   public func mapView(_ mapView: MapView, didTapMyLocation location: Coordinate) {}
-  /// Does nothing.
-  public func didTapCompass(for mapView: MapView) {}
   /// Does nothing.
   public func mapViewDidStartTileRendering(_ mapView: MapView) {}
   /// Does nothing.
