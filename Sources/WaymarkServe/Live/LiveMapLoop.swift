@@ -21,15 +21,8 @@ final class LiveMapLoop: @unchecked Sendable {
   private var isStopping = false
   private let finished = DispatchSemaphore(value: 0)
 
-  // The map thread's own, never touched elsewhere:
-  private var session: LiveSession?
-  private var pacer = WallClockPacer()
-  private var streams: [EventStream] = []
-  private var history: [(id: Int, bytes: [UInt8])] = []
-  private var historyStart = 0
-  private var heldHistoryBytes = 0
-  private var nextEventID = 1
-  private var nextReloadCheck = 0.0
+  /// The map thread's own: owned by it from the session's start, checked in debug builds.
+  private let own = ThreadBound(MapThreadState())
   /// Why the recorded test file (`--record`) could not be written, the last time it could
   /// not; read once the loop has stopped.
   private(set) var recordingFailure: String?
@@ -42,12 +35,12 @@ final class LiveMapLoop: @unchecked Sendable {
     nonisolated(unsafe) var failure: LiveSessionError?
     let thread = Thread { [self] in
       do throws(LiveSessionError) {
-        session = try LiveSession(script: script, options: options)
+        own.value.session = try LiveSession(script: script, options: options)
       } catch {
         failure = error
       }
       started.signal()
-      if session != nil { run() }
+      if own.value.session != nil { run() }
       finished.signal()
     }
     thread.name = "waymark map"
@@ -90,7 +83,7 @@ final class LiveMapLoop: @unchecked Sendable {
   // MARK: The map's thread
 
   private func run() {
-    guard let session else { return }
+    guard let session = own.value.session else { return }
     publish(session.takeRecords())
     while true {
       condition.lock()
@@ -107,10 +100,10 @@ final class LiveMapLoop: @unchecked Sendable {
     }
     publish(session.takeRecords())
     saveRecording(session)
-    for stream in streams { stream.close() }
-    streams.removeAll()
+    for stream in own.value.streams { stream.close() }
+    own.value.streams.removeAll()
     session.close()
-    self.session = nil
+    own.value.session = nil
   }
 
   /// Monotonic seconds.
@@ -120,9 +113,9 @@ final class LiveMapLoop: @unchecked Sendable {
   /// plugin check.
   private func wait(_ session: LiveSession) -> Double {
     let now = Self.now
-    var wake = nextReloadCheck
+    var wake = own.value.nextReloadCheck
     if let clock = session.map?.clock, let next = clock.nextTaskTime,
-      let delay = pacer.wallDelay(untilVirtual: next - clock.now)
+      let delay = own.value.pacer.wallDelay(untilVirtual: next - clock.now)
     {
       wake = min(wake, now + max(delay, 0.001))
     }
@@ -134,11 +127,11 @@ final class LiveMapLoop: @unchecked Sendable {
   /// streams what that made.
   private func tick(_ session: LiveSession, checkingPlugins: Bool) {
     let now = Self.now
-    let due = pacer.due(at: now)
+    let due = own.value.pacer.due(at: now)
     if due > 0 { try? session.advance(by: due) }  // finite, positive, small: never refused
-    if checkingPlugins || now >= nextReloadCheck {
+    if checkingPlugins || now >= own.value.nextReloadCheck {
       session.reloadChangedPlugins()
-      nextReloadCheck = now + Self.reloadInterval
+      own.value.nextReloadCheck = now + Self.reloadInterval
     }
     publish(session.takeRecords())
   }
@@ -157,12 +150,14 @@ final class LiveMapLoop: @unchecked Sendable {
 
   /// Changes the live clock.
   func setClock(paused: Bool?, speed: Double?) {
-    if let paused { pacer.isPaused = paused }
-    if let speed { pacer.speed = min(max(speed, WallClockPacer.speeds.lowerBound), WallClockPacer.speeds.upperBound) }
+    if let paused { own.value.pacer.isPaused = paused }
+    if let speed {
+      own.value.pacer.speed = min(max(speed, WallClockPacer.speeds.lowerBound), WallClockPacer.speeds.upperBound)
+    }
   }
 
   /// The live clock's settings.
-  var clock: ClockState { pacer.state }
+  var clock: ClockState { own.value.pacer.state }
 
   /// Streams records to every client as Server-Sent Events (`id:` and one `data:` line of
   /// `--trace json` each) and keeps them for reconnecting clients. A client whose queue is
@@ -171,29 +166,17 @@ final class LiveMapLoop: @unchecked Sendable {
     guard !records.isEmpty else { return }
     var batch: [UInt8] = []
     for record in records {
-      let event = Array("id: \(nextEventID)\ndata: \(TraceJSON.line(record))\n\n".utf8)
-      history.append((nextEventID, event))
-      heldHistoryBytes += event.count
-      nextEventID += 1
+      let event = Array("id: \(own.value.nextEventID)\ndata: \(TraceJSON.line(record))\n\n".utf8)
+      own.value.history.append((own.value.nextEventID, event))
+      own.value.heldHistoryBytes += event.count
+      own.value.nextEventID += 1
       batch += event
     }
-    trimHistory()
-    streams.removeAll { stream in
+    own.value.trimHistory(toBytes: historyBytes)
+    own.value.streams.removeAll { stream in
       if stream.offer(batch) { return false }
       stream.close(last: Self.droppedEvent)
       return true
-    }
-  }
-
-  /// Forgets the oldest kept events past ``historyLimit`` events or ``historyBytes`` bytes.
-  private func trimHistory() {
-    while history.count - historyStart > Self.historyLimit || heldHistoryBytes > historyBytes {
-      heldHistoryBytes -= history[historyStart].bytes.count
-      historyStart += 1
-    }
-    if historyStart > Self.historyLimit {
-      history.removeFirst(historyStart)
-      historyStart = 0
     }
   }
 
@@ -201,17 +184,17 @@ final class LiveMapLoop: @unchecked Sendable {
   /// for 0; none for nil). When some of the events it asks for are no longer kept, a
   /// `missed` event saying how many comes first.
   func subscribe(_ stream: EventStream, after lastEventID: Int?) {
-    streams.removeAll { !$0.isOpen }
+    own.value.streams.removeAll { !$0.isOpen }
     if let lastEventID {
-      let kept = history[historyStart...].drop { $0.id <= lastEventID }
-      let missing = (kept.first?.id ?? nextEventID) - lastEventID - 1
+      let kept = own.value.history[own.value.historyStart...].drop { $0.id <= lastEventID }
+      let missing = (kept.first?.id ?? own.value.nextEventID) - lastEventID - 1
       let bytes = (missing > 0 ? Self.missedEvent(missing) : []) + kept.flatMap(\.bytes)
       if !bytes.isEmpty, !stream.offer(bytes) {
         stream.close(last: Self.droppedEvent)
         return
       }
     }
-    streams.append(stream)
+    own.value.streams.append(stream)
   }
 
   /// Tells a client that `count` events it asked for are no longer kept (the most recent
@@ -227,4 +210,29 @@ final class LiveMapLoop: @unchecked Sendable {
   static let droppedEvent = Array(
     "event: dropped\ndata: {\"message\":\"this client fell behind the trace and was dropped; reconnecting resumes from the last event received\"}\n\n"
       .utf8)
+}
+
+/// What only the map's thread of a ``LiveMapLoop`` touches: the session, the live clock, the
+/// event streams and the kept history.
+private struct MapThreadState {
+  var session: LiveSession?
+  var pacer = WallClockPacer()
+  var streams: [EventStream] = []
+  var history: [(id: Int, bytes: [UInt8])] = []
+  var historyStart = 0
+  var heldHistoryBytes = 0
+  var nextEventID = 1
+  var nextReloadCheck = 0.0
+
+  /// Forgets the oldest kept events past ``LiveMapLoop/historyLimit`` events or `limit` bytes.
+  mutating func trimHistory(toBytes limit: Int) {
+    while history.count - historyStart > LiveMapLoop.historyLimit || heldHistoryBytes > limit {
+      heldHistoryBytes -= history[historyStart].bytes.count
+      historyStart += 1
+    }
+    if historyStart > LiveMapLoop.historyLimit {
+      history.removeFirst(historyStart)
+      historyStart = 0
+    }
+  }
 }
