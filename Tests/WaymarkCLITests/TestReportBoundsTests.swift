@@ -12,12 +12,12 @@ import Testing
   @Test func thousandsOfLongFailuresBecomeAShortReport() throws {
     var result = TestFileResult(file: "tests/loud_test.lua", status: .fail)
     result.failures = (0..<3_000).map {
-      .init(kind: "expectation", message: "\($0): " + Self.long, excerpt: [Self.long])
+      .init(kind: .expectation, message: "\($0): " + Self.long, excerpt: [Self.long])
     }
     result.cases = (0..<100).map { number in
       .init(
         name: "case \(number) " + Self.long, line: number, status: .fail,
-        failures: (0..<50).map { _ in .init(kind: "expectation", message: Self.long) })
+        failures: (0..<50).map { _ in .init(kind: .expectation, message: Self.long) })
     }
     let bounded = TestReportBounds.bounded(result)
     #expect(bounded.failures.count == TestReportBounds.failuresShown + 1)
@@ -33,7 +33,7 @@ import Testing
       bounded.cases.allSatisfy { $0.status == .fail && !$0.failures.isEmpty }, "every failed case shows it failed")
     #expect(
       bounded.cases.last?.failures == [
-        .init(kind: "expectation", message: "... 50 more failures (a case shows 20, a file 500 in all)")
+        .init(kind: .expectation, message: "... 50 more failures (a case shows 20, a file 500 in all)")
       ])
     #expect(TestReportBounds.encoded(result).count < 4 << 20)
   }

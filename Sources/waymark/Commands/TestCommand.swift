@@ -327,7 +327,7 @@ struct TestCommand: Command {
     case (nil, nil): reason = "crashed"
     }
     let tail = child.errorText.split(separator: "\n").suffix(TestWorker.excerptLines).map(String.init)
-    return TestFileResult(file: file, status: .error, failures: [.init(kind: "error", message: reason, excerpt: tail)])
+    return TestFileResult(file: file, status: .error, failures: [.init(kind: .error, message: reason, excerpt: tail)])
   }
 
   /// Two files whose goldens would be the same file are a usage error.

@@ -38,8 +38,20 @@ struct TestFileResult: Codable, Equatable {
 
   /// One thing that went wrong, with what the trace showed just before it.
   struct Failure: Codable, Equatable {
-    /// `expectation`, `plugin_error`, `golden` or `error`.
-    var kind: String
+    /// What went wrong; its raw value names it in reports (TAP, JUnit's `type`).
+    enum Kind: String, Codable {
+      /// An `expect` (or luassert assertion) that did not hold.
+      case expectation
+      /// A plugin_error record in the trace.
+      case pluginError = "plugin_error"
+      /// A golden trace missing, unusable or different.
+      case golden
+      /// The file or case could not run to its end.
+      case error
+    }
+
+    /// What went wrong.
+    var kind: Kind
     /// One line: `file:line: message`, or the plugin_error line, or the golden's summary.
     var message: String
     /// The text-trace lines just before it (or, for a golden, the first differences).

@@ -72,7 +72,7 @@ enum TestReportBounds {
     let size = data?.count ?? 0
     let refusal = TestFileResult(
       file: result.file, status: .error,
-      failures: [.init(kind: "error", message: tooLarge(size > 0 ? "\(size >> 20) MiB" : "more"))])
+      failures: [.init(kind: .error, message: tooLarge(size > 0 ? "\(size >> 20) MiB" : "more"))])
     return (try? encoder.encode(refusal)).map { Array($0) } ?? []
   }
 

@@ -163,7 +163,7 @@ enum TestReports {
     if let first = failures.first { lines.append("  message: \(yamlString(first.message))") }
     lines.append("  failures:")
     for failure in failures {
-      lines.append("    - kind: \(failure.kind)")
+      lines.append("    - kind: \(failure.kind.rawValue)")
       lines.append("      message: \(yamlString(failure.message))")
       if !failure.excerpt.isEmpty {
         lines.append("      trace: |")
@@ -222,7 +222,7 @@ enum TestReports {
       }
       cases.append("    <testcase \(attributes)>")
       cases.append(
-        "      <\(element) message=\"\(escape(first.message + more))\" type=\"\(escape(first.kind))\">"
+        "      <\(element) message=\"\(escape(first.message + more))\" type=\"\(escape(first.kind.rawValue))\">"
           + escape(body.joined(separator: "\n")) + "</\(element)>")
       cases.append("    </testcase>")
     }

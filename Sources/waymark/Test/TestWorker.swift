@@ -44,7 +44,7 @@ enum TestWorker {
     if let error = outcome.error {
       result.status = .error
       let stop = records.lastIndex { $0.event == .scriptError } ?? records.endIndex
-      result.failures.append(.init(kind: "error", message: error, excerpt: excerpt(records, before: stop)))
+      result.failures.append(.init(kind: .error, message: error, excerpt: excerpt(records, before: stop)))
     }
     let outside = outcome.cases.first.map { 0..<$0.records.lowerBound } ?? records.indices
     result.failures += failures(in: outside, of: outcome)
@@ -78,15 +78,15 @@ enum TestWorker {
       for error in found.errors {
         let stop = records[found.records].firstIndex { $0.event == .scriptError && $0.message == error }
         judged.failures.append(
-          .init(kind: "error", message: error, excerpt: excerpt(records, from: found.records.lowerBound, before: stop)))
+          .init(kind: .error, message: error, excerpt: excerpt(records, from: found.records.lowerBound, before: stop)))
       }
-      judged.failures += failures(in: found.records, of: outcome).filter { $0.kind != "error" }
+      judged.failures += failures(in: found.records, of: outcome).filter { $0.kind != .error }
       if let golden, result.status != .error {
         let path = casePath(of: found.name, file: settings.file, in: golden.folder)
         if let other = goldens.updateValue(found.name, forKey: path) {
           judged.failures.append(
             .init(
-              kind: "golden", message: "\(other) and \(found.name) would share the golden trace \(path); rename one"))
+              kind: .golden, message: "\(other) and \(found.name) would share the golden trace \(path); rename one"))
         } else if golden.update, !judged.failures.isEmpty {
           judged.goldenSkipped = path
         } else {
@@ -119,12 +119,12 @@ enum TestWorker {
       if records[index].event == .expectFailed {
         found.append(
           .init(
-            kind: "expectation", message: records[index].message ?? "",
+            kind: .expectation, message: records[index].message ?? "",
             excerpt: excerpt(records, from: range.lowerBound, before: index)))
       } else if let problem = unexpected[index] {
         found.append(
           .init(
-            kind: "plugin_error", message: problem.line,
+            kind: .pluginError, message: problem.line,
             excerpt: excerpt(records, from: range.lowerBound, before: index)))
       }
     }
@@ -163,13 +163,13 @@ enum TestWorker {
     case .written: return ([], path, nil)
     case .missing where !settings.requiresGolden: return ([], nil, path)
     case .missing:
-      return ([.init(kind: "golden", message: "no golden trace \(path) (run with --update to write it)")], nil, nil)
-    case .unusable(let reason): return ([.init(kind: "golden", message: "\(path): \(reason)")], nil, nil)
+      return ([.init(kind: .golden, message: "no golden trace \(path) (run with --update to write it)")], nil, nil)
+    case .unusable(let reason): return ([.init(kind: .golden, message: "\(path): \(reason)")], nil, nil)
     case .differs(let lines):
       return (
         [
           .init(
-            kind: "golden", message: "the trace differs from \(path): \(lines[0])",
+            kind: .golden, message: "the trace differs from \(path): \(lines[0])",
             excerpt: ["- \(path)", "+ this run"] + lines.dropFirst())
         ], nil, nil
       )
