@@ -73,7 +73,13 @@ enum TestReports {
   private static func status(_ status: TestFileResult.Status, _ colour: Bool) -> String {
     let word = pad(status.rawValue, 6)
     guard colour else { return word }
-    let code = ["pass": "32", "fail": "31", "error": "1;31", "skip": "33"][status.rawValue] ?? "0"
+    let code =
+      switch status {
+      case .pass: "32"
+      case .fail: "31"
+      case .error: "1;31"
+      case .skip: "33"
+      }
     return "\u{1B}[\(code)m\(status.rawValue)\u{1B}[0m"
       + String(repeating: " ", count: word.count - status.rawValue.count)
   }
