@@ -105,6 +105,28 @@ import Testing
     #expect(utf.hasPrefix("●●●●◼◼●●●●●●●◼✱◌◌✱\n"), "\(utf)")
   }
 
+  @Test func gtestHasBustedsBracketedLinesAndItsSummary() throws {
+    let ours = try CLI.run(["test", "-o", "gtest", "-j", "1"], in: folder).stdout
+    let theirs = try CLI.shell("busted -o gtest", in: folder).output
+    // The counts and lists after the run, as busted prints them (say's own .busted asks for
+    // gtest): the passed count, each list's header, and the footers.
+    func summary(_ text: String) -> [String] {
+      text.split(separator: "\n").map(String.init).filter {
+        $0.hasPrefix("[  PASSED  ]") || $0.hasSuffix(", listed below:")
+          || ($0.hasPrefix(" ") && $0.dropFirst().first?.isNumber == true)
+      }
+    }
+    #expect(summary(ours) == summary(theirs), "\(ours)\n---\n\(theirs)")
+    #expect(summary(ours).contains(" 3 FAILED TESTS"))
+    #expect(
+      ours.hasPrefix("[==========] Running tests from scanned files.\n[----------] Global test environment setup.\n"))
+    #expect(ours.contains("[ RUN      ] spec/outcomes_spec.lua @ 4: outcomes fails\n"))
+    #expect(
+      ours.contains("[  FAILED  ] spec/outcomes_spec.lua @ 4: outcomes fails (")
+        && ours.contains(" ms)\nspec/outcomes_spec.lua:4: arithmetic"), "the failure's message after its line")
+    #expect(ours.hasSuffix("\n11 passed, 5 failed, 2 skipped\n"), "the closing line stays")
+  }
+
   @Test func jsonAndJUnitAreOneDocumentOnStandardOutput() throws {
     let json = try CLI.run(["test", "-o", "json"], in: folder).stdout
     let object = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -119,7 +141,8 @@ import Testing
     #expect(junit.hasPrefix("<?xml") && junit.hasSuffix("</testsuites>\n"), "\(junit)")
     let bad = try CLI.run(["test", "-o", "html"], in: folder)
     #expect(bad.status == 2)
-    #expect(bad.stderr.contains("-o html: expected plainTerminal, utfTerminal, TAP, json or junit"), "\(bad.stderr)")
+    #expect(
+      bad.stderr.contains("-o html: expected plainTerminal, utfTerminal, TAP, json, junit or gtest"), "\(bad.stderr)")
   }
 
   @Test func aPatternReplacesTheDefaultChoiceOfTestFiles() throws {

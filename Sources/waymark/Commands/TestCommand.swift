@@ -49,7 +49,7 @@ struct TestCommand: Command {
       .flag("tap", \.tap, help: "print TAP (version 13) instead of the lines for people"),
       .value(
         "output", "NAME", \.output,
-        help: "print as busted's output NAME: plainTerminal, utfTerminal, TAP, json or junit",
+        help: "print as busted's output NAME: plainTerminal, utfTerminal, TAP, json, junit or gtest",
         parse: { (text) throws(Refusal) -> TestOutput? in try OptionValue.choice(TestOutput.self)(text) }),
       .value(
         "o", "NAME", \.output, help: "the same as --output",
@@ -274,6 +274,7 @@ struct TestCommand: Command {
     let width = min(60, files.map { TestReports.safe($0).count }.max() ?? 0)
     let colour = TestReports.usesColour
     if tap, !lists, output == nil { Output.print(TestReports.tapHeader) }
+    if let output, !lists { try? Output.write(output.beginning(colour: colour)) }
     let pool = ChildProcessPool(parallel: jobs, timeLimit: timeout + 5, memoryLimit: memoryLimit)
     try pool.run(files.count) { index in
       var settings = worker

@@ -16,6 +16,9 @@ enum TestOutput: String, CaseIterable, Sendable {
   case json
   /// The JUnit XML report (``TestReports/junit(_:)``) on standard output.
   case junit
+  /// Google Test's lines: `[ RUN      ]` and `[       OK ]` (or `[  FAILED  ]`, `[  ERROR   ]`,
+  /// `[ SKIPPED  ]`) a case, a line per file, then the counts and the cases that did not pass.
+  case gtest
 
   /// One case as busted's outputs see it.
   struct Entry {
@@ -23,6 +26,8 @@ enum TestOutput: String, CaseIterable, Sendable {
     let name: String
     let line: Int
     let status: TestFileResult.Status
+    /// Wall-clock seconds it took.
+    let seconds: Double
     /// Its failures' messages, one after another, each line made safe for a terminal (a
     /// message's own line breaks stay, as luassert's "Passed in:" lines do in busted's).
     let message: String?
@@ -35,12 +40,14 @@ enum TestOutput: String, CaseIterable, Sendable {
         result.isOwnCase
         ? [
           Entry(
-            file: result.file, name: result.file, line: 0, status: result.status,
+            file: result.file, name: result.file, line: 0, status: result.status, seconds: result.seconds,
             message: message(result.failures))
         ] : []
       return own
         + result.cases.map {
-          Entry(file: result.file, name: $0.name, line: $0.line, status: $0.status, message: message($0.failures))
+          Entry(
+            file: result.file, name: $0.name, line: $0.line, status: $0.status, seconds: $0.seconds,
+            message: message($0.failures))
         }
     }
   }
@@ -51,6 +58,14 @@ enum TestOutput: String, CaseIterable, Sendable {
       .map { TestReports.safe(String($0)) }.joined(separator: "\n")
   }
 
+  /// What is printed before any file's results: gtest's opening lines.
+  func beginning(colour: Bool) -> String {
+    switch self {
+    case .gtest: Self.gtestBeginning(colour: colour)
+    case .plainTerminal, .utfTerminal, .TAP, .json, .junit: ""
+    }
+  }
+
   /// What is printed as a file's results arrive: a terminal output's characters, TAP's points.
   func progress(_ result: TestFileResult, from number: Int, colour: Bool) -> String {
     let entries = Self.entries([result])
@@ -59,6 +74,7 @@ enum TestOutput: String, CaseIterable, Sendable {
       return entries.map { character($0.status, colour: colour) }.joined()
     case .TAP:
       return entries.enumerated().map { offset, entry in tapPoint(entry, number: number + offset) }.joined()
+    case .gtest: return Self.gtestFile(result, entries, colour: colour)
     case .json, .junit: return ""
     }
   }
@@ -83,17 +99,20 @@ enum TestOutput: String, CaseIterable, Sendable {
     case .TAP: return "1..\(entries.count)\n# \(closing)\n"
     case .json: return Self.json(entries, seconds: seconds) + "\n"
     case .junit: return TestReports.junit(results)
+    case .gtest: return Self.gtestEnding(results, entries, seconds: seconds, colour: colour)
     }
   }
 
   private func character(_ status: TestFileResult.Status, colour: Bool) -> String {
-    let plain = ["pass": "+", "fail": "-", "error": "*", "skip": "."]
-    let utf = ["pass": "●", "fail": "◼", "error": "✱", "skip": "◌"]
-    let colours = ["pass": "32", "fail": "31", "error": "35", "skip": "33"]
-    let key = status.rawValue
-    guard self == .utfTerminal else { return plain[key] ?? "?" }
-    let mark = utf[key] ?? "?"
-    return colour ? "\u{1B}[\(colours[key] ?? "0")m\(mark)\u{1B}[0m" : mark
+    let (plain, utf, code) =
+      switch status {
+      case .pass: ("+", "●", "32")
+      case .fail: ("-", "◼", "31")
+      case .error: ("*", "✱", "35")
+      case .skip: (".", "◌", "33")
+      }
+    guard self == .utfTerminal else { return plain }
+    return colour ? "\u{1B}[\(code)m\(utf)\u{1B}[0m" : utf
   }
 
   /// busted's status line: `3 successes / 0 failures / 1 error / 1 pending : 0.12 seconds`.
