@@ -40,7 +40,7 @@ extension PluginLint {
       }
     case .if(let branches, let elseBody):
       for branch in branches {
-        _ = type(of: branch.condition)
+        if !isLua51Test(branch.condition) { _ = type(of: branch.condition) }
         inScope { walk(block: branch.body) }
       }
       if let elseBody { inScope { walk(block: elseBody) } }
@@ -173,7 +173,7 @@ extension PluginLint {
       let argumentTypes = arguments.map { type(of: $0) }
       return callMethod(name, of: objectType, object: object, arguments, argumentTypes, line: expression.line)
     case .binary(let op, let left, let right):
-      _ = type(of: left)
+      if !((op == "and" || op == "or") && isLua51Test(left)) { _ = type(of: left) }
       _ = type(of: right)
       switch op {
       case "..": return .string
@@ -245,4 +245,19 @@ extension PluginLint {
     report(line, "require(\"\(module)\"): " + message)
   }
 
+  /// Whether `expression` is a Lua 5.1 name no local declares (`unpack`, `math.pow`), tested
+  /// rather than used (`unpack or table.unpack`, `if unpack then`): portable code does that,
+  /// and in Lua 5.4 the name reads as nil.
+  private func isLua51Test(_ expression: LuaExpr) -> Bool {
+    switch expression.kind {
+    case .name(let name): lookup(name) == nil && PluginSandbox.lua51Names[name] != nil
+    case .field(let object, let field):
+      if case .name(let library) = object.kind, lookup(library) == nil {
+        PluginSandbox.lua51Names["\(library).\(field)"] != nil
+      } else {
+        false
+      }
+    default: false
+    }
+  }
 }

@@ -147,7 +147,7 @@ package final class PluginLint {
 
   /// A read of a name no local declares.
   func readGlobal(_ name: String, line: Int) -> LintType {
-    if let refusal = PluginSandbox.refusals[name] {
+    if let refusal = PluginSandbox.refusals[name] ?? PluginSandbox.lua51Names[name] {
       report(line, refusal)
       return .unknown
     }
