@@ -5,8 +5,9 @@
 // - load: the parser runs in one C call; the chunk now reaches it in slices, with the time
 //   budget checked between them, and what it compiles is repaired (chunk_repair.c);
 // - collectgarbage("collect"/"step"): a whole cycle in one call; now steps, checking the
-//   budget between them; all options but "generational" (a 5.4.4 bug), as setmetatable
-//   refuses `__gc`: what the collector does stays inside the calls and their budgets;
+//   budget between them; all options but "generational" (a 5.4.4 bug), and setmetatable
+//   never gives an object a finalizer (`__gc`): what the collector does stays inside the
+//   calls and their budgets;
 // - xpcall: Lua runs a message handler from inside the hook that raised the budget's stop,
 //   where hooks are off, so an endless handler could never be stopped; once the running
 //   call is stopped the handler is skipped and the stop's message passes through.
@@ -222,8 +223,11 @@ static int collectgarbage(lua_State *L) {
 
 // MARK: - setmetatable
 
-/// Lua's setmetatable, refusing a metatable with `__gc`: a finalizer runs when the collector
-/// or lua_close decides, outside any call and so outside its time budget.
+/// Lua's setmetatable, but an object never gets a finalizer: a finalizer runs when the
+/// collector or lua_close decides, outside any call and so outside its time budget. A
+/// metatable holding `__gc` is accepted (class libraries copy every metamethod, `__gc`
+/// among them) and set while its `__gc` is taken out, so Lua does not mark the object for
+/// finalization; the field is put back, so the metatable reads as it was written.
 static int setmetatable(lua_State *L) {
   int type = lua_type(L, 2);
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -231,14 +235,23 @@ static int setmetatable(lua_State *L) {
   if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) {
     return luaL_error(L, "cannot change a protected metatable");
   }
+  lua_settop(L, 2);
   if (type == LUA_TTABLE) {
     lua_pushliteral(L, "__gc");
-    if (lua_rawget(L, 2) != LUA_TNIL) {
-      return luaL_error(L, "setmetatable: __gc finalizers are not allowed in plugins and scripts (they would run "
-                           "outside any time budget)");
+    if (lua_rawget(L, 2) != LUA_TNIL) { // 3: the finalizer, set aside (raw: no metamethod runs)
+      lua_pushliteral(L, "__gc");
+      lua_pushnil(L);
+      lua_rawset(L, 2);
+      lua_pushvalue(L, 2);
+      lua_setmetatable(L, 1);
+      lua_pushliteral(L, "__gc");
+      lua_pushvalue(L, 3);
+      lua_rawset(L, 2);
+      lua_settop(L, 1);
+      return 1;
     }
+    lua_pop(L, 1);
   }
-  lua_settop(L, 2);
   lua_setmetatable(L, 1);
   return 1;
 }

@@ -5,8 +5,8 @@ import Testing
 /// Registry references keep values alive exactly as long as Swift holds them.
 @Suite struct LuaRefTests {
   /// Puts a table whose finalizer sets the global `collected` into a ref (through
-  /// debug.setmetatable: the base library's refuses `__gc`, whose finalizers would run outside
-  /// any budget).
+  /// debug.setmetatable: the base library's never gives an object a finalizer, which would run
+  /// outside any budget).
   private func makeWatchedRef(_ state: LuaState) throws -> LuaRef {
     let stack = state.stack
     try stack.run(

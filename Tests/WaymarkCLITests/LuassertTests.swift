@@ -90,6 +90,10 @@ import Testing
         local t = debug.setmetatable({}, { __index = { x = 1 } })
         expect_eq(t.x, 1)
         expect_eq(debug.getmetatable(""), false, "the string metatable stays hidden")
+        local own = { __metatable = "mine" }
+        local v = setmetatable({}, own)
+        expect_eq(getmetatable(v), "mine")
+        expect(debug.getmetatable(v) == own, "a table's own metatable, past its __metatable, as Lua's")
       end)
       it("refuses another value's", function()
         debug.setmetatable(1, {})
@@ -101,7 +105,7 @@ import Testing
     let result = try CLI.run(["test", "tests"], in: folder)
     #expect(
       result.stdout.contains(
-        "tests/meta_test.lua:7: debug.setmetatable: a test file sets the metatable of a table only, not of a number"),
+        "tests/meta_test.lua:11: debug.setmetatable: a test file sets the metatable of a table only, not of a number"),
       "\(result.stdout)")
     #expect(result.stdout.hasSuffix("\n1 passed, 1 failed\n"), "\(result.stdout)")
   }

@@ -41,9 +41,17 @@ enum ScriptAssertions {
     local getupvalue, setupvalue, upvaluejoin = debug.getupvalue, debug.setupvalue, debug.upvaluejoin
     local env_getmetatable, env_setmetatable = env.getmetatable, env.setmetatable
 
-    -- What luassert reads of debug, in a safe form: getmetatable as the sandbox's (a
-    -- protected metatable stays hidden), setmetatable for tables alone (its deep copies).
-    env.debug.getmetatable = function(value) return env_getmetatable(value) end
+    -- What luassert reads of debug, in a safe form: getmetatable gives a table's own
+    -- metatable past its __metatable field, as Lua's does (middleclass's suite reads an
+    -- instance's through a class's __metatable), but what the host protects (its `false`:
+    -- strings, the map's objects, io's files) stays hidden; setmetatable for tables alone
+    -- (luassert's deep copies).
+    local raw_getmetatable = debug.getmetatable
+    env.debug.getmetatable = function(value)
+      local shown = env_getmetatable(value)
+      if shown == false or type(value) ~= "table" then return shown end
+      return raw_getmetatable(value)
+    end
     env.debug.setmetatable = function(value, meta)
       if type(value) ~= "table" then
         error("debug.setmetatable: a test file sets the metatable of a table only, not of a " .. type(value), 2)

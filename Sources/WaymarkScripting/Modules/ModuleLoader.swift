@@ -110,7 +110,7 @@ package final class ModuleLoader {
     guard Self.isModuleName(name) else {
       return .refused(
         "module name '\(name)' is not allowed: require takes a module name (letters, digits, _ and -, "
-          + "parts separated by dots), never a path")
+          + "parts separated by dots or slashes), never a path")
     }
     let relative = name.replacingOccurrences(of: ".", with: "/")
     let own = requirer.flatMap { sources[$0] != nil ? PluginFiles.folder(of: $0) : nil } ?? folder
@@ -242,12 +242,17 @@ package final class ModuleLoader {
     return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && !directory.boolValue
   }
 
-  /// A module name: letters, digits, `_`, `-`, parts separated by single dots.
+  /// A module name: letters, digits, `_`, `-`, parts separated by single dots or slashes (Lua
+  /// turns the dots into slashes: `spec/helpers` and `spec.helpers` are one module), never an
+  /// empty part, so never `..`, an absolute path or a trailing separator.
   static func isModuleName(_ name: String) -> Bool {
-    let allowed = name.unicodeScalars.allSatisfy {
-      $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)
+    let parts = name.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "/" }
+    return parts.allSatisfy { part in
+      !part.isEmpty
+        && part.unicodeScalars.allSatisfy {
+          $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-".unicodeScalars.contains($0)
+        }
     }
-    return allowed && !name.isEmpty && !name.hasPrefix(".") && !name.hasSuffix(".") && !name.contains("..")
   }
 
   /// Where the system keeps Lua 5.4's C modules (Lua's default `package.cpath`).

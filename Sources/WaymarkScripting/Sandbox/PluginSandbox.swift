@@ -18,8 +18,8 @@ import WaymarkCore
 /// - `math.random` seeded from the plugin's file name;
 /// - the string metatable is protected (`getmetatable("")` is false) and its `__index` is the
 ///   plugin's own `string` table;
-/// - `setmetatable` refuses metatables with `__gc`: finalizers would run outside any handler
-///   call, so outside the time budget;
+/// - `setmetatable` never gives an object a finalizer (a metatable's `__gc` never runs):
+///   finalizers would run outside any handler call, so outside the time budget;
 /// - the library functions that loop in C (patterns, `table.move`, `sort`, `load`, ...) are
 ///   the shim's bounded versions, which the time budget interrupts (LuaKit opens them).
 package enum PluginSandbox {
@@ -159,7 +159,7 @@ package enum PluginSandbox {
     -- load, collectgarbage and setmetatable are the shim's (LuaKit), installed as they are
     -- so their messages are Lua's: load refuses binary chunks and gives a chunk without an
     -- environment argument the plugin's (its upvalue); collectgarbage allows "collect",
-    -- "step" and "count"; setmetatable refuses __gc (a finalizer would run outside any
+    -- "step" and "count"; setmetatable never marks an object for __gc (a finalizer would run outside any
     -- handler call, so outside its time budget).
     debug.setupvalue(G.load, 1, env)
     -- string.format is the shim's too: `%s` of a table, function or coroutine shows what

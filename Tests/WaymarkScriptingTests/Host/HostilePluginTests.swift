@@ -141,12 +141,11 @@ import WaymarkCore
     expectDefaultSelection(f, f.melbourne)
   }
 
-  @Test func aFinalizerIsRefusedSoItCannotHangTheHost() throws {
+  @Test func aFinalizerNeverRunsSoItCannotHangTheHost() throws {
     var f: PluginFixture? = try PluginFixture.hostile("gc_finalizer.lua")
-    let message = try f!.singleError(plugin: "gc_finalizer", handler: "load", line: 3)
-    #expect(message.contains("__gc finalizers are not allowed"))
     try f!.map.tap(f!.melbourne)
-    expectDefaultSelection(f!, f!.melbourne)
+    #expect(f!.errors.isEmpty, "the trap was collected without its finalizer running: \(f!.errors)")
+    #expect(f!.map.selectedMarker == nil, "the handler ran to its end and vetoed the selection")
     f = nil  // closing every state must not run a finalizer's endless loop
   }
 
