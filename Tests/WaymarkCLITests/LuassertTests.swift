@@ -115,6 +115,41 @@ import Testing
 /// "luassert"): `.busted`'s `lpath`, the root's `?.lua`, a module's name as `...`, and
 /// `require("busted")`, `require("luassert")`, `require("say")`.
 @Suite struct TestFileRequireTests {
+  /// i18n's suite loads its fixtures with `loadfile("spec/en.lua")`: loadfile and dofile read
+  /// what require could, relative to the working directory as Lua's, and never outside.
+  @Test func loadfileAndDofileReadTheProjectsFilesAsLuasDo() throws {
+    let folder = try TestCaseTests().suite([
+      "spec/data.lua": "return { greeting = \"hello\" }\n",
+      "spec/env.lua": "return x + 1\n",
+      "spec/load_spec.lua": """
+      describe("loadfile", function()
+        it("reads a file of the project relative to the working directory", function()
+          local chunk = assert(loadfile("spec/data.lua"))
+          assert.are.same({ greeting = "hello" }, chunk())
+          assert.are.equal("hello", dofile("spec/data.lua").greeting)
+        end)
+        it("gives the chunk the environment asked for", function()
+          local chunk = loadfile("spec/env.lua", "t", { x = 41 })
+          assert.are.equal(42, chunk())
+        end)
+        it("answers nil and why for what it cannot read", function()
+          local chunk, message = loadfile("/etc/hostname")
+          assert.is_nil(chunk)
+          assert.matches("outside the project", message)
+          local missing, why = loadfile("spec/nope.lua")
+          assert.is_nil(missing)
+          assert.matches("No such file", why)
+          assert.has_error(function() dofile("spec/nope.lua") end, "cannot open spec/nope.lua: No such file or directory")
+        end)
+      end)
+
+      """,
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLI.run(["test"], in: folder)
+    #expect(result.stdout.hasSuffix("\n3 passed, 0 failed\n"), "\(result.stdout)")
+  }
+
   @Test func lpathTheSuiteRootAndBustedsModulesAreFound() throws {
     let folder = try TestCaseTests().suite([
       ".busted": "return { default = { lpath = \"./lib/?.lua\" } }\n",

@@ -73,6 +73,7 @@ package final class ModuleLoader {
         context.stack.push(access(file) == .allowed && Self.isFile(file))
         return 1
       },
+      loadFile: { [self] context in try loadFile(context) },
       path: path, cpath: cpath)
   }
 
@@ -167,6 +168,44 @@ package final class ModuleLoader {
       stack.push(file)
       return 2
     }
+  }
+
+  /// `load_file(filename)`: pushes the chunk of a Lua source file (`filename` relative to the
+  /// working directory, as Lua's `loadfile` reads it) that `require` could read
+  /// (inside the project or a module root, no link out of it, at most ``maxFileSize`` bytes),
+  /// compiled with the plugin's environment; or nil and why, in Lua's words.
+  private func loadFile(_ context: LuaCallContext) throws -> Int32 {
+    let stack = context.stack
+    let name = try context.checkString(1)
+    let file = ScriptFiles.absolute(name)  // as Lua's: relative to the working directory
+    func failure(_ message: String) -> Int32 {
+      stack.pushNil()
+      stack.push("cannot open \(name): \(message)")
+      return 2
+    }
+    switch access(file) {
+    case .outside: return failure("outside the project and its module roots")
+    case .escapes(let area): return failure("a symbolic link that leads outside \(area)")
+    case .allowed: break
+    }
+    guard Self.isFile(file) else { return failure("No such file or directory") }
+    let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+    guard size <= Self.maxFileSize else {
+      return failure("too large (\(size) bytes; the limit is \(Self.maxFileSize))")
+    }
+    guard let source = PluginFiles.read(file), let environment else { return failure("cannot be read") }
+    sources[file] = source
+    stack.push(environment)
+    do {
+      try stack.load(source, chunkName: "@" + file, environmentAt: -1)
+    } catch {
+      stack.pop()
+      stack.pushNil()
+      stack.push(error.message)
+      return 2
+    }
+    stack.remove(at: -2)
+    return 1
   }
 
   /// `search_c(name, cpath)`: refuses a module whose only file is a C library.

@@ -21,6 +21,7 @@ package enum ModuleSystem {
     stack.push(function: "search", hooks.search)
     stack.push(function: "search_c", hooks.searchC)
     stack.push(function: "readable", hooks.isReadable)
+    stack.push(function: "load_file", hooks.loadFile)
     stack.push(hooks.path)
     stack.push(hooks.cpath)
     stack.push(config)
@@ -29,12 +30,12 @@ package enum ModuleSystem {
       stack.push(message)
       stack.rawSetField(name, ofTableAt: -2)
     }
-    try stack.call(arguments: 8)
+    try stack.call(arguments: 9)
   }
 
   /// Lua source run with the real globals (trusted), given the plugin's environment.
   static let source = #"""
-    local env, search, search_c, readable, path, cpath, config, refusals = ...
+    local env, search, search_c, readable, load_file, path, cpath, config, refusals = ...
     local getinfo, running = debug.getinfo, coroutine.running
     local error, type, select, setmetatable, tostring, pcall = error, type, select, setmetatable, tostring, pcall
     local concat, format, byte = table.concat, string.format, string.byte
@@ -100,6 +101,33 @@ package enum ModuleSystem {
     }
     for _, name in ipairs({ "open", "lines", "read", "input", "close", "popen", "tmpfile" }) do
       io[name] = refusing(name)
+    end
+
+    -- loadfile and dofile read what require could (the host's rules), never standard input;
+    -- a chunk compiles with the plugin's environment, or the one given, as Lua's.
+    local setupvalue = debug.setupvalue
+    env.loadfile = function(filename, mode, ...)
+      if filename == nil then
+        error("loadfile: standard input is not available: plugins and scripts run in a sandbox without files", 2)
+      end
+      if type(filename) ~= "string" then
+        error("bad argument #1 to 'loadfile' (string expected, got " .. type(filename) .. ")", 2)
+      end
+      if type(mode) == "string" and not mode:find("t", 1, true) then
+        return nil, "attempt to load a text chunk (mode is '" .. mode .. "')"
+      end
+      local chunk, message = load_file(filename)
+      if not chunk then return nil, message end
+      if select("#", ...) > 0 then setupvalue(chunk, 1, (...)) end
+      return chunk
+    end
+    env.dofile = function(filename)
+      if filename == nil then
+        error("dofile: standard input is not available: plugins and scripts run in a sandbox without files", 2)
+      end
+      local chunk, message = env.loadfile(filename)
+      if not chunk then error(message, 2) end
+      return chunk()
     end
 
     -- debug.getinfo, read-only: a level counts from the caller as Lua's does, and `func` is
@@ -244,6 +272,9 @@ package struct ModuleHooks {
   var searchC: LuaFunctionBody
   /// `readable(file)`: whether `package.searchpath` may answer `file`.
   var isReadable: LuaFunctionBody
+  /// `load_file(filename)`: the chunk of a Lua source file `require` could read, compiled with
+  /// the plugin's environment, or nil and why (`loadfile`, `dofile`).
+  var loadFile: LuaFunctionBody
   /// `package.path`'s first value.
   var path: String
   /// `package.cpath`'s first value.
@@ -265,6 +296,11 @@ package struct ModuleHooks {
       isReadable: { context in
         context.stack.push(false)
         return 1
+      },
+      loadFile: { context in
+        context.stack.pushNil()
+        context.stack.push("cannot open \(try context.checkString(1))")
+        return 2
       }, path: "", cpath: "")
   }
 }

@@ -33,11 +33,8 @@ package enum PluginSandbox {
   /// Keys are global names or `library.name`.
   static let refusals: [String: String] = {
     let files = "plugins and scripts run in a sandbox without files"
-    let module = "require('name') loads name.lua (docs/plugins.md, \"Helper modules\")"
     var table: [String: String] = [
-      "package.loadlib": "package.loadlib is not available: the sandbox loads Lua source only, never C code",
-      "dofile": "dofile is not available in the sandbox: \(module)",
-      "loadfile": "loadfile is not available in the sandbox: \(module)",
+      "package.loadlib": "package.loadlib is not available: the sandbox loads Lua source only, never C code"
     ]
     for name in ["open", "lines", "read", "input", "output", "close", "popen", "tmpfile", "seek"] {
       table["io." + name] =

@@ -24,7 +24,7 @@ import WaymarkCore
     #expect(errors.isEmpty)
     #expect(
       logs[0]
-        == "_G _VERSION assert collectgarbage coroutine debug error getmetatable inspect io ipairs load math next os package pairs pcall print rawequal rawget rawlen rawset require select setmetatable string table tonumber tostring type utf8 waymark xpcall"
+        == "_G _VERSION assert collectgarbage coroutine debug dofile error getmetatable inspect io ipairs load loadfile math next os package pairs pcall print rawequal rawget rawlen rawset require select setmetatable string table tonumber tostring type utf8 waymark xpcall"
     )
     #expect(logs[1] == "clock date difftime time\ttrue\tnil")
     #expect(logs[2] == "getinfo traceback")
