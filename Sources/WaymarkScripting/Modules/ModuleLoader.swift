@@ -111,9 +111,9 @@ package final class ModuleLoader {
     guard Self.isModuleName(name) else {
       return .refused(
         "module name '\(name)' is not allowed: require takes a module name (letters, digits, _ and -, "
-          + "parts separated by dots or slashes), never a path")
+          + "parts separated by dots or slashes)")
     }
-    let relative = name.replacingOccurrences(of: ".", with: "/")
+    let relative = Self.relativePath(of: name)
     let own = requirer.flatMap { sources[$0] != nil ? PluginFiles.folder(of: $0) : nil } ?? folder
     let candidates =
       [PluginFiles.join(own, relative + ".lua"), PluginFiles.join(own, relative + "/init.lua")]
@@ -281,17 +281,22 @@ package final class ModuleLoader {
     return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && !directory.boolValue
   }
 
-  /// A module name: letters, digits, `_`, `-`, parts separated by single dots or slashes (Lua
-  /// turns the dots into slashes: `spec/helpers` and `spec.helpers` are one module), never an
-  /// empty part, so never `..`, an absolute path or a trailing separator.
+  /// A module name: letters, digits, `_` and `-` in parts separated by dots or slashes, at
+  /// least one part. Lua turns every dot into a slash and the system reads runs of slashes
+  /// as one, so `spec/helpers`, `spec.helpers` and lua_cliargs's `../src.cliargs.core`
+  /// (`./src/cliargs/core.lua` through `./?.lua`) name files below a search folder: with
+  /// every dot a separator, no part is ever `..` (``relativePath(of:)``).
   static func isModuleName(_ name: String) -> Bool {
-    let parts = name.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "/" }
-    return parts.allSatisfy { part in
-      !part.isEmpty
-        && part.unicodeScalars.allSatisfy {
-          $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-".unicodeScalars.contains($0)
-        }
-    }
+    name.unicodeScalars.allSatisfy {
+      $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-./".unicodeScalars.contains($0)
+    } && !relativePath(of: name).isEmpty
+  }
+
+  /// The path of module `name` below a search folder: its parts joined by single slashes, as
+  /// the system reads Lua's `name:gsub("%.", "/")` in a template (`a..b` and `a.b` are
+  /// `a/b`; a leading `../` or `/` adds nothing).
+  static func relativePath(of name: String) -> String {
+    name.split(whereSeparator: { $0 == "." || $0 == "/" }).joined(separator: "/")
   }
 
   /// Where the system keeps Lua 5.4's C modules (Lua's default `package.cpath`).
