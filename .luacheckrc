@@ -109,6 +109,7 @@ stds.waymark_test = {
     _G = { other_fields = true },
     _VERSION = {},
     after_each = {},
+    arg = {},
     assert = { other_fields = true },
     before_each = {},
     collectgarbage = {},

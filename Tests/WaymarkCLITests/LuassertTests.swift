@@ -116,12 +116,16 @@ import Testing
 /// `require("busted")`, `require("luassert")`, `require("say")`.
 @Suite struct TestFileRequireTests {
   /// i18n's suite loads its fixtures with `loadfile("spec/en.lua")`: loadfile and dofile read
-  /// what require could, relative to the working directory as Lua's, and never outside.
+  /// what require could, relative to the working directory as Lua's, and never outside; and
+  /// lua_cliargs's reads busted's `arg`.
   @Test func loadfileAndDofileReadTheProjectsFilesAsLuasDo() throws {
     let folder = try TestCaseTests().suite([
       "spec/data.lua": "return { greeting = \"hello\" }\n",
       "spec/env.lua": "return x + 1\n",
       "spec/load_spec.lua": """
+      it("has busted's arg, the runner's command line", function()
+        assert.are.same({ [0] = "waymark" }, arg)
+      end)
       describe("loadfile", function()
         it("reads a file of the project relative to the working directory", function()
           local chunk = assert(loadfile("spec/data.lua"))
@@ -147,7 +151,7 @@ import Testing
     ])
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try CLI.run(["test"], in: folder)
-    #expect(result.stdout.hasSuffix("\n3 passed, 0 failed\n"), "\(result.stdout)")
+    #expect(result.stdout.hasSuffix("\n4 passed, 0 failed\n"), "\(result.stdout)")
   }
 
   @Test func lpathTheSuiteRootAndBustedsModulesAreFound() throws {

@@ -12,9 +12,10 @@ package struct SandboxGlobals: Sendable {
   /// The globals of a script: a plugin's, plus `waymark` and the expectations.
   static let script = read(script: true)
   /// The globals of a test file (`*_test.lua`, `*_spec.lua`): a script's, plus the functions that write its
-  /// cases (``caseFunctions``) and luassert's (``assertionGlobals``).
+  /// cases (``caseFunctions``), luassert's (``assertionGlobals``) and busted's `arg`.
   static let test = SandboxGlobals(
-    globals: script.globals.merging((caseFunctions + assertionGlobals).map { ($0, Set<String>?.none) }) { old, _ in
+    globals: script.globals.merging((caseFunctions + assertionGlobals + ["arg"]).map { ($0, Set<String>?.none) }) {
+      old, _ in
       old
     })
 
