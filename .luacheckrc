@@ -128,7 +128,7 @@ stds.waymark_test = {
     getmetatable = {},
     inspect = {},
     insulate = {},
-    io = { fields = { flush = {}, stderr = {}, stdout = {}, type = {}, write = {} } },
+    io = { fields = { close = {}, flush = {}, lines = {}, open = {}, stderr = {}, stdout = {}, type = {}, write = {} } },
     ipairs = {},
     it = {},
     lazy_setup = {},

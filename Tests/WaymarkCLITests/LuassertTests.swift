@@ -115,6 +115,56 @@ import Testing
 /// "luassert"): `.busted`'s `lpath`, the root's `?.lua`, a module's name as `...`, and
 /// `require("busted")`, `require("luassert")`, `require("say")`.
 @Suite struct TestFileRequireTests {
+  /// lua_cliargs's suite and the libraries it tests read fixtures with io.open and
+  /// io.lines: a test file's io opens for reading what require could read, never for writing,
+  /// never outside the project; `waymark check` knows it.
+  @Test func aTestFileOpensItsFixturesForReadingOnly() throws {
+    let folder = try TestCaseTests().suite([
+      "spec/data.csv": "name,count\nalpha,1\nbeta,22\n",
+      "spec/io_spec.lua": """
+      describe("a test file's io", function()
+        it("opens a fixture for reading and reads it in Lua's formats", function()
+          local f = assert(io.open("spec/data.csv"))
+          assert.are.equal("file", io.type(f))
+          assert.are.equal("name,count", f:read("l"))
+          assert.are.equal("alpha,1\\n", f:read("L"))
+          assert.are.equal("beta", f:read(4))
+          assert.are.equal(",22\\n", f:read("a"))
+          assert.is_nil(f:read("l"))
+          assert.are.equal(0, f:seek("set"))
+          assert.are.equal("name,count\\nalpha,1\\nbeta,22\\n", f:read("*a"))
+          assert.is_true(f:close())
+          assert.are.equal("closed file", io.type(f))
+          assert.has_error(function() f:read() end, "attempt to use a closed file")
+        end)
+        it("walks lines", function()
+          local lines = {}
+          for line in io.lines("spec/data.csv") do lines[#lines + 1] = line end
+          assert.are.same({ "name,count", "alpha,1", "beta,22" }, lines)
+        end)
+        it("answers nil and why for what it does not open", function()
+          local f, why = io.open("spec/data.csv", "w")
+          assert.is_nil(f)
+          assert.matches("for reading only", why)
+          local missing, reason = io.open("spec/nope.csv")
+          assert.is_nil(missing)
+          assert.are.equal("spec/nope.csv: No such file or directory", reason)
+          local outside, because = io.open("/etc/hostname")
+          assert.is_nil(outside)
+          assert.matches("outside the project", because)
+        end)
+      end)
+
+      """,
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLI.run(["test"], in: folder)
+    #expect(result.stdout.hasSuffix("\n3 passed, 0 failed\n"), "\(result.stdout)")
+    let check = try CLI.run(["check", "spec"], in: folder)
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    #expect(try String(contentsOf: folder.appendingPathComponent("spec/data.csv"), encoding: .utf8).hasPrefix("name"))
+  }
+
   /// i18n's suite loads its fixtures with `loadfile("spec/en.lua")`: loadfile and dofile read
   /// what require could, relative to the working directory as Lua's, and never outside; and
   /// lua_cliargs's reads busted's `arg`.

@@ -187,7 +187,10 @@ final class ScriptSession {
       try DataLibrary.install(into: -1, on: stack, folders: dataFolders)
       caseControl = try ScriptCases.install(
         into: -1, on: stack, seed: PluginLoader.seed(for: PluginFiles.baseName(of: path)), options: options)
-      if isTestFile { assertionControl = try ScriptAssertions.install(into: -1, on: stack) }
+      if isTestFile {
+        assertionControl = try ScriptAssertions.install(into: -1, on: stack)
+        try ScriptFileReading.install(into: -1, on: stack, read: modules.readFile)
+      }
       stack.pushValue(at: -1)
       modules.adoptEnvironment(on: stack)
       let capturing = options.capturesLocals ? ScriptLocals.capturing(source) : nil

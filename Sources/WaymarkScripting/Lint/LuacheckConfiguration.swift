@@ -50,8 +50,9 @@ package enum LuacheckConfiguration {
       if global == "_G" || (globals.hasLuassert && Self.luassertGlobals.contains(global)) {
         lines.append("    \(global) = { other_fields = true },")
       } else if let members = globals.members(of: global) {
-        // io's file functions only refuse: left out, so luacheck flags them.
-        let fields = members.sorted().filter { global != "io" || PluginSandbox.refusals["io.\($0)"] == nil }
+        // io's file functions only refuse (but a test file's reading ones): left out, so
+        // luacheck flags them.
+        let fields = members.sorted().filter { global != "io" || !globals.refusesIO($0) }
           .map { member in
             guard global == "waymark", let inner = DataLibrary.members[member] else {
               return "\(member) = \(writableFields[global]?[member] ?? "{}")"

@@ -65,7 +65,9 @@ extension PluginLint {
         return .unknown
       }
     case .library(let library):
-      if let refusal = PluginSandbox.refusals["\(library).\(name)"] ?? PluginSandbox.lua51Names["\(library).\(name)"] {
+      if let refusal = PluginSandbox.refusals["\(library).\(name)"] ?? PluginSandbox.lua51Names["\(library).\(name)"],
+        library != "io" || sandbox.refusesIO(name)
+      {
         report(line, refusal)
       } else if let members = sandbox.members(of: library), !members.contains(name) {
         report(

@@ -19,6 +19,16 @@ package struct SandboxGlobals: Sendable {
       old
     })
 
+  /// What a test file's `io` has beyond a plugin's: it opens files for reading (its
+  /// fixtures), where a plugin's `io` refuses.
+  static let testFileIO: Set<String> = ["open", "lines", "close"]
+
+  /// Whether `io.name` refuses here: a file function of the sandbox's `io`, which a test file
+  /// has for reading (``testFileIO``).
+  func refusesIO(_ name: String) -> Bool {
+    PluginSandbox.refusals["io.\(name)"] != nil && !(hasLuassert && Self.testFileIO.contains(name))
+  }
+
   /// luassert's globals of a test file beside `assert` (docs/testing.md, "luassert"), whose
   /// fields are luassert's own.
   static let assertionGlobals = ["spy", "stub", "mock", "match"]

@@ -170,28 +170,44 @@ package final class ModuleLoader {
     }
   }
 
-  /// `load_file(filename)`: pushes the chunk of a Lua source file (`filename` relative to the
-  /// working directory, as Lua's `loadfile` reads it) that `require` could read
-  /// (inside the project or a module root, no link out of it, at most ``maxFileSize`` bytes),
-  /// compiled with the plugin's environment; or nil and why, in Lua's words.
+  /// The file `name` (relative to the working directory, as Lua's `loadfile` and `io.open`
+  /// read it) when `require` could read it (inside the project or a module root, no link out
+  /// of it, at most ``maxFileSize`` bytes), else why not, in Lua's words.
+  private func readableFile(_ name: String) -> Result<String, ReadRefusal> {
+    let file = ScriptFiles.absolute(name)
+    switch access(file) {
+    case .outside: return .failure(ReadRefusal(reason: "outside the project and its module roots"))
+    case .escapes(let area): return .failure(ReadRefusal(reason: "a symbolic link that leads outside \(area)"))
+    case .allowed: break
+    }
+    guard Self.isFile(file) else { return .failure(ReadRefusal(reason: "No such file or directory")) }
+    let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+    guard size <= Self.maxFileSize else {
+      return .failure(ReadRefusal(reason: "too large (\(size) bytes; the limit is \(Self.maxFileSize))"))
+    }
+    return .success(file)
+  }
+
+  /// Why ``readableFile(_:)`` does not read a file.
+  private struct ReadRefusal: Error {
+    /// In Lua's words (`No such file or directory`).
+    let reason: String
+  }
+
+  /// `load_file(filename)`: pushes the chunk of a Lua source file that `require` could read
+  /// (``readableFile(_:)``), compiled with the plugin's environment; or nil and why.
   private func loadFile(_ context: LuaCallContext) throws -> Int32 {
     let stack = context.stack
     let name = try context.checkString(1)
-    let file = ScriptFiles.absolute(name)  // as Lua's: relative to the working directory
-    func failure(_ message: String) -> Int32 {
+    func failure(_ reason: String) -> Int32 {
       stack.pushNil()
-      stack.push("cannot open \(name): \(message)")
+      stack.push("cannot open \(name): \(reason)")
       return 2
     }
-    switch access(file) {
-    case .outside: return failure("outside the project and its module roots")
-    case .escapes(let area): return failure("a symbolic link that leads outside \(area)")
-    case .allowed: break
-    }
-    guard Self.isFile(file) else { return failure("No such file or directory") }
-    let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
-    guard size <= Self.maxFileSize else {
-      return failure("too large (\(size) bytes; the limit is \(Self.maxFileSize))")
+    let file: String
+    switch readableFile(name) {
+    case .success(let found): file = found
+    case .failure(let refusal): return failure(refusal.reason)
     }
     guard let source = PluginFiles.read(file), let environment else { return failure("cannot be read") }
     sources[file] = source
@@ -206,6 +222,29 @@ package final class ModuleLoader {
     }
     stack.remove(at: -2)
     return 1
+  }
+
+  /// `read_file(filename)`: the bytes of a file that `require` could read
+  /// (``readableFile(_:)``), or nil and why (`No such file or directory`). Test files read
+  /// their fixtures through it (`io.open` for reading, `io.lines`).
+  package var readFile: LuaFunctionBody {
+    { [self] context in
+      let stack = context.stack
+      switch readableFile(try context.checkString(1)) {
+      case .success(let file):
+        guard let data = FileManager.default.contents(atPath: file) else {
+          stack.pushNil()
+          stack.push("cannot be read")
+          return 2
+        }
+        stack.push(bytes: data)
+        return 1
+      case .failure(let refusal):
+        stack.pushNil()
+        stack.push(refusal.reason)
+        return 2
+      }
+    }
   }
 
   /// `search_c(name, cpath)`: refuses a module whose only file is a C library.
