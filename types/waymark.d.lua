@@ -578,7 +578,7 @@ function Clusters:clear() end
 ---Clusters at the camera's rounded zoom and renders now (docs/semantics.md R64).
 function Clusters:cluster() end
 
----The algorithm's clusters at this zoom, in its order: { position, count, items } (docs/semantics.md R60, R61).
+---The algorithm's clusters at this zoom, in its order: { position, count, items } (docs/semantics.md R60, R61); the items are the tables added, as a GMUCluster holds the caller's items (docs/semantics.md R62).
 ---@param zoom number
 ---@return Cluster[]
 function Clusters:clusters_at(zoom) end

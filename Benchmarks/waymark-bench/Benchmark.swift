@@ -18,6 +18,7 @@ struct Benchmark {
       AddMarkersBenchmark.benchmark,
       AddMarkersLuaBenchmark.benchmark,
       AddMarkersGeoJSONBenchmark.benchmark,
+      Cluster100kLuaBenchmark.benchmark,
       CameraAnimationBenchmark.benchmark,
       SpatialMoveBenchmark.benchmark,
       LuaDispatchBenchmark.benchmark,

@@ -25,15 +25,17 @@ package struct ClusterItemSet: Sendable {
     slotByID[id].flatMap { slots[Int($0)] }
   }
 
-  /// Adds `item` after every other; an item with the same id leaves first.
-  package mutating func add(_ item: ClusterItem) {
-    remove(id: item.id)
+  /// Adds `item` after every other; an item with the same id leaves first, and is returned.
+  @discardableResult
+  package mutating func add(_ item: ClusterItem) -> ClusterItem? {
+    let replaced = remove(id: item.id)
     let slot = Int32(slots.count)
     let point = Mercator.worldPoint(item.position)
     slots.append(item)
     points.append(point)
     slotByID[item.id] = slot
     index.insert(slot, x: point.x, y: point.y)
+    return replaced
   }
 
   /// Removes the item with this id and returns it; nil if there is none.

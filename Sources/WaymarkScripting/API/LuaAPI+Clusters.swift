@@ -29,21 +29,27 @@ extension LuaAPI {
         + " shown at the next clustering.",
       { bridge, context in
         let manager = try context.checkObject(1, as: LuaMapBridge.clustersType)
-        manager.add(try readClusterItems(at: 2, on: context.stack, bridge: bridge))
+        let tables = itemTables(of: manager, bridge: bridge, on: context.stack)
+        let items = try readClusterItems(at: 2, on: context.stack, firstTag: tables.nextTag)
+        tables.remember(items, at: 2, replacing: manager.add(items), on: context.stack)
         return 0
       }),
     .method(
       "Clusters", "remove", [.init("id", "string")], returns: "boolean",
       "Removes the item with this id; false if there is none (R62).",
-      { _, context in
+      { bridge, context in
         let manager = try context.checkObject(1, as: LuaMapBridge.clustersType)
-        context.stack.push(manager.remove(id: try context.checkString(2)))
+        let removed = manager.remove(id: try context.checkString(2))
+        if let removed { bridge.clusterItemTables[ObjectIdentifier(manager)]?.forget([removed], on: context.stack) }
+        context.stack.push(removed != nil)
         return 1
       }),
     .method(
       "Clusters", "clear", [], "Removes every item; clusters again after 0.2 s (R64).",
-      { _, context in
-        try context.checkObject(1, as: LuaMapBridge.clustersType).clear()
+      { bridge, context in
+        let manager = try context.checkObject(1, as: LuaMapBridge.clustersType)
+        manager.clear()
+        bridge.clusterItemTables[ObjectIdentifier(manager)] = nil
         return 0
       }),
     .method(
@@ -54,18 +60,18 @@ extension LuaAPI {
       }),
     .method(
       "Clusters", "clusters_at", [.init("zoom", "number")], returns: "Cluster[]",
-      "The algorithm's clusters at this zoom, in its order: { position, count, items } (R60, R61).",
-      { _, context in
+      "The algorithm's clusters at this zoom, in its order: { position, count, items } (R60, R61);"
+        + " the items are the tables added, as a GMUCluster holds the caller's items (R62).",
+      { bridge, context in
         let manager = try context.checkObject(1, as: LuaMapBridge.clustersType)
         let zoom = try context.checkNumber(2)
         guard zoom.isFinite, zoom >= 0, zoom <= 30 else { throw context.argumentError(2, "zoom must be 0 to 30") }
         let clusters = manager.clusters(at: zoom)
         let stack = context.stack
-        stack.newTable(arrayCount: Int32(clamping: clusters.count))
-        for (index, cluster) in clusters.enumerated() {
-          pushCluster(cluster, on: stack)
-          stack.rawSetIndex(index + 1, ofTableAt: -2)
-        }
+        stack.push(itemTables(of: manager, bridge: bridge, on: context.stack).tables)
+        let tables = stack.absoluteIndex(-1)
+        pushClusters(clusters, itemTablesAt: tables, on: stack)
+        stack.remove(at: tables)
         return 1
       }),
     .method(
@@ -187,7 +193,7 @@ extension LuaAPI {
   }
 
   /// One item table, or a list of them (a table whose first element is a table).
-  static func readClusterItems(at index: Int32, on stack: LuaStack, bridge: LuaMapBridge) throws(LuaFunctionError)
+  static func readClusterItems(at index: Int32, on stack: LuaStack, firstTag: Int) throws(LuaFunctionError)
     -> [ClusterItem]
   {
     guard stack.type(at: index) == .table else {
@@ -196,17 +202,20 @@ extension LuaAPI {
     let table = stack.absoluteIndex(index)
     let first = stack.rawGetIndex(1, ofTableAt: table)
     stack.pop()
-    guard first == .table else { return [try readClusterItem(at: table, on: stack, field: "item")] }
+    guard first == .table else { return [try readClusterItem(at: table, on: stack, field: "item", tag: firstTag)] }
     var items: [ClusterItem] = []
     for position in stride(from: 1, through: stack.rawLength(at: table), by: 1) {
       _ = stack.rawGetIndex(position, ofTableAt: table)
       defer { stack.pop() }
-      items.append(try readClusterItem(at: stack.absoluteIndex(-1), on: stack, field: "items[\(position)]"))
+      items.append(
+        try readClusterItem(
+          at: stack.absoluteIndex(-1), on: stack, field: "items[\(position)]", tag: firstTag + position - 1))
     }
     return items
   }
 
-  private static func readClusterItem(at table: Int32, on stack: LuaStack, field: String) throws(LuaFunctionError)
+  private static func readClusterItem(at table: Int32, on stack: LuaStack, field: String, tag: Int)
+    throws(LuaFunctionError)
     -> ClusterItem
   {
     guard stack.type(at: table) == .table else {
@@ -228,7 +237,7 @@ extension LuaAPI {
     let snippet = try read("snippet") { i, name throws(LuaFunctionError) in
       try LuaValues.optionalString(at: i, on: stack, field: name)
     }
-    return ClusterItem(id: id, position: position, title: title, snippet: snippet)
+    return ClusterItem(id: id, position: position, title: title, snippet: snippet, tag: tag)
   }
 
   /// `{ position, count, items }`, the items as item tables. Stack: +1.

@@ -75,4 +75,52 @@ import WaymarkCore
       expect(message(c.add, c, { { id = "y" } }):find("items[1].position", 1, true))
       """)
   }
+
+  @Test("R62: clusters_at lists the tables the script added, and only tables that still describe their item")
+  func clustersHoldTheCallersItems() throws {
+    _ = try run(
+      """
+      local function items_at(zoom)
+        local found = {}
+        for _, cluster in ipairs(c:clusters_at(zoom)) do
+          for _, item in ipairs(cluster.items) do found[#found + 1] = item end
+        end
+        return found
+      end
+      local at10 = items_at(10)
+      expect_eq(#at10, 7)
+      for i = 0, 5 do expect(rawequal(at10[i + 1], items[i + 1]), "item i" .. i .. " is the table added") end
+      expect_eq(at10[7].id, "far")
+
+      -- One table filled anew for each add stands for the last item it described.
+      local reused = { position = { lat = -35, lng = 152 } }
+      for _, id in ipairs{ "r1", "r2" } do
+        reused.id = id
+        c:add(reused)
+      end
+      local ids = {}
+      for _, item in ipairs(items_at(10)) do ids[#ids + 1] = item.id end
+      expect_eq(table.concat(ids, " "), "i0 i1 i2 i3 i4 i5 far r1 r2")
+      expect(rawequal(items_at(10)[9], reused))
+      expect(not rawequal(items_at(10)[8], reused), "r1's table describes r2 now")
+
+      -- An id added again is the new table; a removed item's table is forgotten.
+      local again = { id = "i0", position = { lat = -35.3, lng = 151 } }
+      c:add(again)
+      expect(c:remove("far"))
+      local last = items_at(10)
+      expect_eq(#last, 8)
+      expect(rawequal(last[8], again), "the replacement goes to the end")
+      expect_eq(last[1].id, "i1")
+
+      -- A refused list adds nothing, and leaves the tables as they were.
+      local ok = pcall(c.add, c, { { id = "new", position = { lat = 0, lng = 0 } }, { id = "bad" } })
+      expect(not ok)
+      expect_eq(#items_at(10), 8)
+      c:clear()
+      expect_eq(#c:clusters_at(10), 0)
+      c:add(items[2])
+      expect(rawequal(c:clusters_at(10)[1].items[1], items[2]))
+      """)
+  }
 }

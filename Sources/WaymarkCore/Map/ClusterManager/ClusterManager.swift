@@ -63,15 +63,17 @@ package final class ClusterManager: MapObserver {
     map.addObserver(self)
   }
 
-  /// Adds items after the others (an id already there is replaced, R62); shown at the next
-  /// clustering.
-  package func add(_ newItems: [ClusterItem]) {
-    for item in newItems { items.add(item) }
+  /// Adds items after the others (an id already there is replaced, R62) and returns the items
+  /// they replaced; shown at the next clustering.
+  @discardableResult
+  package func add(_ newItems: [ClusterItem]) -> [ClusterItem] {
+    newItems.compactMap { items.add($0) }
   }
 
-  /// Removes the item with this id; false if there is none. Shown at the next clustering.
+  /// Removes the item with this id and returns it; nil if there is none. Shown at the next
+  /// clustering.
   @discardableResult
-  package func remove(id: String) -> Bool { items.remove(id: id) != nil }
+  package func remove(id: String) -> ClusterItem? { items.remove(id: id) }
 
   /// Removes every item and clusters again after the wait, as GMUClusterManager's clearItems.
   package func clear() {
