@@ -153,6 +153,24 @@ void waymark_push_cache_clearing_newindex(lua_State *L) {
   lua_pushcclosure(L, clearing_newindex, 1);
 }
 
+static int methods_index(lua_State *L) {
+  lua_settop(L, 2);
+  // The holder's first value, when set, is the one object the table answers for (false: none).
+  int only = lua_rawgeti(L, lua_upvalueindex(2), 1);
+  if (only == LUA_TNIL || lua_rawequal(L, 1, 3)) {
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+  }
+  lua_settop(L, 2);
+  return waymark_call_swift(L, (function_slot *)lua_touserdata(L, lua_upvalueindex(3)));
+}
+
+void waymark_push_methods_index(lua_State *L) {
+  push_function_slot(L, -1); // methods, holder, the Swift function, its slot
+  lua_remove(L, -2);
+  lua_pushcclosure(L, methods_index, 3);
+}
+
 // MARK: - Swift objects
 
 static int object_tostring(lua_State *L) {

@@ -79,6 +79,20 @@ extension LuaStack {
     rawSetField("__index", ofTableAt: t)
   }
 
+  /// Sets `__index` of the metatable at `index` to answer the keys of the table on top (an
+  /// object type's methods by name, popped) from that table, with no call into Swift, and
+  /// to call `body` for any other key (properties, and the error of an unknown one). While
+  /// the first value of the table `holder` refers to is set, only the object it holds gets
+  /// its methods so (`false`: none), and every other object's lookups call `body` (a
+  /// replaced map's methods refuse there). Stack: -1.
+  package func registerMethodsIndex(inMetatableAt index: Int32, holder: LuaRef, _ body: @escaping LuaFunctionBody) {
+    let t = absoluteIndex(index)
+    push(holder)
+    push(function: "__index", body)
+    LuaC.pushMethodsIndex(L)
+    rawSetField("__index", ofTableAt: t)
+  }
+
   /// Sets `__newindex` of the metatable at `index` to `body`, emptying the object's field
   /// cache (``registerCachedIndex(inMetatableAt:cached:copied:version:_:)``) before and after it
   /// runs. Stack: 0.

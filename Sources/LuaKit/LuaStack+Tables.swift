@@ -130,6 +130,13 @@ extension LuaStack {
     LuaC.rawSet(L, requireTable(index))
   }
 
+  /// `(t[a], t[b])` (raw) when the value at `index` is a table holding exactly the keys `a`
+  /// and `b`, both numbers (`{ lat = 1, lng = 2 }`); nil for anything else, read with no
+  /// more care: the fast path of a reader whose slow path explains what is wrong. Stack: 0.
+  package func numberPair(at index: Int32, _ a: StaticString, _ b: StaticString) -> (Double, Double)? {
+    LuaC.numberPair(L, index, a, b)
+  }
+
   /// The raw length (`#t` without `__len`) of a table or string.
   package func rawLength(at index: Int32) -> Int { LuaC.rawLength(L, index) }
 

@@ -52,6 +52,30 @@ static inline lua_Integer waymark_tointeger(lua_State *L, int i, int *isnum) {
 static inline void waymark_insert(lua_State *L, int i) { lua_insert(L, i); }
 static inline void waymark_remove(lua_State *L, int i) { lua_remove(L, i); }
 static inline void waymark_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+/// Reads t.a and t.b (raw) into *x and *y when the value at `t` is a table holding exactly
+/// those two keys, both numbers, and answers 1; answers 0 otherwise. Stack: balanced.
+static inline int waymark_number_pair(lua_State *L, int t, const char *a, const char *b, double *x, double *y) {
+  if (lua_type(L, t) != LUA_TTABLE) return 0;
+  t = lua_absindex(L, t);
+  lua_pushstring(L, a);
+  int found = lua_rawget(L, t) == LUA_TNUMBER;
+  *x = lua_tonumber(L, -1);
+  lua_pushstring(L, b);
+  found = found && lua_rawget(L, t) == LUA_TNUMBER;
+  *y = lua_tonumber(L, -1);
+  lua_pop(L, 2);
+  if (!found) return 0;
+  int keys = 0;
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    lua_pop(L, 1);
+    if (++keys > 2) {
+      lua_pop(L, 1);
+      return 0;
+    }
+  }
+  return 1;
+}
 
 // MARK: - Variadics with fixed arity
 
@@ -178,6 +202,11 @@ void waymark_push_cached_index(lua_State *L, int metatable, waymark_version_func
 /// Replaces the Swift function on top (an object type's `__newindex`) by one that empties
 /// the object's cache before and after calling it.
 void waymark_push_cache_clearing_newindex(lua_State *L);
+/// Replaces the Swift function on top (an object type's `__index`) and the two tables below it
+/// (a type's methods by name, then a holder) by an `__index` that answers a key of the methods
+/// from them, with no call into Swift, and calls the Swift function for any other key. While
+/// the holder's first value is set, only the object it holds is answered so (`false`: none).
+void waymark_push_methods_index(lua_State *L);
 
 // MARK: - Protected table access (metamethods may raise)
 

@@ -144,6 +144,18 @@ enum LuaC {
     lua_rawseti(L, t, lua_Integer(n))
   }
   static func rawLength(_ L: LuaThreadPointer, _ i: Int32) -> Int { Int(lua_rawlen(L, i)) }
+  static func numberPair(_ L: LuaThreadPointer, _ t: Int32, _ a: StaticString, _ b: StaticString) -> (Double, Double)? {
+    var x = 0.0
+    var y = 0.0
+    let found = a.withUTF8Buffer { a in
+      b.withUTF8Buffer { b in
+        a.withMemoryRebound(to: CChar.self) { a in
+          b.withMemoryRebound(to: CChar.self) { b in waymark_number_pair(L, t, a.baseAddress, b.baseAddress, &x, &y) }
+        }
+      }
+    }
+    return found != 0 ? (x, y) : nil
+  }
   static func next(_ L: LuaThreadPointer, _ t: Int32) -> Bool { lua_next(L, t) != 0 }
   static func protectedGetField(_ L: LuaThreadPointer, _ t: Int32, _ k: String) -> Int32 {
     waymark_pgetfield(L, t, k)
@@ -207,22 +219,24 @@ enum LuaC {
   static var raiseWithPosition: Int32 { Int32(WAYMARK_RAISE_WITH_POSITION) }
   static var raiseAsIs: Int32 { Int32(WAYMARK_RAISE) }
   static func objectMetatable(_ L: LuaThreadPointer, _ name: String) -> Bool {
-    waymark_object_metatable(L, name) != 0
+    name.withCString { waymark_object_metatable(L, $0) } != 0
   }
   static func pushObject(
     _ L: LuaThreadPointer, _ box: UnsafeMutableRawPointer, _ release: LuaReleasePointer,
     _ name: String
   ) {
-    waymark_push_object(L, box, release, name)
+    // withCString: no copy of the name (an implicit conversion made an array on every push).
+    name.withCString { waymark_push_object(L, box, release, $0) }
   }
   static func pushCachedIndex(_ L: LuaThreadPointer, metatable: Int32, version: LuaVersionPointer) {
     waymark_push_cached_index(L, metatable, version)
   }
   static func pushCacheClearingNewIndex(_ L: LuaThreadPointer) { waymark_push_cache_clearing_newindex(L) }
+  static func pushMethodsIndex(_ L: LuaThreadPointer) { waymark_push_methods_index(L) }
   static func testObject(_ L: LuaThreadPointer, _ i: Int32, _ name: String)
     -> UnsafeMutableRawPointer?
   {
-    waymark_test_object(L, i, name)
+    name.withCString { waymark_test_object(L, i, $0) }
   }
 
   // MARK: Prepared calls (dispatch.c)

@@ -29,6 +29,11 @@ extension MapView {
     return marker
   }
 
+  /// The serial ``addMarker(_:)`` gives the next marker it creates: what a caller that keys
+  /// markers by serial reads before adding one, where the marker itself, while at its
+  /// defaults, finds its serial through the spatial index.
+  package var nextMarkerSerial: Int { store.nextSerial }
+
   /// Shows a marker that was removed from this or another map (R2).
   ///
   /// Throws if it is on another map now, or its id is used by another marker here.

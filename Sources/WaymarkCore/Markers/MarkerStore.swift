@@ -32,7 +32,7 @@ struct MarkerStore {
   /// How many markers are on the map.
   private(set) var count = 0
   /// The serial the next created marker gets.
-  private var nextSerial = 1
+  private(set) var nextSerial = 1
   /// Markers with an explicit id, and markers created by another map, by id.
   private var byID: [String: Marker] = [:]
   /// The slot of each marker this map created, by serial - 1 (-1 when not on the map);

@@ -76,11 +76,12 @@ extension LuaAPI {
     stack.newTable(arrayCount: Int32(clamping: count))
     let result = stack.top
     for (offset, item) in items.enumerated() {
+      let serial = map.nextMarkerSerial
       let marker = try map.addMarker(item.options)
       bridge.quota.added(marker)
       _ = stack.rawGetIndex(offset + 1, ofTableAt: list)
       let table = stack.top
-      bridge.push(marker, on: stack)
+      bridge.push(marker, serial: serial, on: stack)
       if !isCollection {
         for field in MarkerField.appliedAfterwards {
           guard let didApply = field.didApply else { continue }
@@ -126,7 +127,7 @@ extension LuaAPI {
   private static func listItem(at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, room: Int) throws
     -> BulkItem
   {
-    let (options, hasUserData) = try readMarkerOptions(at: index, on: stack)
+    let (options, hasUserData) = try readMarkerOptions(at: index, on: stack, bridge: bridge)
     guard hasUserData else { return BulkItem(options: options) }
     return BulkItem(options: options, shared: try sharedData(field: "user_data", of: index, on: stack, bridge, room))
   }

@@ -113,8 +113,10 @@ extension LuaAPI {
       { bridge, context in
         let stack = context.stack
         try bridge.quota.requireRoomForObject("add_marker")
-        let (options, hasUserData) = try readMarkerOptions(at: 2, on: stack)
-        let marker = try bridge.requireMap().addMarker(options)
+        let (options, hasUserData) = try readMarkerOptions(at: 2, on: stack, bridge: bridge)
+        let map = try bridge.requireMap()
+        let serial = map.nextMarkerSerial
+        let marker = try map.addMarker(options)
         bridge.quota.added(marker)
         for field in MarkerField.appliedAfterwards {
           guard let didApply = field.didApply else { continue }
@@ -122,7 +124,7 @@ extension LuaAPI {
             if stack.rawGetField(field.name, ofTableAt: 2) != .nil { didApply(bridge, stack, stack.top, marker) }
           }
         }
-        bridge.push(marker, on: stack)
+        bridge.push(marker, serial: serial, on: stack)
         if hasUserData {
           stack.rawGetField("user_data", ofTableAt: 2)
           try bridge.setUserData(of: -2, to: -1, on: stack)
@@ -235,14 +237,18 @@ extension LuaAPI {
   /// rule); only those are read, in ``MarkerField/all``'s order, so that the first bad field
   /// named does not depend on the table's order. An absent field keeps its default, which is
   /// what assigning nil gives. A key that is no field is named by `requireKnownFields`.
-  static func readMarkerOptions(at index: Int32, on stack: LuaStack) throws(LuaFunctionError)
+  static func readMarkerOptions(at index: Int32, on stack: LuaStack, bridge: LuaMapBridge) throws(LuaFunctionError)
     -> (MarkerOptions, Bool)
   {
     guard stack.type(at: index) == .table else {
       throw LuaValues.typeError("add_marker", expected: "a table of marker options", at: index, on: stack)
     }
     let shape = LuaAPIShape.markerOptions
-    guard let present = MarkerField.presentFields(ofTableAt: index, on: stack) else {
+    let index = stack.absoluteIndex(index)
+    bridge.pushMarkerFieldSlots(on: stack)
+    let present = MarkerField.presentFields(ofTableAt: index, slotsAt: stack.top, on: stack)
+    stack.pop()
+    guard let present else {
       try shape.requireKnownFields(ofTableAt: index, on: stack, what: "add_marker")
       throw LuaFunctionError("add_marker: a key that is not a marker option")
     }

@@ -78,6 +78,11 @@ package final class LuaMapBridge {
   private(set) var map: MapView?
   /// The userdata of ``map``.
   private(set) var mapRef: LuaRef?
+  /// The table whose first value is the map whose methods the map type's `__index` answers
+  /// from a table (`false` while there is none).
+  private var currentMapHolder: LuaRef?
+  /// ``MarkerField/slots`` as a Lua table (``pushMarkerFieldSlots(on:)``).
+  private var markerFieldSlots: LuaRef?
   private var members: [String: [String: Member]] = [:]
   /// The member names installed for each owner (what `waymark types` must declare).
   var installedMembers: [String: [String]] { members.mapValues { $0.keys.sorted() } }
@@ -138,6 +143,7 @@ package final class LuaMapBridge {
     stack.push(map, as: Self.mapType)
     mapRef = stack.ref()
     self.map = map
+    holdCurrentMap(on: stack)
     // The fast cache by serial belongs to the current map's markers: earlier maps' markers
     // keep their userdata (identity) in the cache by object.
     for case let entry? in markerRefs { foreignMarkerRefs[entry.marker] = entry.ref }
@@ -152,6 +158,18 @@ package final class LuaMapBridge {
     timers.removeAll()
     map = nil
     mapRef = nil
+  }
+
+  /// Tells the map type's `__index` that the current map answers its methods from the table.
+  /// A map retired without a successor keeps answering so, and its methods refuse when called
+  /// (checkSelf): retiring touches no Lua state, since a plugin's retires as it closes.
+  /// Stack: 0.
+  private func holdCurrentMap(on stack: LuaStack) {
+    guard let currentMapHolder, let mapRef else { return }
+    stack.push(currentMapHolder)
+    stack.push(mapRef)
+    stack.rawSetIndex(1, ofTableAt: -2)
+    stack.pop()
   }
 
   // MARK: Installing from the registry
@@ -187,7 +205,23 @@ package final class LuaMapBridge {
         inMetatableAt: -1, cached: Self.cachedMarkerFields, copied: Self.copiedFields, version: version
       ) { [self] context in try index(owner: owner, context) }
     } else {
-      stack.register("__index", inTableAt: -1) { [self] context in try index(owner: owner, context) }
+      // Methods answer from a table (a loop calling map:add_marker looks add_marker up each
+      // time); a stale map's methods refuse when called (checkSelf).
+      stack.newTable()
+      for case (let name, .method(let ref)) in members[owner] ?? [:] {
+        stack.push(ref)
+        stack.rawSetField(name, ofTableAt: -2)
+      }
+      stack.newTable()
+      if owner == "Map" {
+        stack.push(false)
+        stack.rawSetIndex(1, ofTableAt: -2)
+      }
+      let holder = stack.ref()
+      if owner == "Map" { currentMapHolder = holder }
+      stack.registerMethodsIndex(inMetatableAt: -2, holder: holder) { [self] context in
+        try index(owner: owner, context)
+      }
     }
     stack.registerCacheClearingNewIndex(inMetatableAt: -1) { [self] context in
       try newIndex(owner: owner, context)
@@ -303,6 +337,18 @@ package final class LuaMapBridge {
 
   // MARK: Objects
 
+  /// Pushes ``MarkerField/slots`` as a Lua table (name -> slot), made on first use. Stack: +1.
+  func pushMarkerFieldSlots(on stack: LuaStack) {
+    if let markerFieldSlots { return stack.push(markerFieldSlots) }
+    stack.newTable(fieldCount: Int32(MarkerField.slots.count))
+    for (name, slot) in MarkerField.slots {
+      stack.push(slot)
+      stack.rawSetField(name, ofTableAt: -2)
+    }
+    stack.pushValue(at: -1)
+    markerFieldSlots = stack.ref()
+  }
+
   /// Pushes the current map's userdata (nil when there is none). Stack: +1.
   package func pushMap(on stack: LuaStack) {
     if let mapRef { stack.push(mapRef) } else { stack.pushNil() }
@@ -313,10 +359,16 @@ package final class LuaMapBridge {
     stack.push(ref(for: marker, on: stack))
   }
 
+  /// Pushes the userdata of a marker the current map created with `serial`
+  /// (``MapView/nextMarkerSerial`` read before adding it), without asking the marker. Stack: +1.
+  func push(_ marker: Marker, serial: Int, on stack: LuaStack) {
+    stack.push(ref(for: marker, serial: serial, on: stack))
+  }
+
   /// The reference of the marker's userdata in this state (created on first use, on
   /// `stack`), for fast calls.
-  func ref(for marker: Marker, on stack: LuaStack) -> LuaRef {
-    let serial = marker.serial
+  func ref(for marker: Marker, serial known: Int? = nil, on stack: LuaStack) -> LuaRef {
+    let serial = known ?? marker.serial
     if serial < markerRefs.count, let entry = markerRefs[serial], entry.marker == ObjectIdentifier(marker) {
       return entry.ref
     }

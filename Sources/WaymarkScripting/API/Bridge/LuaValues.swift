@@ -145,7 +145,14 @@ package enum LuaValues {
   static func coordinate(at index: Int32, on stack: LuaStack, field: String)
     throws(LuaFunctionError) -> Coordinate
   {
-    let (a, b) = try pair(at: index, on: stack, field: field, names: ("lat", "lng"))
+    // `{ lat = number, lng = number }` read in one call (a marker's position in a bulk load);
+    // any other shape takes the reader that accepts `{ lat, lng }` and names what is wrong.
+    let (a, b): (Double, Double)
+    if let fast = stack.numberPair(at: index, "lat", "lng") {
+      (a, b) = fast
+    } else {
+      (a, b) = try pair(at: index, on: stack, field: field, names: ("lat", "lng"))
+    }
     do {
       return try Coordinate(latitude: a, longitude: b).validated(field)
     } catch {

@@ -122,7 +122,7 @@ struct MarkerField: Sendable {
   }
 
   /// Each field's place in ``all``, and `all.count` for `user_data`.
-  private static let slots: [String: Int] = {
+  static let slots: [String: Int] = {
     precondition(all.count < 64, "Present.fields has a bit for each field")
     var slots = ["user_data": all.count]
     for (slot, field) in all.enumerated() { slots[field.name] = slot }
@@ -132,14 +132,19 @@ struct MarkerField: Sendable {
   /// The fields the table at `index` sets, in one pass over its keys; nil when it has a key
   /// that is no marker option (a string key of another name, a number, a boolean), for the
   /// caller to name it. Keys of other types are ignored, as `requireKnownFields` does.
-  static func presentFields(ofTableAt index: Int32, on stack: LuaStack) -> Present? {
+  /// `slots` is the index of ``slots`` as a Lua table (``LuaMapBridge/pushMarkerFieldSlots(on:)``):
+  /// a key is looked up there by its interned string, never copied into Swift.
+  static func presentFields(ofTableAt index: Int32, slotsAt slots: Int32, on stack: LuaStack) -> Present? {
     struct Unknown: Error {}
     var present = Present()
     do {
       try stack.forEachRawPair(ofTableAt: index) { key, _ throws(Unknown) in
         switch stack.type(at: key) {
         case .string:
-          guard let slot = stack.string(at: key).flatMap({ slots[$0] }) else { throw Unknown() }
+          stack.pushValue(at: key)
+          let found = stack.rawGet(ofTableAt: slots) == .number ? stack.integer(at: -1) : nil
+          stack.pop()
+          guard let slot = found else { throw Unknown() }
           if slot == all.count { present.hasUserData = true } else { present.fields |= 1 << UInt64(slot) }
         case .number, .boolean: throw Unknown()
         default: return
