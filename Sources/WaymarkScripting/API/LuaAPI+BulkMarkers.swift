@@ -31,6 +31,7 @@ extension LuaAPI {
       stack.rawGetField("type", ofTableAt: 2) == .string && stack.string(at: -1) == "FeatureCollection"
     }
     let fields = try featureFields(at: 3, on: stack, collection: isCollection)
+    let orderedFields = fields.sorted { $0.key < $1.key }
     if isCollection {
       guard stack.rawGetField("features", ofTableAt: 2) == .table else {
         throw LuaFunctionError("add_markers: a FeatureCollection without a features list")
@@ -54,7 +55,7 @@ extension LuaAPI {
       do {
         var item =
           isCollection
-          ? try feature(at: stack.top, on: stack, fields: fields, bridge: bridge, room: sharedRoom)
+          ? try feature(at: stack.top, on: stack, fields: orderedFields, bridge: bridge, room: sharedRoom)
           : try listItem(at: stack.top, on: stack, bridge: bridge, room: sharedRoom)
         try item.options.validate()
         if let id = item.options.id {
@@ -77,7 +78,11 @@ extension LuaAPI {
     let result = stack.top
     for (offset, item) in items.enumerated() {
       let serial = map.nextMarkerSerial
-      let marker = try map.addMarker(item.options)
+      // The user data goes in with the options: set afterwards, it would change the marker.
+      let shared = item.shared.map(SharedUserData.init)
+      var options = item.options
+      if let shared { options.userData = shared }
+      let marker = try map.addMarker(options)
       bridge.quota.added(marker)
       _ = stack.rawGetIndex(offset + 1, ofTableAt: list)
       let table = stack.top
@@ -90,7 +95,7 @@ extension LuaAPI {
           }
         }
       }
-      if let shared = item.shared {
+      if let shared {
         _ = stack.rawGetField(isCollection ? "properties" : "user_data", ofTableAt: table)
         try bridge.adoptUserData(of: -2, value: -1, shared: shared, on: stack)
         stack.pop()
@@ -150,8 +155,10 @@ extension LuaAPI {
   }
 
   /// A GeoJSON Point feature as marker options (RFC 7946: coordinates are longitude, latitude).
+  /// `fields`: which property gives the title and which the snippet, in the order of their
+  /// names (``featureFields(at:on:collection:)`` sorted once for every feature).
   private static func feature(
-    at index: Int32, on stack: LuaStack, fields: [String: String], bridge: LuaMapBridge, room: Int
+    at index: Int32, on stack: LuaStack, fields: [(key: String, value: String)], bridge: LuaMapBridge, room: Int
   ) throws(LuaFunctionError) -> BulkItem {
     guard stack.type(at: index) == .table else {
       throw LuaValues.typeError("the feature", expected: "a GeoJSON Feature", at: index, on: stack)
@@ -175,13 +182,11 @@ extension LuaAPI {
         throw LuaFunctionError("geometry.coordinates: expected { longitude, latitude }")
       }
       let list = stack.top
-      var values: [Double] = []
-      for position in 1...2 {
-        _ = stack.rawGetIndex(position, ofTableAt: list)
-        values.append(
-          try LuaValues.number(at: -1, on: stack, field: "geometry.coordinates[\(position)]"))
-      }
-      return Coordinate(latitude: values[1], longitude: values[0])
+      _ = stack.rawGetIndex(1, ofTableAt: list)
+      let longitude = try LuaValues.number(at: -1, on: stack, field: "geometry.coordinates[1]")
+      _ = stack.rawGetIndex(2, ofTableAt: list)
+      let latitude = try LuaValues.number(at: -1, on: stack, field: "geometry.coordinates[2]")
+      return Coordinate(latitude: latitude, longitude: longitude)
     }
     var options = MarkerOptions(position: coordinate)
     options.id = try stack.withStackBalance { () throws(LuaFunctionError) -> String? in
@@ -199,7 +204,7 @@ extension LuaAPI {
       case .nil: return false
       case .table:
         let properties = stack.top
-        for (field, property) in fields.sorted(by: { $0.key < $1.key }) {
+        for (field, property) in fields {
           let text: String?
           switch stack.rawGetField(property, ofTableAt: properties) {
           case .nil: text = nil

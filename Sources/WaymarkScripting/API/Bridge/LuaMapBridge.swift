@@ -489,15 +489,14 @@ package final class LuaMapBridge {
     userDataSources[object] = shared
   }
 
-  /// Sets the `user_data` of a marker the state has just added (at `index`) to the value at
-  /// `value`, whose plain-data copy `shared` the caller read (and so checked) already. Stack: 0.
-  func adoptUserData(of index: Int32, value: Int32, shared plain: PlainValue, on stack: LuaStack) throws {
+  /// Takes on the `user_data` of a marker the state has just added (at `index`) with `shared`
+  /// in its options: the plain-data copy, which the caller read (and so checked) already, of
+  /// the value at `value`, which this state keeps as it is. Stack: 0.
+  func adoptUserData(of index: Int32, value: Int32, shared: SharedUserData, on stack: LuaStack) throws {
     let index = stack.absoluteIndex(index), value = stack.absoluteIndex(value)
     guard let marker = stack.object(at: index, as: Self.markerType) else { return }
-    let shared = SharedUserData(plain)
     try quota.chargeShared(shared.size, replacing: 0, what: "marker.user_data")
     storeUserData(of: index, value: value, on: stack)
-    try marker.update { $0.userData = shared }
     userDataSources[ObjectIdentifier(marker)] = shared
   }
 
