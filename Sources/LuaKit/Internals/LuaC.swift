@@ -145,16 +145,13 @@ enum LuaC {
   }
   static func rawLength(_ L: LuaThreadPointer, _ i: Int32) -> Int { Int(lua_rawlen(L, i)) }
   static func numberPair(_ L: LuaThreadPointer, _ t: Int32, _ a: StaticString, _ b: StaticString) -> (Double, Double)? {
+    // A StaticString literal is NUL-terminated UTF-8 at utf8Start.
+    func cString(_ s: StaticString) -> UnsafePointer<CChar> {
+      UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
+    }
     var x = 0.0
     var y = 0.0
-    let found = a.withUTF8Buffer { a in
-      b.withUTF8Buffer { b in
-        a.withMemoryRebound(to: CChar.self) { a in
-          b.withMemoryRebound(to: CChar.self) { b in waymark_number_pair(L, t, a.baseAddress, b.baseAddress, &x, &y) }
-        }
-      }
-    }
-    return found != 0 ? (x, y) : nil
+    return waymark_number_pair(L, t, cString(a), cString(b), &x, &y) != 0 ? (x, y) : nil
   }
   static func next(_ L: LuaThreadPointer, _ t: Int32) -> Bool { lua_next(L, t) != 0 }
   static func protectedGetField(_ L: LuaThreadPointer, _ t: Int32, _ k: String) -> Int32 {

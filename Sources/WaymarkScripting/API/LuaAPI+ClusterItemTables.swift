@@ -77,44 +77,4 @@ extension LuaAPI {
     bridge.clusterItemTables[key] = tables
     return tables
   }
-
-  /// Pushes the list of `clusters`, each `{ position, count, items }` with the caller's own
-  /// item tables from the table of tags at `tables` (an item whose table is not there is built
-  /// afresh). The field names are pushed once, not once a cluster. Stack: +1.
-  static func pushClusters(_ clusters: [Cluster], itemTablesAt tables: Int32, on stack: LuaStack) {
-    let names = ["position", "count", "items", "lat", "lng"]
-    for name in names { stack.push(name) }
-    let key = stack.absoluteIndex(-Int32(names.count))
-    let (position, count, items, lat, lng) = (key, key + 1, key + 2, key + 3, key + 4)
-    /// `t[name] = v` for the table t below the value v on top. Stack: -1.
-    func set(_ name: Int32) {
-      stack.pushValue(at: name)
-      stack.insert(at: -2)
-      stack.rawSet(ofTableAt: -3)
-    }
-    stack.newTable(arrayCount: Int32(clamping: clusters.count))
-    for (index, cluster) in clusters.enumerated() {
-      stack.newTable(fieldCount: 3)
-      stack.newTable(fieldCount: 2)
-      stack.push(cluster.position.latitude)
-      set(lat)
-      stack.push(cluster.position.longitude)
-      set(lng)
-      set(position)
-      stack.push(cluster.count)
-      set(count)
-      stack.newTable(arrayCount: Int32(clamping: cluster.count))
-      for (index, item) in cluster.items.enumerated() {
-        if stack.rawGetIndex(item.tag, ofTableAt: tables) != .table {
-          stack.pop()
-          pushClusterItem(item, on: stack)
-        }
-        stack.rawSetIndex(index + 1, ofTableAt: -2)
-      }
-      set(items)
-      stack.rawSetIndex(index + 1, ofTableAt: -2)
-    }
-    stack.insert(at: key)
-    stack.pop(Int32(names.count))
-  }
 }

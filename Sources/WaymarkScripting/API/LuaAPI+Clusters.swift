@@ -240,19 +240,59 @@ extension LuaAPI {
     return ClusterItem(id: id, position: position, title: title, snippet: snippet, tag: tag)
   }
 
-  /// `{ position, count, items }`, the items as item tables. Stack: +1.
+  /// `{ position, count, items }`, the items as new item tables. Stack: +1.
   static func pushCluster(_ cluster: Cluster, on stack: LuaStack) {
-    stack.newTable(fieldCount: 3)
-    LuaValues.push(cluster.position, on: stack)
-    stack.rawSetField("position", ofTableAt: -2)
-    stack.push(cluster.count)
-    stack.rawSetField("count", ofTableAt: -2)
-    stack.newTable(arrayCount: Int32(clamping: cluster.count))
-    for (index, item) in cluster.items.enumerated() {
-      pushClusterItem(item, on: stack)
+    pushClusters([cluster], itemTablesAt: nil, on: stack)
+    stack.rawGetIndex(1, ofTableAt: -1)
+    stack.remove(at: -2)
+  }
+
+  /// Pushes the list of `clusters`, each `{ position, count, items }`, the items the caller's
+  /// own tables from the table of tags at `tables` (``ClusterItemTables``) where it holds them,
+  /// else new item tables. The field names are pushed once, not once a field: `clusters_at`
+  /// builds tens of thousands of clusters at a high zoom. Stack: +1.
+  static func pushClusters(_ clusters: [Cluster], itemTablesAt tables: Int32?, on stack: LuaStack) {
+    let names = ["position", "count", "items", "lat", "lng"]
+    for name in names { stack.push(name) }
+    let key = stack.absoluteIndex(-Int32(names.count))
+    let (position, count, items, lat, lng) = (key, key + 1, key + 2, key + 3, key + 4)
+    /// `t[name] = v` for the table t below the value v on top. Stack: -1.
+    func set(_ name: Int32) {
+      stack.pushValue(at: name)
+      stack.insert(at: -2)
+      stack.rawSet(ofTableAt: -3)
+    }
+    stack.newTable(arrayCount: Int32(clamping: clusters.count))
+    for (index, cluster) in clusters.enumerated() {
+      stack.newTable(fieldCount: 3)
+      stack.newTable(fieldCount: 2)
+      stack.push(cluster.position.latitude)
+      set(lat)
+      stack.push(cluster.position.longitude)
+      set(lng)
+      set(position)
+      stack.push(cluster.count)
+      set(count)
+      stack.newTable(arrayCount: Int32(clamping: cluster.count))
+      for (index, item) in cluster.items.enumerated() {
+        pushItem(item, from: tables, on: stack)
+        stack.rawSetIndex(index + 1, ofTableAt: -2)
+      }
+      set(items)
       stack.rawSetIndex(index + 1, ofTableAt: -2)
     }
-    stack.rawSetField("items", ofTableAt: -2)
+    stack.insert(at: key)
+    stack.pop(Int32(names.count))
+  }
+
+  /// The caller's table of `item` if the table of tags at `tables` holds it, else a new item
+  /// table. Stack: +1.
+  private static func pushItem(_ item: ClusterItem, from tables: Int32?, on stack: LuaStack) {
+    if let tables {
+      if stack.rawGetIndex(item.tag, ofTableAt: tables) == .table { return }
+      stack.pop()
+    }
+    pushClusterItem(item, on: stack)
   }
 
   /// `{ id, position, title, snippet }`. Stack: +1.
