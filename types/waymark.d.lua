@@ -239,12 +239,13 @@
 ---@field buckets integer[]?
 ---@field animate boolean?
 
----An item a cluster manager groups (docs/semantics.md R62); its marker copies title and snippet.
+---An item a cluster manager groups (docs/semantics.md R62); its marker copies title and snippet; user_data is seen by every plugin.
 ---@class ClusterItem
 ---@field id string
 ---@field position Coordinate
 ---@field title string?
 ---@field snippet string?
+---@field user_data any
 
 ---A cluster at one zoom: where its marker stands, and its items in the order added.
 ---@class Cluster
@@ -563,8 +564,8 @@ function Projection:points_for_meters(meters, coordinate) end
 ---@class Clusters
 local Clusters = {}
 
----Adds an item { id =, position =, title =, snippet = } or a list of them (docs/semantics.md R62); shown at the next clustering.
----@param items ClusterItem|ClusterItem[]
+---Adds an item { id =, position =, title =, snippet =, user_data = }, a list of them, or a GeoJSON FeatureCollection's Point features as add_markers reads them (docs/semantics.md R62), all or nothing; shown at the next clustering.
+---@param items ClusterItem|ClusterItem[]|FeatureCollection
 function Clusters:add(items) end
 
 ---Removes the item with this id; false if there is none (docs/semantics.md R62).

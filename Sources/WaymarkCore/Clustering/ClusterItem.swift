@@ -12,18 +12,24 @@ public final class ClusterItem: Sendable {
   public let title: String?
   /// Copied to its marker's snippet.
   public let snippet: String?
+  /// What the caller keeps with the item (the Lua bridge: a plain-data copy of its
+  /// `user_data`, seen by every plugin); never read by the core. Unchecked for sending, as a
+  /// marker's `userData` is: it is read where the items are, on the map's thread.
+  nonisolated(unsafe) package let userData: AnyObject?
   /// A number the caller attached to find its own copy of the item again (the Lua bridge:
   /// where it keeps the item's table); never read by the core.
   package let tag: Int
 
   /// Creates an item.
   package init(
-    id: String, position: Coordinate, title: String? = nil, snippet: String? = nil, tag: Int = 0
+    id: String, position: Coordinate, title: String? = nil, snippet: String? = nil, userData: AnyObject? = nil,
+    tag: Int = 0
   ) {
     self.id = id
     self.position = position
     self.title = title
     self.snippet = snippet
+    self.userData = userData
     self.tag = tag
   }
 }

@@ -15,9 +15,10 @@ extension LuaAPI {
   ]
 
   /// One validated item: its options and the user data it carries.
-  private struct BulkItem {
+  struct BulkItem {
     var options: MarkerOptions
-    /// The stack index of the item's table (a list item), for the fields applied afterwards.
+    /// The plain-data copy of what becomes its user data: a list item's `user_data`, a
+    /// feature's `properties`.
     var shared: PlainValue?
   }
 
@@ -138,7 +139,7 @@ extension LuaAPI {
   }
 
   /// The plain-data copy of `table[field]`, in at most `room` bytes.
-  private static func sharedData(
+  static func sharedData(
     field: String, of index: Int32, on stack: LuaStack, _ bridge: LuaMapBridge, _ room: Int
   )
     throws(LuaFunctionError) -> PlainValue
@@ -157,7 +158,7 @@ extension LuaAPI {
   /// A GeoJSON Point feature as marker options (RFC 7946: coordinates are longitude, latitude).
   /// `fields`: which property gives the title and which the snippet, in the order of their
   /// names (``featureFields(at:on:collection:)`` sorted once for every feature).
-  private static func feature(
+  static func feature(
     at index: Int32, on stack: LuaStack, fields: [(key: String, value: String)], bridge: LuaMapBridge, room: Int
   ) throws(LuaFunctionError) -> BulkItem {
     guard stack.type(at: index) == .table else {
@@ -225,7 +226,7 @@ extension LuaAPI {
   }
 
   /// A string value quoted, any other value by its type: for messages.
-  private static func shown(at index: Int32, on stack: LuaStack) -> String {
+  static func shown(at index: Int32, on stack: LuaStack) -> String {
     stack.type(at: index) == .string ? "\"\(stack.string(at: index) ?? "")\"" : stack.typeName(at: index)
   }
 }

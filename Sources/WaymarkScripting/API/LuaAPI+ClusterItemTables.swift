@@ -5,7 +5,7 @@ import WaymarkCore
 /// the caller's own tables, as a GMUCluster holds the caller's own GMUClusterItem objects
 /// (R62), instead of building two tables an item on every call. A marker's `cluster` and the
 /// delegate's clusters are read by other states too, and are built afresh
-/// (``LuaAPI/pushCluster(_:on:)``).
+/// (``LuaAPI/pushCluster(_:bridge:on:)``).
 ///
 /// Each item carries a tag, its index in ``tables``: `tables[tag]` is the item's table, and
 /// `tables[table]` the tag the table was last added under. A table added again as another item
@@ -16,6 +16,8 @@ final class ClusterItemTables {
   let tables: LuaRef
   /// The tag of the next item added.
   private(set) var nextTag = 1
+  /// The bytes of `user_data` the manager's items added here hold, charged to the state.
+  var sharedBytes = 0
 
   /// An empty store whose table is the value on top. Stack: -1.
   init(on stack: LuaStack) { tables = stack.ref() }

@@ -6,8 +6,6 @@ extension LuaAPI {
   static let clusterOptionKeys = [
     "algorithm", "distance", "min_cluster_size", "max_cluster_zoom", "buckets", "animate",
   ]
-  /// The keys of a cluster item.
-  static let clusterItemKeys = ["id", "position", "title", "snippet"]
 
   /// `map:clusters{}`, `Clusters`, and a rendered marker's `cluster` and `cluster_item`.
   static let clusterEntries: [LuaAPIEntry] = [
@@ -24,23 +22,18 @@ extension LuaAPI {
         return 1
       }),
     .method(
-      "Clusters", "add", [.init("items", "ClusterItem|ClusterItem[]")],
-      "Adds an item { id =, position =, title =, snippet = } or a list of them (R62);"
+      "Clusters", "add", [.init("items", "ClusterItem|ClusterItem[]|FeatureCollection")],
+      "Adds an item { id =, position =, title =, snippet =, user_data = }, a list of them, or a GeoJSON"
+        + " FeatureCollection's Point features as add_markers reads them (R62), all or nothing;"
         + " shown at the next clustering.",
-      { bridge, context in
-        let manager = try context.checkObject(1, as: LuaMapBridge.clustersType)
-        let tables = itemTables(of: manager, bridge: bridge, on: context.stack)
-        let items = try readClusterItems(at: 2, on: context.stack, firstTag: tables.nextTag)
-        tables.remember(items, at: 2, replacing: manager.add(items), on: context.stack)
-        return 0
-      }),
+      { bridge, context in try addClusterItems(bridge, context) }),
     .method(
       "Clusters", "remove", [.init("id", "string")], returns: "boolean",
       "Removes the item with this id; false if there is none (R62).",
       { bridge, context in
         let manager = try context.checkObject(1, as: LuaMapBridge.clustersType)
         let removed = manager.remove(id: try context.checkString(2))
-        if let removed { bridge.clusterItemTables[ObjectIdentifier(manager)]?.forget([removed], on: context.stack) }
+        if let removed { forget([removed], of: manager, bridge: bridge, on: context.stack) }
         context.stack.push(removed != nil)
         return 1
       }),
@@ -49,7 +42,9 @@ extension LuaAPI {
       { bridge, context in
         let manager = try context.checkObject(1, as: LuaMapBridge.clustersType)
         manager.clear()
-        bridge.clusterItemTables[ObjectIdentifier(manager)] = nil
+        if let tables = bridge.clusterItemTables.removeValue(forKey: ObjectIdentifier(manager)) {
+          bridge.quota.releaseShared(tables.sharedBytes)
+        }
         return 0
       }),
     .method(
@@ -70,7 +65,7 @@ extension LuaAPI {
         let stack = context.stack
         stack.push(itemTables(of: manager, bridge: bridge, on: context.stack).tables)
         let tables = stack.absoluteIndex(-1)
-        pushClusters(clusters, itemTablesAt: tables, on: stack)
+        pushClusters(clusters, itemTablesAt: tables, bridge: bridge, on: stack)
         stack.remove(at: tables)
         return 1
       }),
@@ -88,19 +83,19 @@ extension LuaAPI {
     .property(
       "Marker", "cluster", "Cluster?",
       "The cluster a cluster marker stands for ({ position, count, items }), else nil.",
-      get: { _, stack, object in
+      get: { bridge, stack, object in
         guard let marker = stack.object(at: object, as: LuaMapBridge.markerType),
           let cluster = ClusterMarkerRole.of(marker)?.cluster
         else { return stack.pushNil() }
-        pushCluster(cluster, on: stack)
+        pushCluster(cluster, bridge: bridge, on: stack)
       }),
     .property(
       "Marker", "cluster_item", "ClusterItem?", "The item an item's marker stands for, else nil.",
-      get: { _, stack, object in
+      get: { bridge, stack, object in
         guard let marker = stack.object(at: object, as: LuaMapBridge.markerType),
           let item = ClusterMarkerRole.of(marker)?.item
         else { return stack.pushNil() }
-        pushClusterItem(item, on: stack)
+        pushClusterItem(item, bridge: bridge, on: stack)
       }),
   ]
 
@@ -192,57 +187,9 @@ extension LuaAPI {
     return buckets
   }
 
-  /// One item table, or a list of them (a table whose first element is a table).
-  static func readClusterItems(at index: Int32, on stack: LuaStack, firstTag: Int) throws(LuaFunctionError)
-    -> [ClusterItem]
-  {
-    guard stack.type(at: index) == .table else {
-      throw LuaValues.typeError("item", expected: "an item table or a list of them", at: index, on: stack)
-    }
-    let table = stack.absoluteIndex(index)
-    let first = stack.rawGetIndex(1, ofTableAt: table)
-    stack.pop()
-    guard first == .table else { return [try readClusterItem(at: table, on: stack, field: "item", tag: firstTag)] }
-    var items: [ClusterItem] = []
-    for position in stride(from: 1, through: stack.rawLength(at: table), by: 1) {
-      _ = stack.rawGetIndex(position, ofTableAt: table)
-      defer { stack.pop() }
-      items.append(
-        try readClusterItem(
-          at: stack.absoluteIndex(-1), on: stack, field: "items[\(position)]", tag: firstTag + position - 1))
-    }
-    return items
-  }
-
-  private static func readClusterItem(at table: Int32, on stack: LuaStack, field: String, tag: Int)
-    throws(LuaFunctionError)
-    -> ClusterItem
-  {
-    guard stack.type(at: table) == .table else {
-      throw LuaValues.typeError(field, expected: "an item table", at: table, on: stack)
-    }
-    try LuaValues.requireKnownFields(ofTableAt: table, on: stack, allowed: clusterItemKeys, what: field)
-    func read<T>(_ key: String, _ body: (Int32, String) throws(LuaFunctionError) -> T) throws(LuaFunctionError) -> T {
-      do { _ = try stack.getField(key, ofTableAt: table) } catch { throw LuaFunctionError("\(field).\(key): \(error)") }
-      defer { stack.pop() }
-      return try body(-1, "\(field).\(key)")
-    }
-    let id = try read("id") { i, name throws(LuaFunctionError) in try LuaValues.string(at: i, on: stack, field: name) }
-    let position = try read("position") { i, name throws(LuaFunctionError) in
-      try LuaValues.coordinate(at: i, on: stack, field: name)
-    }
-    let title = try read("title") { i, name throws(LuaFunctionError) in
-      try LuaValues.optionalString(at: i, on: stack, field: name)
-    }
-    let snippet = try read("snippet") { i, name throws(LuaFunctionError) in
-      try LuaValues.optionalString(at: i, on: stack, field: name)
-    }
-    return ClusterItem(id: id, position: position, title: title, snippet: snippet, tag: tag)
-  }
-
   /// `{ position, count, items }`, the items as new item tables. Stack: +1.
-  static func pushCluster(_ cluster: Cluster, on stack: LuaStack) {
-    pushClusters([cluster], itemTablesAt: nil, on: stack)
+  static func pushCluster(_ cluster: Cluster, bridge: LuaMapBridge, on stack: LuaStack) {
+    pushClusters([cluster], itemTablesAt: nil, bridge: bridge, on: stack)
     stack.rawGetIndex(1, ofTableAt: -1)
     stack.remove(at: -2)
   }
@@ -251,7 +198,9 @@ extension LuaAPI {
   /// own tables from the table of tags at `tables` (``ClusterItemTables``) where it holds them,
   /// else new item tables. The field names are pushed once, not once a field: `clusters_at`
   /// builds tens of thousands of clusters at a high zoom. Stack: +1.
-  static func pushClusters(_ clusters: [Cluster], itemTablesAt tables: Int32?, on stack: LuaStack) {
+  static func pushClusters(
+    _ clusters: [Cluster], itemTablesAt tables: Int32?, bridge: LuaMapBridge, on stack: LuaStack
+  ) {
     let names = ["position", "count", "items", "lat", "lng"]
     for name in names { stack.push(name) }
     let key = stack.absoluteIndex(-Int32(names.count))
@@ -275,7 +224,7 @@ extension LuaAPI {
       set(count)
       stack.newTable(arrayCount: Int32(clamping: cluster.count))
       for (index, item) in cluster.items.enumerated() {
-        pushItem(item, from: tables, on: stack)
+        pushItem(item, from: tables, bridge: bridge, on: stack)
         stack.rawSetIndex(index + 1, ofTableAt: -2)
       }
       set(items)
@@ -287,29 +236,12 @@ extension LuaAPI {
 
   /// The caller's table of `item` if the table of tags at `tables` holds it, else a new item
   /// table. Stack: +1.
-  private static func pushItem(_ item: ClusterItem, from tables: Int32?, on stack: LuaStack) {
+  private static func pushItem(_ item: ClusterItem, from tables: Int32?, bridge: LuaMapBridge, on stack: LuaStack) {
     if let tables {
       if stack.rawGetIndex(item.tag, ofTableAt: tables) == .table { return }
       stack.pop()
     }
-    pushClusterItem(item, on: stack)
-  }
-
-  /// `{ id, position, title, snippet }`. Stack: +1.
-  static func pushClusterItem(_ item: ClusterItem, on stack: LuaStack) {
-    stack.newTable(fieldCount: 4)
-    stack.push(item.id)
-    stack.rawSetField("id", ofTableAt: -2)
-    LuaValues.push(item.position, on: stack)
-    stack.rawSetField("position", ofTableAt: -2)
-    if let title = item.title {
-      stack.push(title)
-      stack.rawSetField("title", ofTableAt: -2)
-    }
-    if let snippet = item.snippet {
-      stack.push(snippet)
-      stack.rawSetField("snippet", ofTableAt: -2)
-    }
+    pushClusterItem(item, bridge: bridge, on: stack)
   }
 }
 
@@ -323,9 +255,12 @@ extension LuaAPIShape {
     ])
   /// A cluster item.
   static let clusterItem = LuaAPIShape(
-    name: "ClusterItem", doc: "An item a cluster manager groups (R62); its marker copies title and snippet.",
+    name: "ClusterItem",
+    doc:
+      "An item a cluster manager groups (R62); its marker copies title and snippet; user_data is seen by every plugin.",
     fields: [
       .init("id", "string"), .init("position", "Coordinate"), .init("title", "string?"), .init("snippet", "string?"),
+      .init("user_data", "any"),
     ])
   /// A cluster.
   static let cluster = LuaAPIShape(

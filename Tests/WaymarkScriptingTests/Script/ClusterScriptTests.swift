@@ -123,4 +123,62 @@ import WaymarkCore
       expect(rawequal(c:clusters_at(10)[1].items[1], items[2]))
       """)
   }
+
+  @Test("R62: an item's user_data reaches every copy of it; a state's share is charged and given back")
+  func itemUserData() throws {
+    _ = try run(
+      """
+      c:add{ id = "shop", position = { lat = -35, lng = 151.3 }, user_data = { kind = "cafe", seats = 12 } }
+      map:move_camera{ target = { lat = -35, lng = 151.3 }, zoom = 12 }
+      c:cluster()
+      local item = map:marker("shop").cluster_item
+      expect_eq(item.user_data.kind, "cafe", "the marker's item is built from the kept copy")
+      expect_eq(item.user_data.seats, 12)
+
+      local big = string.rep("x", 5 << 20)
+      c:add{ id = "big1", position = { lat = 0, lng = 0 }, user_data = big }
+      local ok, err = pcall(c.add, c, { id = "big2", position = { lat = 0, lng = 0 }, user_data = big })
+      expect(not ok and err:find("add: user_data", 1, true) ~= nil, err)
+      expect(err:find("8 MiB", 1, true) ~= nil, err)
+      expect(c:remove("big1"))
+      c:add{ id = "big2", position = { lat = 0, lng = 0 }, user_data = big }
+      c:add{ id = "big2", position = { lat = 0, lng = 0 }, user_data = big }
+      c:clear()
+      c:add{ id = "big3", position = { lat = 0, lng = 0 }, user_data = big }
+      """)
+  }
+
+  @Test("R62: a GeoJSON FeatureCollection's Point features become items, all or nothing")
+  func featureCollectionItems() throws {
+    _ = try run(
+      """
+      c:clear()
+      local function point(id, lng, properties)
+        return { type = "Feature", id = id, geometry = { type = "Point", coordinates = { lng, -35 } },
+          properties = properties }
+      end
+      local shops = { type = "FeatureCollection", features = {
+        point("a", 151, { title = "Alpha", snippet = "open", rating = 4 }), point(7, 151.001, nil),
+        point(nil, 151.002, { title = "Gamma" }) } }
+      c:add(shops)
+      local items = c:clusters_at(5)[1].items
+      expect_eq(#items, 3)
+      expect_eq(items[1].id, "a")
+      expect_eq(items[1].title, "Alpha")
+      expect_eq(items[1].snippet, "open")
+      expect(rawequal(items[1].user_data, shops.features[1].properties), "user_data is the feature's properties")
+      expect_eq(items[1].position.lat, -35)
+      expect_eq(items[1].position.lng, 151)
+      expect_eq(items[2].id, "7", "a number id becomes a string")
+      expect(items[3].id:match("^item%-%d+$") ~= nil, "a feature without an id gets one: " .. items[3].id)
+      expect(rawequal(c:clusters_at(5)[1].items[1], items[1]), "the same tables on every call")
+
+      local bad = { type = "FeatureCollection", features = {
+        point("b", 150, nil), { type = "Feature", geometry = { type = "LineString", coordinates = {} } } } }
+      local ok, err = pcall(c.add, c, bad)
+      expect(not ok)
+      expect(err:find("features[2]: geometry.type", 1, true) ~= nil, err)
+      expect_eq(c:clusters_at(5)[1].count, 3, "nothing of a refused collection is added")
+      """)
+  }
 }

@@ -66,6 +66,9 @@ final class HostQuota {
     sharedBytes += new - previous
   }
 
+  /// Gives back `bytes` of shared data that no longer exists (a cluster item removed).
+  func releaseShared(_ bytes: Int) { sharedBytes = max(0, sharedBytes - bytes) }
+
   /// The room left for shared data, to bound a copy before it is made.
   func sharedRoom(replacing previous: Int) -> Int { limits.sharedBytes - sharedBytes + previous }
 

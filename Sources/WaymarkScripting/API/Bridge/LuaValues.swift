@@ -62,8 +62,8 @@ package enum LuaValues {
         stack.rawSetField("place_id", ofTableAt: -2)
         stack.rawSetIndex(i + 1, ofTableAt: -2)
       }
-    case .cluster(let cluster): LuaAPI.pushCluster(cluster, on: stack)
-    case .clusterItem(let item): LuaAPI.pushClusterItem(item, on: stack)
+    case .cluster(let cluster): LuaAPI.pushCluster(cluster, bridge: bridge, on: stack)
+    case .clusterItem(let item): LuaAPI.pushClusterItem(item, bridge: bridge, on: stack)
     }
   }
 
