@@ -500,7 +500,7 @@ function Map:clusters(options) end
 ---@field tappable boolean Whether taps can hit the marker (docs/semantics.md R4).
 ---@field tracks_view_changes boolean Whether the icon view is redrawn when it changes.
 ---@field tracks_info_window_changes boolean Whether an open default window shows title and snippet changes at once (docs/semantics.md R7); false: it keeps what it was shown with until shown again.
----@field user_data any Any value kept with the marker; other plugins and the script see a plain-data copy of what was last assigned.
+---@field user_data any Any value kept with the marker; other plugins and the script see a plain-data copy of what was last assigned. A marker a cluster manager rendered holds its cluster or item (docs/semantics.md R72).
 ---@field map Map? The map the marker is on, nil once removed (docs/semantics.md R2); assign nil to remove it, the map to add it back.
 ---@field cluster Cluster? The cluster a cluster marker stands for ({ position, count, items }), else nil. (read-only)
 ---@field cluster_item ClusterItem? The item an item's marker stands for, else nil. (read-only)
@@ -564,9 +564,10 @@ function Projection:points_for_meters(meters, coordinate) end
 ---@class Clusters
 local Clusters = {}
 
----Adds an item { id =, position =, title =, snippet =, user_data = }, a list of them, or a GeoJSON FeatureCollection's Point features as add_markers reads them (docs/semantics.md R62), all or nothing; shown at the next clustering.
+---Adds an item { id =, position =, title =, snippet =, user_data = }, a list of them, or a GeoJSON FeatureCollection's Point features as add_markers reads them, `fields` included (docs/semantics.md R62), all or nothing; shown at the next clustering.
 ---@param items ClusterItem|ClusterItem[]|FeatureCollection
-function Clusters:add(items) end
+---@param fields FeatureFields?
+function Clusters:add(items, fields) end
 
 ---Removes the item with this id; false if there is none (docs/semantics.md R62).
 ---@param id string

@@ -15,17 +15,24 @@ package struct ClusteringConventions: Sendable, Hashable {
   /// The half side of the distance algorithm's search square, as a fraction of `distance`:
   /// 1 for GMUNonHierarchicalDistanceBasedAlgorithm, 0.5 for android-maps-utils' algorithm.
   package var searchFraction: Double
+  /// True to count the grid's rows from the south, as GMUGridBasedClusterAlgorithm does on
+  /// GMSMapPoint's y, which grows north: an item on the line between two rows is in the
+  /// northern one. False to count them from the north (android-maps-utils, whose y grows
+  /// south): it is in the southern one.
+  package var gridRowsFromSouth: Bool
 
   /// Creates conventions.
-  package init(truncatesZoom: Bool, searchFraction: Double) {
+  package init(truncatesZoom: Bool, searchFraction: Double, gridRowsFromSouth: Bool) {
     self.truncatesZoom = truncatesZoom
     self.searchFraction = searchFraction
+    self.gridRowsFromSouth = gridRowsFromSouth
   }
 
-  /// google-maps-ios-utils': the zoom rounded, a square of ±distance.
-  package static let ios = ClusteringConventions(truncatesZoom: false, searchFraction: 1)
-  /// android-maps-utils': the zoom truncated, a square of ±distance/2.
-  package static let android = ClusteringConventions(truncatesZoom: true, searchFraction: 0.5)
+  /// google-maps-ios-utils': the zoom rounded, a square of ±distance, rows from the south.
+  package static let ios = ClusteringConventions(truncatesZoom: false, searchFraction: 1, gridRowsFromSouth: true)
+  /// android-maps-utils': the zoom truncated, a square of ±distance/2, rows from the north.
+  package static let android = ClusteringConventions(
+    truncatesZoom: true, searchFraction: 0.5, gridRowsFromSouth: false)
 
   /// The integral zoom a manager clusters at when the camera is at `zoom`.
   package func clusteringZoom(_ zoom: Double) -> Double {

@@ -9,7 +9,7 @@ extension ClusterItemSet {
   ) -> [Cluster] {
     switch algorithm {
     case .distance: distanceClusters(at: zoom, radius: distance * conventions.searchFraction)
-    case .grid: gridClusters(at: zoom, cellSide: distance)
+    case .grid: gridClusters(at: zoom, cellSide: distance, rowsFromSouth: conventions.gridRowsFromSouth)
     }
   }
 
@@ -46,8 +46,9 @@ extension ClusterItemSet {
 
   /// R61 (GMUGridBasedClusterAlgorithm): the world is cut into ⌈world width / `cellSide`⌉
   /// square cells a side at `zoom`; the items of a cell make one cluster at the cell's
-  /// centre. Clusters are in the order of their first item.
-  private func gridClusters(at zoom: Double, cellSide: Double) -> [Cluster] {
+  /// centre. Clusters are in the order of their first item. An item on the line between two
+  /// rows is in the row counted from the side `rowsFromSouth` names (R61, R65).
+  private func gridClusters(at zoom: Double, cellSide: Double, rowsFromSouth: Bool) -> [Cluster] {
     let cells = (Mercator.worldSize(zoom: zoom) / cellSide).rounded(.up)
     let last = Int(cells) - 1
     var clusterOfCell: [Int: Int] = [:]
@@ -57,7 +58,7 @@ extension ClusterItemSet {
       guard let item = slots[slot] else { continue }
       let point = points[slot]
       let column = min(Int(cells * point.x), last)
-      let row = min(Int(cells * point.y), last)
+      let row = min(Int(cells * (rowsFromSouth ? 1 - point.y : point.y)), last)
       let key = row * (last + 1) + column
       if let cluster = clusterOfCell[key] {
         members[cluster].append(item)
@@ -69,7 +70,8 @@ extension ClusterItemSet {
     }
     return members.indices.map { cluster in
       let cell = cellOfCluster[cluster]
-      let centre = WorldPoint(x: (Double(cell.column) + 0.5) / cells, y: (Double(cell.row) + 0.5) / cells)
+      let y = (Double(cell.row) + 0.5) / cells
+      let centre = WorldPoint(x: (Double(cell.column) + 0.5) / cells, y: rowsFromSouth ? 1 - y : y)
       return Cluster(position: Mercator.coordinate(centre), items: members[cluster])
     }
   }

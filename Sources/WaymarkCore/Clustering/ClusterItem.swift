@@ -32,6 +32,17 @@ public final class ClusterItem: Sendable {
     self.userData = userData
     self.tag = tag
   }
+
+  /// Throws unless the id is a name (not empty, within the limit of names), the position is
+  /// on the globe and the texts are within their limits, as a marker's (R1, R62); `field`
+  /// names the item in the message.
+  package func validate(_ field: String) throws(MapError) {
+    if id.isEmpty { throw .invalidValue(field: "\(field).id", value: "\"\"", reason: "is empty") }
+    try TextLimits.check(id, atMost: TextLimits.name, "\(field).id")
+    _ = try position.validated("\(field).position")
+    try TextLimits.check(title, atMost: TextLimits.text, "\(field).title")
+    try TextLimits.check(snippet, atMost: TextLimits.text, "\(field).snippet")
+  }
 }
 
 /// A group of items an algorithm made at one zoom (GMUStaticCluster): where its marker stands

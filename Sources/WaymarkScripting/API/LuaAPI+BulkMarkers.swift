@@ -107,24 +107,25 @@ extension LuaAPI {
     return 1
   }
 
-  /// `fields`: which properties give a feature's title and snippet.
-  private static func featureFields(at index: Int32, on stack: LuaStack, collection: Bool) throws(LuaFunctionError)
-    -> [String: String]
+  /// `fields`: which properties give a feature's title and snippet; `call` names the method
+  /// in messages (`add_markers`, a cluster manager's `add`).
+  static func featureFields(at index: Int32, on stack: LuaStack, collection: Bool, call: String = "add_markers")
+    throws(LuaFunctionError) -> [String: String]
   {
     guard !LuaValues.isNil(index, on: stack) else { return ["title": "title", "snippet": "snippet"] }
     guard collection else {
-      throw LuaFunctionError("add_markers: fields only apply to a GeoJSON FeatureCollection")
+      throw LuaFunctionError("\(call): fields only apply to a GeoJSON FeatureCollection")
     }
     guard stack.type(at: index) == .table else {
-      throw LuaValues.typeError("add_markers fields", expected: "a table { title =, snippet = }", at: index, on: stack)
+      throw LuaValues.typeError("\(call) fields", expected: "a table { title =, snippet = }", at: index, on: stack)
     }
     try LuaValues.requireKnownFields(
-      ofTableAt: index, on: stack, allowed: ["title", "snippet"], what: "add_markers fields")
+      ofTableAt: index, on: stack, allowed: ["title", "snippet"], what: "\(call) fields")
     var fields = ["title": "title", "snippet": "snippet"]
     for name in ["title", "snippet"] {
       try stack.withStackBalance { () throws(LuaFunctionError) in
         guard stack.rawGetField(name, ofTableAt: index) != .nil else { return }
-        fields[name] = try LuaValues.string(at: -1, on: stack, field: "add_markers fields.\(name)")
+        fields[name] = try LuaValues.string(at: -1, on: stack, field: "\(call) fields.\(name)")
       }
     }
     return fields

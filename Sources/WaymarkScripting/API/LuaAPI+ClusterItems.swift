@@ -20,11 +20,14 @@ extension LuaAPI {
     let isCollection = stack.withStackBalance {
       stack.rawGetField("type", ofTableAt: 2) == .string && stack.string(at: -1) == "FeatureCollection"
     }
+    let fields = try featureFields(at: 3, on: stack, collection: isCollection, call: "add")
     // The copies are bounded by the room left and what the items replaced might give back.
     let room = bridge.quota.sharedRoom(replacing: tables.sharedBytes)
     let items =
       isCollection
-      ? try featureItems(at: 2, on: stack, bridge: bridge, room: room, firstTag: tables.nextTag)
+      ? try featureItems(
+        at: 2, fields: fields.sorted { $0.key < $1.key }, on: stack, bridge: bridge, room: room,
+        firstTag: tables.nextTag)
       : try readClusterItems(at: 2, on: stack, bridge: bridge, room: room, firstTag: tables.nextTag)
     let shared = sharedChange(adding: items, to: manager, holding: tables.sharedBytes)
     try bridge.quota.chargeShared(shared.added, replacing: shared.replaced, what: "add: user_data")
@@ -112,22 +115,25 @@ extension LuaAPI {
       }
       room -= userData?.size ?? 0
     }
-    return ClusterItem(id: id, position: position, title: title, snippet: snippet, userData: userData, tag: tag)
+    let item = ClusterItem(
+      id: id, position: position, title: title, snippet: snippet, userData: userData, tag: tag)
+    do { try item.validate(field) } catch { throw LuaFunctionError(error.luaDescription) }
+    return item
   }
 
   /// The Point features of the FeatureCollection at `index` as items, read as `add_markers`
   /// reads them: the id from the feature's id (`item-N` without one, N its tag), title and
-  /// snippet from the properties of those names, user_data the properties. Pushes the list of
+  /// snippet from the properties `fields` names (sorted by field), user_data the properties. Pushes the list of
   /// their item tables `{ id, position, title, snippet, user_data }`. Stack: +1.
   private static func featureItems(
-    at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, room: Int, firstTag: Int
+    at index: Int32, fields: [(key: String, value: String)], on stack: LuaStack, bridge: LuaMapBridge, room: Int,
+    firstTag: Int
   ) throws(LuaFunctionError) -> [ClusterItem] {
     guard stack.rawGetField("features", ofTableAt: index) == .table else {
       stack.pop()
       throw LuaFunctionError("add: a FeatureCollection without a features list")
     }
     let features = stack.top
-    let fields = [(key: "snippet", value: "snippet"), (key: "title", value: "title")]
     var room = room
     var items: [ClusterItem] = []
     let count = stack.rawLength(at: features)
@@ -135,18 +141,22 @@ extension LuaAPI {
       for position in stride(from: 1, through: count, by: 1) {
         _ = stack.rawGetIndex(position, ofTableAt: features)
         defer { stack.pop() }
+        let item: ClusterItem
         do throws(LuaFunctionError) {
           let feature = try feature(at: stack.top, on: stack, fields: fields, bridge: bridge, room: room)
           let tag = firstTag + position - 1
           let userData = feature.shared.map(SharedUserData.init)
           room -= userData?.size ?? 0
-          items.append(
-            ClusterItem(
-              id: feature.options.id ?? "item-\(tag)", position: feature.options.position,
-              title: feature.options.title, snippet: feature.options.snippet, userData: userData, tag: tag))
+          item = ClusterItem(
+            id: feature.options.id ?? "item-\(tag)", position: feature.options.position,
+            title: feature.options.title, snippet: feature.options.snippet, userData: userData, tag: tag)
         } catch {
           throw LuaFunctionError("add: features[\(position)]: \(error.message)")
         }
+        do { try item.validate("features[\(position)]") } catch {
+          throw LuaFunctionError("add: \(error.luaDescription)")
+        }
+        items.append(item)
       }
     } catch {
       stack.pop()

@@ -22,10 +22,11 @@ extension LuaAPI {
         return 1
       }),
     .method(
-      "Clusters", "add", [.init("items", "ClusterItem|ClusterItem[]|FeatureCollection")],
+      "Clusters", "add",
+      [.init("items", "ClusterItem|ClusterItem[]|FeatureCollection"), .init("fields", "FeatureFields?")],
       "Adds an item { id =, position =, title =, snippet =, user_data = }, a list of them, or a GeoJSON"
-        + " FeatureCollection's Point features as add_markers reads them (R62), all or nothing;"
-        + " shown at the next clustering.",
+        + " FeatureCollection's Point features as add_markers reads them, `fields` included (R62), all or"
+        + " nothing; shown at the next clustering.",
       { bridge, context in try addClusterItems(bridge, context) }),
     .method(
       "Clusters", "remove", [.init("id", "string")], returns: "boolean",
@@ -60,7 +61,9 @@ extension LuaAPI {
       { bridge, context in
         let manager = try context.checkObject(1, as: LuaMapBridge.clustersType)
         let zoom = try context.checkNumber(2)
-        guard zoom.isFinite, zoom >= 0, zoom <= 30 else { throw context.argumentError(2, "zoom must be 0 to 30") }
+        guard zoom.isFinite, zoom >= 0, zoom <= 30 else {
+          throw LuaFunctionError("clusters_at.zoom: \(formatNumber(zoom)) is outside 0...30")
+        }
         let clusters = manager.clusters(at: zoom)
         let stack = context.stack
         stack.push(itemTables(of: manager, bridge: bridge, on: context.stack).tables)
@@ -129,7 +132,8 @@ extension LuaAPI {
       })
     {
       guard distance.isFinite, distance > 0, distance <= 10_000 else {
-        throw LuaFunctionError("clusters.distance: \(formatNumber(distance)) is not a number of points from 0 to 10000")
+        throw LuaFunctionError(
+          "clusters.distance: \(formatNumber(distance)) is not a number of points above 0 and at most 10000")
       }
       options.distance = distance
     }
@@ -150,7 +154,9 @@ extension LuaAPI {
         try LuaValues.number(at: i, on: stack, field: "clusters.max_cluster_zoom")
       })
     {
-      guard zoom.isFinite else { throw LuaFunctionError("clusters.max_cluster_zoom: \(zoom) is not finite") }
+      guard zoom.isFinite else {
+        throw LuaFunctionError("clusters.max_cluster_zoom: \(formatNumber(zoom)) is not a finite number")
+      }
       options.maxClusterZoom = zoom
     }
     if let buckets = try field("buckets", { i throws(LuaFunctionError) in try readBuckets(at: i, on: stack) }) {
@@ -174,8 +180,11 @@ extension LuaAPI {
       throw LuaValues.typeError("clusters.buckets", expected: "a list of counts", at: index, on: stack)
     }
     let table = stack.absoluteIndex(index)
+    let count = stack.rawLength(at: table)
+    try LuaValues.requireKnownFields(
+      ofTableAt: table, on: stack, allowed: [], positions: count, what: "clusters.buckets")
     var buckets: [Int] = []
-    for position in stride(from: 1, through: stack.rawLength(at: table), by: 1) {
+    for position in stride(from: 1, through: count, by: 1) {
       _ = stack.rawGetIndex(position, ofTableAt: table)
       defer { stack.pop() }
       let value = try LuaValues.number(at: -1, on: stack, field: "clusters.buckets[\(position)]")

@@ -7,7 +7,8 @@ extension LuaAPI {
     MarkerField.all.map(markerProperty) + [
       .property(
         "Marker", "user_data", "any",
-        "Any value kept with the marker; other plugins and the script see a plain-data copy of what was last assigned.",
+        "Any value kept with the marker; other plugins and the script see a plain-data copy of what was last assigned."
+          + " A marker a cluster manager rendered holds its cluster or item (R72).",
         get: { bridge, stack, object in bridge.pushUserData(of: object, on: stack) },
         set: { bridge, stack, object, value in try bridge.setUserData(of: object, to: value, on: stack) }),
       .property(

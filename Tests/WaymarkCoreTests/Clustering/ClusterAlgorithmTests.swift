@@ -154,8 +154,28 @@ import Testing
     let point = Mercator.worldPoint(clusters[0].position)
     let column = (cells * 0.5).rounded(.down)
     #expect(abs(point.x - (column + 0.5) / cells) < 1e-12)
-    #expect(abs(point.y - (cells * 0.5).rounded(.down).advanced(by: 0.5) / cells) < 1e-12)
+    // Rows are counted from the south (GMSMapPoint's y grows north): the equator is the
+    // southern line of the row above it.
+    #expect(abs(point.y - (1 - (cells * 0.5).rounded(.down).advanced(by: 0.5) / cells)) < 1e-12)
+    #expect(point.y < 0.5, "the cell north of the equator")
     #expect(clusters.count == (Int(cells * (0.5 + 90 * 0x1p-18)) == Int(column) ? 1 : 2))
+  }
+
+  @Test("R61, R65: an item on the line between two rows is in the northern one (iOS), the southern one (android)")
+  func gridRowLine() {
+    // Zoom 1: 512 points, 6 cells of 100 points a side; the equator is the line between rows.
+    let items = [
+      ClusterItem(id: "equator", position: Coordinate(latitude: 0, longitude: 10)),
+      ClusterItem(id: "north", position: Coordinate(latitude: 0.001, longitude: 10)),
+      ClusterItem(id: "south", position: Coordinate(latitude: -0.001, longitude: 10)),
+    ]
+    var set = Self.set(items)
+    let ios = set.clusters(at: 1, algorithm: .grid, distance: 100, conventions: .ios)
+    #expect(ios.map { $0.items.map(\.id) } == [["equator", "north"], ["south"]])
+    #expect(ios[0].position.latitude > 0 && ios[1].position.latitude < 0)
+    let android = set.clusters(at: 1, algorithm: .grid, distance: 100, conventions: .android)
+    #expect(android.map { $0.items.map(\.id) } == [["equator", "south"], ["north"]])
+    #expect(android[0].position.latitude < 0 && android[1].position.latitude > 0)
   }
 
   @Test("R65: the android conventions search ±distance/2 and truncate the zoom; iOS's round it")

@@ -73,6 +73,56 @@ import WaymarkCore
       expect(message(map.clusters, map, { distanse = 5 }):find("distanse", 1, true))
       expect(message(c.add, c, { id = "x", position = { lat = 99, lng = 0 } }):find("item.position.lat: 99", 1, true))
       expect(message(c.add, c, { { id = "y" } }):find("items[1].position", 1, true))
+      expect(message(c.add, c, { { id = "", position = { lat = 0, lng = 0 } } }):find('items[1].id: "" is empty', 1, true))
+      expect(message(map.clusters, map, { distance = 0 }):find("clusters.distance: 0 is not", 1, true))
+      expect(message(map.clusters, map, { buckets = { a = 1 } }):find("clusters.buckets: unknown field 'a'", 1, true))
+      expect(message(c.clusters_at, c, 40):find("clusters_at.zoom: 40 is outside 0...30", 1, true))
+
+      -- A feature is checked as a marker's options are: never a crash, nothing added.
+      local function collection(coordinates, id)
+        return { type = "FeatureCollection", features = {
+          { type = "Feature", id = "ok", geometry = { type = "Point", coordinates = { 0, 0 } } },
+          { type = "Feature", id = id, geometry = { type = "Point", coordinates = coordinates } } } }
+      end
+      expect(message(c.add, c, collection({ 0, 0 / 0 }, "n")):find("features[2].position.lat: nan", 1, true))
+      expect(message(c.add, c, collection({ 1 / 0, 0 }, "i")):find("features[2].position.lng: inf", 1, true))
+      expect(message(c.add, c, collection({ 0, 95 }, "p")):find("features[2].position.lat: 95", 1, true))
+      expect(message(c.add, c, collection({ 0, 0 }, "")):find('features[2].id: "" is empty', 1, true))
+      expect_eq(#c:clusters_at(10), 7, "no feature of a refused collection was added")
+      """)
+  }
+
+  @Test("R72: a rendered marker's user_data holds its cluster or item; R64: an unchanged rendering records nothing")
+  func renderedMarkersUserData() throws {
+    let outcome = try run(
+      """
+      c:cluster()
+      local marker = c:markers()[1]
+      expect_eq(marker.user_data.count, 6, "a cluster marker holds its cluster")
+      expect_eq(marker.user_data.items[1].id, "i0")
+      c:cluster()
+      c:cluster()
+      map:animate{ zoom = 10 }
+      map:settle()
+      expect_eq(c:markers()[2].user_data.id, "i1", "an item's marker holds its item")
+      """)
+    #expect(outcome.records.filter { $0.event == .clustersRendered }.count == 2, "cluster() again shows the same")
+  }
+
+  @Test("R62: a FeatureCollection's title and snippet come from the properties `fields` names, as add_markers")
+  func featureFields() throws {
+    _ = try run(
+      """
+      c:clear()
+      c:add({ type = "FeatureCollection", features = {
+        { type = "Feature", id = "s1", geometry = { type = "Point", coordinates = { 151, -35 } },
+          properties = { name = "Shop One", addr = "1 Main St", title = "ignored" } } } },
+        { title = "name", snippet = "addr" })
+      local item = c:clusters_at(10)[1].items[1]
+      expect_eq(item.title, "Shop One")
+      expect_eq(item.snippet, "1 Main St")
+      local ok, err = pcall(c.add, c, { { id = "z", position = { lat = 0, lng = 0 } } }, { title = "name" })
+      expect(not ok and err:find("add: fields only apply to a GeoJSON FeatureCollection", 1, true), err)
       """)
   }
 

@@ -25,9 +25,11 @@ extension ClusterManager {
   /// R64 (GMUDefaultClusterRenderer's renderClusters:): the markers of `newClusters` that are
   /// in view replace the old ones. Zooming in, a new marker starts where the old cluster that
   /// held one of its items stood and moves to its place; zooming out, an old marker in view
-  /// moves to the new cluster holding its items and then goes. Records `clusters_rendered`.
+  /// moves to the new cluster holding its items and then goes. Records `clusters_rendered`
+  /// when what is shown changed.
   func render(_ newClusters: [Cluster]) {
     guard let map else { return }
+    let shownBefore = Set(markers.lazy.filter { $0.map === map }.compactMap(Shown.init))
     let zoom = map.camera.zoom
     let zoomingIn = zoom > previousZoom
     let animated = options.animate
@@ -66,7 +68,7 @@ extension ClusterManager {
         if let map, marker.map === map { try? map.remove(marker) }
       }
     }
-    noteRendered(zoom: zoom)
+    if Set(markers.compactMap(Shown.init)) != shownBefore { noteRendered(zoom: zoom) }
   }
 
   /// Renders the clusters that came into view since the last rendering (GMUDefaultClusterRenderer's
@@ -153,6 +155,28 @@ extension ClusterManager {
         TraceField("zoom", .number(zoom)), TraceField("clusters", .number(Double(shownClusters))),
         TraceField("markers", .number(Double(markers.count))),
       ]
+    }
+  }
+
+  /// What a rendered marker shows: a cluster of `count` items at `position`, or the item with
+  /// `id` at `position` (count 0). Equal for the markers of equal clusters of two clusterings.
+  private struct Shown: Hashable {
+    let id: String?
+    let latitude: Double
+    let longitude: Double
+    let count: Int
+
+    init?(_ marker: Marker) {
+      guard let role = ClusterMarkerRole.of(marker) else { return nil }
+      if let cluster = role.cluster {
+        (id, count) = (nil, cluster.count)
+        (latitude, longitude) = (cluster.position.latitude, cluster.position.longitude)
+      } else if let item = role.item {
+        (id, count) = (item.id, 0)
+        (latitude, longitude) = (item.position.latitude, item.position.longitude)
+      } else {
+        return nil
+      }
     }
   }
 }

@@ -433,6 +433,11 @@ package final class LuaMapBridge {
   /// last assigned anywhere: a copy, refreshed whenever someone assigns again.
   func pushUserData(of index: Int32, on stack: LuaStack) {
     let index = stack.absoluteIndex(index)
+    // A marker the clustering rendered holds its cluster or item there (R72).
+    if let marker = stack.object(at: index, as: Self.markerType), let role = ClusterMarkerRole.of(marker) {
+      if let cluster = role.cluster { return LuaAPI.pushCluster(cluster, bridge: self, on: stack) }
+      if let item = role.item { return LuaAPI.pushClusterItem(item, bridge: self, on: stack) }
+    }
     if let (object, published) = sharedUserData(at: index, on: stack),
       let shared = published as? SharedUserData, userDataSources[object] !== shared
     {
