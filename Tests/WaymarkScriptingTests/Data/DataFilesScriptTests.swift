@@ -57,7 +57,8 @@ import WaymarkCore
       .replacingOccurrences(of: "\n", with: "\\n") + "\""
   }
 
-  /// docs/plugins.md, "Printing values" (NaN is `nan`, whatever its sign).
+  /// docs/plugins.md, "Data files and JSON" (a FeatureCollection's features must be a list)
+  /// and "Printing values" (NaN is `nan`, whatever its sign).
   @Test("A bad file is an error naming the file, line and column; a bad value to encode names its path")
   func badFilesNameLineAndColumn() throws {
     _ = try run(
@@ -72,6 +73,8 @@ import WaymarkCore
       expect(not ok and message:find("cannot encode value.a[1] as JSON: a function", 1, true), message)
       ok, message = pcall(function() return waymark.json.encode({ 1, 2, x = 3 }) end)
       expect(not ok and message:find("neither 1...n nor all strings", 1, true), message)
+      ok, message = pcall(function() return waymark.data.geojson("data/keyed.geojson") end)
+      expect(not ok and message:find('waymark.data.geojson: data/keyed.geojson: "features": expected a list, got a table with key \\'a\\'', 1, true), message)
       for _, case in ipairs({ { 0/0, "nan" }, { -(0/0), "nan" }, { 1/0, "inf" }, { -1/0, "-inf" } }) do
         ok, message = pcall(function() return waymark.json.encode({ case[1] }) end)
         expect(not ok and message:find("cannot encode value[1] as JSON: " .. case[2] .. " has no JSON form", 1, true), message)
@@ -80,6 +83,7 @@ import WaymarkCore
       files: [
         "data/ragged.csv": "a,b\n1,2\n3,4,5\n", "data/bad.json": "{\"a\": 1\n  \"b\" \"c\"}",
         "data/bad.json.geojson": "{\"type\": \"Thing\"}",
+        "data/keyed.geojson": "{\"type\": \"FeatureCollection\", \"features\": {\"a\": 1}}",
       ])
   }
 
