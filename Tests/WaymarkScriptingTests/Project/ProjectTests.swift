@@ -119,6 +119,13 @@ import Testing
       try error("return { settings = { stores = { f = function() end } } }").contains(
         "settings.stores.f: expected plain data (a boolean, number, string or table), got function"))
     #expect(try error("local t = {} t.t = t return { settings = { s = t } }").contains("settings.s.t.t"))
+    // Keys are strings or integers (docs/plugins.md, "Settings"): other keys are never dropped.
+    #expect(
+      try error("return { settings = { stores = { [tostring] = 1 } } }").contains(
+        "settings.stores: a key must be a string or an integer, got a function"))
+    #expect(
+      try error("return { settings = { stores = { [{}] = 1 } } }").contains(
+        "settings.stores: a key must be a string or an integer, got a table"))
     #expect(try error("return { clock = 'Melbourne' }").contains("clock: expected a table, got string \"Melbourne\""))
     #expect(try error("return { clock = { zone = 10 } }").contains("clock.zone: expected a string, got number 10"))
     #expect(try error("return { test = 'tests' }").contains("test: expected a table"))
