@@ -116,6 +116,25 @@ import WaymarkCore
     #expect(outcome.failures.isEmpty, "\(outcome.failures)")
   }
 
+  /// docs/plugins.md, "Data files and JSON": a path that leaves the project by `..` or a link
+  /// is refused, even when a data folder given is a link to where the path leads (a project
+  /// file refuses such a folder; the folders never grant it either).
+  @Test("A data folder that leads out of the base grants nothing, neither through itself nor by ..")
+  func aDataFolderLinkedOutGrantsNothing() throws {
+    let outside = try PluginFolder(["s.txt": "top secret"])
+    let folder = try PluginFolder()
+    try FileManager.default.createDirectory(atPath: folder.file("data"), withIntermediateDirectories: true)
+    try folder.write("data/in.txt", "inside")
+    try FileManager.default.createSymbolicLink(atPath: folder.file("datalink"), withDestinationPath: outside.path)
+    let folders = DataFolders(base: folder.path, roots: [folder.file("data"), folder.file("datalink")])
+    #expect(try folders.read("data/in.txt") == Array("inside".utf8))
+    let name = URL(fileURLWithPath: outside.path).lastPathComponent
+    for path in ["datalink/s.txt", "../\(name)/s.txt", "data/../../\(name)/s.txt"] {
+      #expect(throws: DataFileError.self, "\(path)") { try folders.read(path) }
+    }
+    #expect(folders.roots == [folder.file("data")])
+  }
+
   @Test("In a project, scripts read its data folders, paths relative to the project, and nothing else")
   func projectDataFolders() throws {
     let folder = try PluginFolder()
