@@ -14,6 +14,8 @@ struct ProjectFile {
   static let maxSize = 1 << 20
   /// The most Lua instructions the file may run.
   static let instructionBudget = 10_000_000
+  /// The most memory the file's Lua state may use, in bytes.
+  static let memoryLimit = 32 << 20
 
   init(file: URL) { self.file = file }
 
@@ -41,7 +43,7 @@ struct ProjectFile {
   private func evaluate(_ bytes: [UInt8]) throws(ProjectError) -> Project {
     let state: LuaState
     do {
-      state = try LuaState(memoryLimit: 32 << 20, libraries: [.base, .string, .table, .math, .utf8])
+      state = try LuaState(memoryLimit: Self.memoryLimit, libraries: [.base, .string, .table, .math, .utf8])
     } catch {
       throw ProjectError("\(file.path): \(error.message)")
     }
@@ -54,8 +56,14 @@ struct ProjectFile {
       try stack.load(bytes: bytes, chunkName: "@" + file.path, environmentAt: -1)
       try stack.call(arguments: 0, results: 1)
     } catch {
-      let why = error.kind == .timeout ? "\(file.path): ran past \(Self.instructionBudget) instructions" : error.message
-      throw ProjectError(why)
+      // Lua's memory error names no file: say which, as the instruction limit does.
+      switch error.kind {
+      case .timeout: throw ProjectError("\(file.path): ran past \(Self.instructionBudget) instructions")
+      case .memory:
+        throw ProjectError(
+          "\(file.path): not enough memory (a project file runs in at most \(Self.memoryLimit >> 20) MiB)")
+      default: throw ProjectError(error.message)
+      }
     }
     guard stack.type(at: -1) == .table else {
       throw ProjectError(

@@ -192,6 +192,12 @@ import Testing
     #expect(try error("return {\n  data = ,\n}").contains("waymark.lua:2:"))
     #expect(try error("return 'lib'").contains("a project file returns a table"))
     #expect(try error("while true do end").contains("ran past 10000000 instructions"))
+    // Like the instruction limit, the memory limit names the file (docs/projects.md).
+    for source in ["return { s = string.rep('x', 64 << 20) }", "local t = {} for i = 1, 1e8 do t[i] = i end return {}"]
+    {
+      let message = try error(source)
+      #expect(message.hasSuffix("waymark.lua: not enough memory (a project file runs in at most 32 MiB)"), "\(message)")
+    }
     #expect(try error("error('no project here')").contains("waymark.lua:1: no project here"))
   }
 
