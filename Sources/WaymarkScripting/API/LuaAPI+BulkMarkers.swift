@@ -42,9 +42,11 @@ extension LuaAPI {
     }
     let list = stack.top
     let count = stack.rawLength(at: list)
-    try LuaValues.requireKnownFields(
-      ofTableAt: list, on: stack, allowed: [], positions: count,
-      what: isCollection ? "add_markers: features" : "add_markers: the list")
+    if isCollection {
+      try LuaValues.requireList(ofTableAt: list, on: stack, count: count, what: "add_markers: features")
+    } else {
+      try requireItemList(at: list, count: count, on: stack)
+    }
     try bridge.quota.requireRoomForObjects(count, what: "add_markers")
     var items: [BulkItem] = []
     items.reserveCapacity(count)
@@ -105,6 +107,34 @@ extension LuaAPI {
       stack.pop()
     }
     return 1
+  }
+
+  /// Throws unless the table at `index`, which is not a FeatureCollection, is a list of
+  /// items, saying what it is instead: a lone Feature or another table with a `type`, one
+  /// marker's options, or a table with other keys.
+  private static func requireItemList(at index: Int32, count: Int, on stack: LuaStack) throws(LuaFunctionError) {
+    let expected = "a list of marker options or a FeatureCollection"
+    let type = stack.withStackBalance {
+      stack.rawGetField("type", ofTableAt: index) == .string ? stack.string(at: -1) : nil
+    }
+    // Marker options have no `type`: a table with one is GeoJSON (or meant as such).
+    if type == "Feature" {
+      throw LuaFunctionError(
+        "add_markers: expected \(expected), got a GeoJSON Feature (wrap it in a FeatureCollection: "
+          + "{ type = \"FeatureCollection\", features = { feature } })")
+    }
+    if let type {
+      throw LuaFunctionError(
+        "add_markers: expected \(expected), got a table whose type is \"\(type)\" (only the Point features of a "
+          + "FeatureCollection become markers)")
+    }
+    let isOneMarker = count == 0 && stack.withStackBalance { stack.rawGetField("position", ofTableAt: index) != .nil }
+    if isOneMarker {
+      throw LuaFunctionError(
+        "add_markers: expected \(expected), got one marker's options (map:add_marker adds one; add_markers takes a "
+          + "list of them: { options })")
+    }
+    try LuaValues.requireList(ofTableAt: index, on: stack, count: count, what: "add_markers", expected: expected)
   }
 
   /// `fields`: which properties give a feature's title and snippet; `call` names the method

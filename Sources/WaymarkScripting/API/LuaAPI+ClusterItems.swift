@@ -138,6 +138,7 @@ extension LuaAPI {
     var items: [ClusterItem] = []
     let count = stack.rawLength(at: features)
     do throws(LuaFunctionError) {
+      try LuaValues.requireList(ofTableAt: features, on: stack, count: count, what: "add: features")
       for position in stride(from: 1, through: count, by: 1) {
         _ = stack.rawGetIndex(position, ofTableAt: features)
         defer { stack.pop() }

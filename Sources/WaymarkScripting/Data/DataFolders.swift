@@ -5,19 +5,28 @@ import Foundation
 /// (paths relative to the project; without a project, its own folder), a plugin under its
 /// own folder (paths relative to it). A path that leaves them, by `..`, as an absolute path
 /// or through a link, is refused; so is a file larger than ``maxFileSize``, before it is read.
+/// The folders themselves lie inside the base once their links are resolved: one that leads
+/// out of it (a project's `data` link to `../elsewhere`) grants nothing, so no `..` path can
+/// reach a folder outside the project through it.
 package struct DataFolders: Sendable {
   /// The folder paths are relative to.
   package let base: String
-  /// The folders that may be read, links resolved.
+  /// The folders that may be read, links resolved: those of the folders given that lie
+  /// inside ``base``.
   package let roots: [String]
+  /// The folders given that lead out of ``base`` once resolved, which grant nothing.
+  package let outsideRoots: [String]
   /// The largest file read, in bytes (64 MiB).
   package static let maxFileSize = 64 << 20
 
   /// Folders under which `base`-relative paths may be read; each root is resolved
-  /// (`..`, links) once, here.
+  /// (`..`, links) once, here, and kept only if it lies inside `base`.
   package init(base: String, roots: [String]) {
-    self.base = Self.resolved(base)
-    self.roots = roots.map { Self.resolved($0) }
+    let base = Self.resolved(base)
+    let resolved = roots.map { Self.resolved($0) }
+    self.base = base
+    self.roots = resolved.filter { Self.isInside($0, base) }
+    outsideRoots = resolved.filter { !Self.isInside($0, base) }
   }
 
   /// The real path of the file `path` names, or why it may not be read.
@@ -28,10 +37,14 @@ package struct DataFolders: Sendable {
     }
     guard !path.utf8.contains(0) else { throw DataFileError(path, "a path with a NUL byte") }
     let lexical = Self.normalized(base + "/" + path)
-    guard !roots.isEmpty else {
-      throw DataFileError(path, "no data folders to read from (a project names them: data = { \"data\" } in waymark.lua)")
-    }
     guard roots.contains(where: { Self.isInside(lexical, $0) }) else {
+      if let root = outsideRoots.first(where: { Self.isInside(lexical, $0) }) {
+        throw DataFileError(path, "in \(root), which lies outside \(base): a data folder must lie inside it")
+      }
+      guard !roots.isEmpty else {
+        throw DataFileError(
+          path, "no data folders to read from (a project names them: data = { \"data\" } in waymark.lua)")
+      }
       throw DataFileError(path, "outside the data folders (\(roots.joined(separator: ", ")))")
     }
     let real = Self.resolved(lexical)

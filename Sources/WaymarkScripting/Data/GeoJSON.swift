@@ -25,9 +25,12 @@ enum GeoJSON {
           + types.joined(separator: ", "))
     }
     guard type == "FeatureCollection" else { return }
-    let features = stack.withStackBalance { stack.rawGetField("features", ofTableAt: index) }
-    guard features == .table else {
-      throw LuaFunctionError("waymark.data.geojson: \(file): a FeatureCollection without a \"features\" list")
+    try stack.withStackBalance { () throws(LuaFunctionError) in
+      guard stack.rawGetField("features", ofTableAt: index) == .table else {
+        throw LuaFunctionError("waymark.data.geojson: \(file): a FeatureCollection without a \"features\" list")
+      }
+      // A JSON object (`"features": {"a": 1}`) decodes to a table too: it must be an array.
+      try LuaValues.requireList(ofTableAt: -1, on: stack, what: "waymark.data.geojson: \(file): \"features\"")
     }
   }
 }

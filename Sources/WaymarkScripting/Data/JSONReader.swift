@@ -2,8 +2,8 @@ import Foundation
 import LuaKit
 
 /// Decodes JSON (RFC 8259) straight into Lua values on a stack: objects and arrays become
-/// tables, numbers integers when written without fraction or exponent and in range (floats
-/// otherwise), strings their UTF-8 bytes. `null` becomes the value at ``nullIndex`` when
+/// tables, numbers integers when written without fraction or exponent and in Int64's range,
+/// exactly (floats otherwise), strings their UTF-8 bytes. `null` becomes the value at ``nullIndex`` when
 /// given, else nil (an object's key is then absent, an array keeps its length with a hole).
 /// A duplicate key keeps its last value. Strict: no comments, no trailing commas, no bare
 /// words; invalid UTF-8, an unpaired surrogate or a control character in a string is an
@@ -219,9 +219,28 @@ package struct JSONReader {
       stack.push(text[start] == 0x2D ? -n : n)
       return
     }
+    if isInteger, integerDigits == 19, let n = exactInteger(digits: digitsStart..<offset, negative: text[start] == 0x2D)
+    {
+      stack.push(n)
+      return
+    }
     // The grammar was checked above, so strtod reads exactly the number (the text ends with a 0).
     let pointer = UnsafeRawPointer(text.baseAddress! + start).assumingMemoryBound(to: CChar.self)
     stack.push(strtod(pointer, nil))
+  }
+
+  /// The integer a run of 19 digits writes (with its sign), nil past Int64's range: counted
+  /// down from zero, so that -9223372036854775808 is exact too.
+  private func exactInteger(digits: Range<Int>, negative: Bool) -> Int? {
+    var n = 0
+    for index in digits {
+      let (scaled, overflow) = n.multipliedReportingOverflow(by: 10)
+      let (next, borrow) = scaled.subtractingReportingOverflow(Int(text[index] &- 0x30))
+      guard !overflow, !borrow else { return nil }
+      n = next
+    }
+    if negative { return n }
+    return n == .min ? nil : -n
   }
 
   private mutating func string() throws(JSONError) {

@@ -40,7 +40,8 @@ package struct JSONWriter {
         output += Array(String(n).utf8)
       } else {
         let x = stack.number(at: index) ?? .nan
-        guard x.isFinite else { throw failure("\(x) has no JSON form") }
+        // As Lua prints them (docs/plugins.md, "Printing values"): NaN is `nan` whatever its sign.
+        guard x.isFinite else { throw failure("\(x.isNaN ? "nan" : x < 0 ? "-inf" : "inf") has no JSON form") }
         output += Array("\(x)".utf8)
       }
     case .string:

@@ -12,8 +12,8 @@ import LuaKit
 /// Debian's `/usr/share/lua/5.4`, whose files are links into `/usr/share/lua/5.1`) links are
 /// followed. Nothing else is read. A module that is a C library is refused, naming its file.
 package final class ModuleLoader {
-  /// The folder of the file the state runs: modules of code that is not a module file are
-  /// looked for there, and relative templates of `package.path` start there.
+  /// The folder of the file the state runs, as given (relative to the working directory, or
+  /// absolute): modules of code that is not a module file are looked for there.
   let folder: String
   /// The module roots in order, absolute.
   let roots: [String]
@@ -69,7 +69,8 @@ package final class ModuleLoader {
       search: { [self] context in try search(context) },
       searchC: { [self] context in try searchC(context) },
       isReadable: { [self] context in
-        let file = ScriptFiles.resolve(try context.checkString(1), against: folder)
+        // Relative to the working directory, as loadfile reads the file searchpath answers.
+        let file = ScriptFiles.absolute(try context.checkString(1))
         context.stack.push(access(file) == .allowed && Self.isFile(file))
         return 1
       },
@@ -304,9 +305,11 @@ package final class ModuleLoader {
     return .escapes(enclosing[0])
   }
 
-  /// The templates of a `package.path`, relative ones resolved against ``folder``.
+  /// The templates of a `package.path` or `package.cpath`. A relative one stays relative to
+  /// the working directory, as Lua reads it (and as `loadfile` reads a file): ``cpath``'s
+  /// first template is ``folder``'s, which is relative to it too.
   private func templates(_ path: String) -> [String] {
-    path.split(separator: ";").map { ScriptFiles.resolve(String($0), against: folder) }
+    path.split(separator: ";").map { ScriptFiles.resolve(String($0), against: ".") }
   }
 
   /// Whether `path` (absolute, standardized) lies in `folder` or is it.

@@ -60,7 +60,8 @@ public indirect enum PlainData: Sendable, Equatable {
   }
 
   /// Reads the value at `index` as plain data, or throws where it is not: a function, a
-  /// userdata, a key that is not a string or an integer, more than 100,000 values or tables
+  /// userdata, a key that is not a string or an integer (a boolean, a float, a function, a
+  /// table...), more than 100,000 values or tables
   /// nested deeper than 32. `nil` reads as nil.
   package static func read(at index: Int32, on stack: LuaStack) throws(ReadError) -> PlainData? {
     var count = 0
@@ -82,6 +83,11 @@ public indirect enum PlainData: Sendable, Equatable {
     case .table:
       guard depth < maxDepth, stack.reserve(4) else {
         throw ReadError(path: path, reason: "tables nested deeper than \(maxDepth) (a table that holds itself?)")
+      }
+      // sortedKeys leaves out the keys it cannot sort (functions, tables...): refuse them first,
+      // as a boolean or float key is refused, rather than drop them.
+      if let other = otherKeyType(ofTableAt: index, on: stack) {
+        throw ReadError(path: path, reason: "a key must be a string or an integer, got a \(other)")
       }
       var entries: [Key: PlainData] = [:]
       guard let keys = stack.sortedKeys(ofTableAt: index, atMost: maxValues - count) else {
@@ -107,6 +113,23 @@ public indirect enum PlainData: Sendable, Equatable {
         path: path, reason: "expected plain data (a boolean, number, string or table), got \(stack.typeName(at: index))"
       )
     }
+  }
+
+  /// The type name of a key of the table at `index` that is neither a boolean, a number nor
+  /// a string (a function, a table, a userdata...), if it has one.
+  private static func otherKeyType(ofTableAt index: Int32, on stack: LuaStack) -> String? {
+    struct Found: Error { let type: String }
+    do throws(Found) {
+      try stack.forEachRawPair(ofTableAt: index) { key, _ throws(Found) in
+        switch stack.type(at: key) {
+        case .boolean, .number, .string: return
+        default: throw Found(type: stack.typeName(at: key))
+        }
+      }
+    } catch {
+      return error.type
+    }
+    return nil
   }
 
   /// Pushes the value as a new Lua value (tables filled in key order). Stack: +1.

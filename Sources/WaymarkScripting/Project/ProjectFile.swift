@@ -14,6 +14,8 @@ struct ProjectFile {
   static let maxSize = 1 << 20
   /// The most Lua instructions the file may run.
   static let instructionBudget = 10_000_000
+  /// The most memory the file's Lua state may use, in bytes.
+  static let memoryLimit = 32 << 20
 
   init(file: URL) { self.file = file }
 
@@ -41,7 +43,7 @@ struct ProjectFile {
   private func evaluate(_ bytes: [UInt8]) throws(ProjectError) -> Project {
     let state: LuaState
     do {
-      state = try LuaState(memoryLimit: 32 << 20, libraries: [.base, .string, .table, .math, .utf8])
+      state = try LuaState(memoryLimit: Self.memoryLimit, libraries: [.base, .string, .table, .math, .utf8])
     } catch {
       throw ProjectError("\(file.path): \(error.message)")
     }
@@ -54,8 +56,14 @@ struct ProjectFile {
       try stack.load(bytes: bytes, chunkName: "@" + file.path, environmentAt: -1)
       try stack.call(arguments: 0, results: 1)
     } catch {
-      let why = error.kind == .timeout ? "\(file.path): ran past \(Self.instructionBudget) instructions" : error.message
-      throw ProjectError(why)
+      // Lua's memory error names no file: say which, as the instruction limit does.
+      switch error.kind {
+      case .timeout: throw ProjectError("\(file.path): ran past \(Self.instructionBudget) instructions")
+      case .memory:
+        throw ProjectError(
+          "\(file.path): not enough memory (a project file runs in at most \(Self.memoryLimit >> 20) MiB)")
+      default: throw ProjectError(error.message)
+      }
     }
     guard stack.type(at: -1) == .table else {
       throw ProjectError(
@@ -97,7 +105,7 @@ struct ProjectFile {
       let value = stack.absoluteIndex(-1)
       switch name {
       case "modules": project.moduleRoots = try paths(at: value, on: stack, key: name, kind: .folder, in: project)
-      case "data": project.dataRoots = try paths(at: value, on: stack, key: name, kind: .folder, in: project)
+      case "data": project.dataRoots = try paths(at: value, on: stack, key: name, kind: .dataFolder, in: project)
       case "plugins": project.pluginFolders = try paths(at: value, on: stack, key: name, kind: .plugins, in: project)
       case "settings": project.settings = try settings(at: value, on: stack)
       case "clock": project.clock = try clock(at: value, on: stack)
@@ -110,7 +118,15 @@ struct ProjectFile {
 
   /// What a path must name.
   private enum PathKind {
-    case folder, plugins, anything
+    /// A folder (a module root may be a system tree outside the project).
+    case folder
+    /// A folder that is inside the project once its links are resolved (docs/projects.md:
+    /// `waymark.data` reads only inside the project).
+    case dataFolder
+    /// A plugin folder or a `.lua` plugin file.
+    case plugins
+    /// Any path, there or not.
+    case anything
   }
 
   /// A path or a list of paths, each relative to the project or absolute, resolved.
@@ -148,16 +164,28 @@ struct ProjectFile {
     let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
     switch kind {
     case .anything: break
-    case .folder:
+    case .folder, .dataFolder:
       guard exists, isDirectory.boolValue else {
         throw failure(key, "no such folder '\(text)' (looked for \(url.path))")
       }
+      if kind == .dataFolder { try requireInside(url, project: project, key: key, text: text) }
     case .plugins:
       guard exists, isDirectory.boolValue || text.hasSuffix(".lua") else {
         throw failure(key, "no such folder or .lua file '\(text)' (looked for \(url.path))")
       }
     }
     return url
+  }
+
+  /// Throws unless `url`, its links resolved, is the project's folder or inside it (links
+  /// resolved too): a data folder that is a link out of the project, or a path outside it,
+  /// would let `waymark.data` read there.
+  private func requireInside(_ url: URL, project: Project, key: String, text: String) throws(ProjectError) {
+    let real = url.resolvingSymlinksInPath().standardizedFileURL.path
+    let folder = project.folder.resolvingSymlinksInPath().standardizedFileURL.path
+    guard real != folder, !real.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else { return }
+    let leads = real == url.path ? "" : " (it leads to \(real))"
+    throw failure(key, "'\(text)' is outside the project\(leads); a data folder must lie inside \(project.folder.path)")
   }
 
   private func settings(at index: Int32, on stack: LuaStack) throws(ProjectError) -> [String: PlainData] {

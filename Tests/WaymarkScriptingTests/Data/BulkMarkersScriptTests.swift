@@ -112,4 +112,31 @@ import WaymarkCore
         expect_eq(#map:markers(), 1)
         """)
   }
+
+  /// docs/plugins.md, "Data files and JSON": add_markers takes a list of options or a
+  /// FeatureCollection whose features are a list; anything else says what it got instead.
+  @Test("A table that is not a list of items, or features that are not a list, says what it is")
+  func notAList() throws {
+    _ = try run(
+      Self.collection + """
+
+        local map = waymark.map{}
+        local function refused(items, message)
+          local ok, got = pcall(map.add_markers, map, items)
+          expect(not ok and got:find(message, 1, true), got)
+          expect_eq(#map:markers(), 0)
+        end
+        refused({ type = "FeatureCollection", features = { a = 1 } },
+          "add_markers: features: expected a list, got a table with key 'a'")
+        refused(collection.features[1], "add_markers: expected a list of marker options or a FeatureCollection, "
+          .. "got a GeoJSON Feature (wrap it in a FeatureCollection")
+        refused({ type = "Point", coordinates = { 1, 2 } }, 'got a table whose type is "Point" (only the Point features')
+        refused({ position = { lat = 1, lng = 1 } }, "got one marker's options (map:add_marker adds one")
+        refused({ { position = { lat = 1, lng = 1 } }, extra = true },
+          "add_markers: expected a list of marker options or a FeatureCollection, got a table with key 'extra'")
+        local c = map:clusters{}
+        local ok, got = pcall(c.add, c, { type = "FeatureCollection", features = { a = 1 } })
+        expect(not ok and got:find("add: features: expected a list, got a table with key 'a'", 1, true), got)
+        """)
+  }
 }

@@ -57,6 +57,8 @@ import WaymarkCore
       .replacingOccurrences(of: "\n", with: "\\n") + "\""
   }
 
+  /// docs/plugins.md, "Data files and JSON" (a FeatureCollection's features must be a list)
+  /// and "Printing values" (NaN is `nan`, whatever its sign).
   @Test("A bad file is an error naming the file, line and column; a bad value to encode names its path")
   func badFilesNameLineAndColumn() throws {
     _ = try run(
@@ -71,10 +73,17 @@ import WaymarkCore
       expect(not ok and message:find("cannot encode value.a[1] as JSON: a function", 1, true), message)
       ok, message = pcall(function() return waymark.json.encode({ 1, 2, x = 3 }) end)
       expect(not ok and message:find("neither 1...n nor all strings", 1, true), message)
+      ok, message = pcall(function() return waymark.data.geojson("data/keyed.geojson") end)
+      expect(not ok and message:find('waymark.data.geojson: data/keyed.geojson: "features": expected a list, got a table with key \\'a\\'', 1, true), message)
+      for _, case in ipairs({ { 0/0, "nan" }, { -(0/0), "nan" }, { 1/0, "inf" }, { -1/0, "-inf" } }) do
+        ok, message = pcall(function() return waymark.json.encode({ case[1] }) end)
+        expect(not ok and message:find("cannot encode value[1] as JSON: " .. case[2] .. " has no JSON form", 1, true), message)
+      end
       """,
       files: [
         "data/ragged.csv": "a,b\n1,2\n3,4,5\n", "data/bad.json": "{\"a\": 1\n  \"b\" \"c\"}",
         "data/bad.json.geojson": "{\"type\": \"Thing\"}",
+        "data/keyed.geojson": "{\"type\": \"FeatureCollection\", \"features\": {\"a\": 1}}",
       ])
   }
 
@@ -105,6 +114,25 @@ import WaymarkCore
     let outcome = ScriptRunner.run(folder.file("demo.lua"), options: .forTests)
     #expect(outcome.error == nil, "\(outcome.error ?? "")")
     #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+  }
+
+  /// docs/plugins.md, "Data files and JSON": a path that leaves the project by `..` or a link
+  /// is refused, even when a data folder given is a link to where the path leads (a project
+  /// file refuses such a folder; the folders never grant it either).
+  @Test("A data folder that leads out of the base grants nothing, neither through itself nor by ..")
+  func aDataFolderLinkedOutGrantsNothing() throws {
+    let outside = try PluginFolder(["s.txt": "top secret"])
+    let folder = try PluginFolder()
+    try FileManager.default.createDirectory(atPath: folder.file("data"), withIntermediateDirectories: true)
+    try folder.write("data/in.txt", "inside")
+    try FileManager.default.createSymbolicLink(atPath: folder.file("datalink"), withDestinationPath: outside.path)
+    let folders = DataFolders(base: folder.path, roots: [folder.file("data"), folder.file("datalink")])
+    #expect(try folders.read("data/in.txt") == Array("inside".utf8))
+    let name = URL(fileURLWithPath: outside.path).lastPathComponent
+    for path in ["datalink/s.txt", "../\(name)/s.txt", "data/../../\(name)/s.txt"] {
+      #expect(throws: DataFileError.self, "\(path)") { try folders.read(path) }
+    }
+    #expect(folders.roots == [folder.file("data")])
   }
 
   @Test("In a project, scripts read its data folders, paths relative to the project, and nothing else")

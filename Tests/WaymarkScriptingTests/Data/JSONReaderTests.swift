@@ -59,6 +59,29 @@ import Testing
     #expect(try roundTrip(#"{"b":1,"a":[1.5,2,1e300],"c":null}"#) == #"{"a":[1.5,2,1e+300],"b":1,"c":null}"#)
   }
 
+  /// docs/plugins.md, "Data files and JSON": a number without fraction or exponent that fits
+  /// 64 bits is an integer, exactly; past that, or with either, a float.
+  @Test("An integer that fits 64 bits decodes as that Lua integer exactly, at both ends of the range")
+  func integersUpTo64Bits() throws {
+    let state = try LuaState(libraries: .all)
+    defer { state.close() }
+    let stack = state.stack
+    let text = "[1234567890123456789, 9223372036854775807, -9223372036854775808, 9223372036854775808, 1e3, 10.0]"
+    try (Array(text.utf8) + [0]).withUnsafeBufferPointer { buffer throws(JSONError) in
+      try JSONReader.push(buffer, on: stack)
+    }
+    let expected: [Int?] = [1_234_567_890_123_456_789, .max, .min, nil, nil, nil]
+    for (offset, value) in expected.enumerated() {
+      _ = stack.rawGetIndex(offset + 1, ofTableAt: -1)
+      defer { stack.pop() }
+      if let value {
+        #expect(stack.isInteger(at: -1) && stack.integer(at: -1) == value, "element \(offset + 1)")
+      } else {
+        #expect(!stack.isInteger(at: -1), "element \(offset + 1) is a float")
+      }
+    }
+  }
+
   @Test("Mistakes are errors naming line and column")
   func errorsNameTheirPlace() {
     #expect(

@@ -68,4 +68,25 @@ import Testing
         "demo.lua:1: waymark.map: settings.stores.on_tap: expected plain data (a boolean, number, string or table), got function"
       ) == true, "\(outcome.error ?? "")")
   }
+
+  /// docs/plugins.md, "Settings": keys are strings or integers; a function or table key is an
+  /// error naming the plugin and the path, as a boolean or a float key is, never dropped.
+  @Test("A settings key that is a function, a table, a boolean or a float stops waymark.map, naming the path")
+  func keysMustBeStringsOrIntegers() throws {
+    let folder = try PluginFolder()
+    let cases = [
+      ("{ stores = { [print] = 1 } }", "settings.stores: a key must be a string or an integer, got a function"),
+      (
+        "{ stores = { hours = { [{}] = 1 } } }",
+        "settings.stores.hours: a key must be a string or an integer, got a table"
+      ),
+      ("{ stores = { [true] = 1 } }", "settings.stores: a key must be a string or an integer, got true"),
+      ("{ stores = { [1.5] = 1 } }", "settings.stores: a key must be a string or an integer, got 1.5"),
+    ]
+    for (settings, message) in cases {
+      try folder.write("demo.lua", "local map = waymark.map{ settings = \(settings) }")
+      let outcome = ScriptRunner.run(folder.file("demo.lua"), options: .forTests)
+      #expect(outcome.error?.contains("demo.lua:1: waymark.map: " + message) == true, "\(outcome.error ?? "")")
+    }
+  }
 }

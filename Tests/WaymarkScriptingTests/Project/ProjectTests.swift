@@ -19,14 +19,18 @@ import Testing
 
   /// The message of the error reading `source` as a project file.
   func error(_ source: String) throws -> String {
-    let folder = try project(source)
+    try error(project(source))
+  }
+
+  /// The message of the error reading the project file of `folder`.
+  func error(_ folder: PluginFolder) throws -> String {
     do {
       _ = try Project.load(URL(fileURLWithPath: folder.file("waymark.lua")))
     } catch {
       #expect(error.message.hasPrefix(folder.file("waymark.lua")), "names the file: \(error.message)")
       return error.message
     }
-    Issue.record("no error for \(source)")
+    Issue.record("no error for \((try? String(contentsOfFile: folder.file("waymark.lua"), encoding: .utf8)) ?? "")")
     return ""
   }
 
@@ -119,6 +123,13 @@ import Testing
       try error("return { settings = { stores = { f = function() end } } }").contains(
         "settings.stores.f: expected plain data (a boolean, number, string or table), got function"))
     #expect(try error("local t = {} t.t = t return { settings = { s = t } }").contains("settings.s.t.t"))
+    // Keys are strings or integers (docs/plugins.md, "Settings"): other keys are never dropped.
+    #expect(
+      try error("return { settings = { stores = { [tostring] = 1 } } }").contains(
+        "settings.stores: a key must be a string or an integer, got a function"))
+    #expect(
+      try error("return { settings = { stores = { [{}] = 1 } } }").contains(
+        "settings.stores: a key must be a string or an integer, got a table"))
     #expect(try error("return { clock = 'Melbourne' }").contains("clock: expected a table, got string \"Melbourne\""))
     #expect(try error("return { clock = { zone = 10 } }").contains("clock.zone: expected a string, got number 10"))
     #expect(try error("return { test = 'tests' }").contains("test: expected a table"))
@@ -132,6 +143,30 @@ import Testing
     #expect(
       try error("return { plugins = 'plugins/x.lua' }").contains("plugins: no such folder or .lua file 'plugins/x.lua'")
     )
+  }
+
+  /// docs/projects.md: data folders lie inside the project, so that `waymark.data` never reads
+  /// outside it, by a link or by `..` (docs/plugins.md, "Data files and JSON").
+  @Test("A data folder that is a link out of the project, or a path outside it, is an error naming the key")
+  func dataFoldersLieInsideTheProject() throws {
+    let outside = try PluginFolder(["s.txt": "secret"])
+    let folder = try project("return {\n  data = { 'data', 'datalink' },\n}")
+    try FileManager.default.createSymbolicLink(atPath: folder.file("datalink"), withDestinationPath: outside.path)
+    let message = try error(folder)
+    #expect(
+      message.hasSuffix(
+        "waymark.lua:2: data[2]: 'datalink' is outside the project (it leads to \(outside.path)); a data folder must "
+          + "lie inside \(folder.path)"), "\(message)")
+    try folder.write("waymark.lua", "return { data = '\(outside.path)' }")
+    #expect(try error(folder).contains("data: '\(outside.path)' is outside the project; a data folder must lie inside"))
+    try folder.write("waymark.lua", "return { data = '../\(URL(fileURLWithPath: outside.path).lastPathComponent)' }")
+    #expect(try error(folder).contains("is outside the project"))
+    try FileManager.default.removeItem(atPath: folder.file("datalink"))
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.file("datalink"), withDestinationPath: folder.file("data"))
+    try folder.write("waymark.lua", "return { data = { 'datalink', '.' } }")
+    let project = try Project.load(URL(fileURLWithPath: folder.file("waymark.lua")))
+    #expect(project.dataRoots.count == 2, "a link that stays inside, and the project's own folder, are data folders")
   }
 
   @Test("An unknown zone or a start that is not a date is an error naming it ")
@@ -157,6 +192,12 @@ import Testing
     #expect(try error("return {\n  data = ,\n}").contains("waymark.lua:2:"))
     #expect(try error("return 'lib'").contains("a project file returns a table"))
     #expect(try error("while true do end").contains("ran past 10000000 instructions"))
+    // Like the instruction limit, the memory limit names the file (docs/projects.md).
+    for source in ["return { s = string.rep('x', 64 << 20) }", "local t = {} for i = 1, 1e8 do t[i] = i end return {}"]
+    {
+      let message = try error(source)
+      #expect(message.hasSuffix("waymark.lua: not enough memory (a project file runs in at most 32 MiB)"), "\(message)")
+    }
     #expect(try error("error('no project here')").contains("waymark.lua:1: no project here"))
   }
 

@@ -269,6 +269,8 @@ package enum LuaValues {
     ofTableAt index: Int32, on stack: LuaStack, allowed: [String], positions: Int = 0, what: String
   ) throws(LuaFunctionError) {
     guard !hasOnlyKnownKeys(ofTableAt: index, on: stack, allowed: allowed, positions: positions) else { return }
+    // No names allowed: the table must be a list, and "expected one of" would list nothing.
+    if allowed.isEmpty { return try requireList(ofTableAt: index, on: stack, count: positions, what: what) }
     let expected = "; expected one of \(allowed.joined(separator: ", "))"
     guard let keys = stack.sortedKeys(ofTableAt: index, atMost: maxFields + positions) else {
       throw LuaFunctionError("\(what): the table has more than \(maxFields) fields")
@@ -284,6 +286,31 @@ package enum LuaValues {
       case .boolean(let flag): throw LuaFunctionError("\(what): unknown field [\(flag)]\(expected)")
       default: continue
       }
+    }
+  }
+
+  /// Throws unless the keys of the table at `index` are exactly its list places `1...count`
+  /// (`count`: its length when nil), naming the first other key in key order:
+  /// `add_markers: features: expected a list, got a table with key 'a'`. `expected` says
+  /// what the list holds.
+  static func requireList(
+    ofTableAt index: Int32, on stack: LuaStack, count: Int? = nil, what: String, expected: String = "a list"
+  ) throws(LuaFunctionError) {
+    let positions = count ?? stack.rawLength(at: index)
+    guard !hasOnlyKnownKeys(ofTableAt: index, on: stack, allowed: [], positions: positions) else { return }
+    guard let keys = stack.sortedKeys(ofTableAt: index, atMost: maxFields + positions) else {
+      throw LuaFunctionError("\(what): expected \(expected), got a table with more than \(maxFields) other keys")
+    }
+    for key in keys {
+      let shown: String
+      switch key {
+      case .integer(let n) where n >= 1 && n <= positions: continue
+      case .integer(let n): shown = "[\(n)]"
+      case .number(let x): shown = "[\(formatNumber(x))]"
+      case .boolean(let flag): shown = "[\(flag)]"
+      case .string(let name): shown = "'\(name)'"
+      }
+      throw LuaFunctionError("\(what): expected \(expected), got a table with key \(shown)")
     }
   }
 
