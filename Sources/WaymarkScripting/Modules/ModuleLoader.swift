@@ -285,6 +285,17 @@ package final class ModuleLoader {
 
   // MARK: Which files may be read
 
+  /// The bytes `path` (a file this loader read, or looked for) holds now, read by the rule
+  /// `require` read it by: inside the project or ``folder`` with no link leading out, or in a
+  /// module root, links followed there. Nil when it is gone or may not be read. A hot reload
+  /// compares it with ``sources`` to tell whether a file changed, so it must answer what
+  /// `require` would read, never a stricter rule (a module of the project's `lib/` is outside
+  /// the plugin's folder and is read all the same).
+  package func currentSource(of path: String) -> LuaSource? {
+    guard access(path) == .allowed, Self.isFile(path) else { return nil }
+    return PluginFiles.read(path)
+  }
+
   private enum Access: Equatable {
     case allowed
     /// Inside an area by its path, outside it once its links are followed.
