@@ -55,7 +55,8 @@ enum LocalTime {
       format.removeFirst()
     }
     // `!` is UTC, which C's gmtime names GMT; local time without a clock is UTC too.
-    let abbreviation = isUTC ? "GMT" : zone.map { ZoneAbbreviations.abbreviation(of: $0, at: time) } ?? "UTC"
+    let abbreviation =
+      isUTC ? "GMT" : clock.map { ZoneAbbreviations.abbreviation(of: $0.timeZone, named: $0.zone, at: time) } ?? "UTC"
     var fields = brokenDown(time, in: zone)
     if format.starts(with: Array("*t".utf8)) {
       push(fields, on: stack)

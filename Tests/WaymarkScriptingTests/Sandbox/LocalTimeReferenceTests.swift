@@ -6,7 +6,8 @@ import Testing
 
 /// `os.time` and `os.date` of a clock's zone against `lua5.4` run with `TZ` set to the zone:
 /// a date table's `isdst` is read as glibc's `mktime` reads it (given and wrong for the
-/// date: the offset of the daylight saving asked for; absent: the zone decides).
+/// date: the offset of the daylight saving asked for; absent: the zone decides), and `%Z`
+/// is the abbreviation of the zone's own file (`UTC` for `UTC`, never Foundation's `GMT`).
 @Suite struct LocalTimeReferenceTests {
   /// One line of `os.time(t)` and the fields it normalized `t` to.
   static func expression(_ table: String) -> String {
@@ -99,5 +100,15 @@ import Testing
           Self.expression("{ year = 2025, month = 11, day = 2, hour = 1, min = 30, isdst = false }"),
         ], zone: zone)
     }
+  }
+
+  @Test("%Z is the abbreviation of the zone's own file: UTC for UTC and Etc/UTC, GMT for GMT")
+  func abbreviationOfUTC() throws {
+    for zone in ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Universal", "Zulu", "Australia/Melbourne"] {
+      let line = "print(os.date('%Z', 1748818800), os.date('%Z %z', 1736895600))"
+      let ours = try Self.sandbox([line], zone: zone)
+      #expect(ours == [try Self.reference(line, zone: zone)], "\(zone)")
+    }
+    #expect(try Self.sandbox(["print(os.date('%Z'))"], zone: "UTC") == ["UTC"])
   }
 }
