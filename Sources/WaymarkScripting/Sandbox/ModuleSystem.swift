@@ -64,8 +64,8 @@ package enum ModuleSystem {
       if not ok then error((tostring(message):gsub("^%(sandbox%):%d+: ", "")), level) end
       return file
     end
-    local function refusing(name)
-      local message = refusals["io." .. name]
+    local function refusing(name, library)
+      local message = refusals[(library or "io") .. "." .. name]
       return function() error(message, 2) end
     end
     local file_methods = {
@@ -253,9 +253,10 @@ package enum ModuleSystem {
       return loaded[name], extra
     end
     env.package, env.io = package, io
+    -- package.loadlib reads as a function that refuses when called, as os.getenv does.
+    local loadlib = refusing("loadlib", "package")
     setmetatable(package, { __index = function(_, key)
-      local message = refusals["package." .. tostring(key)]
-      if message then error(message, 2) end
+      if key == "loadlib" then return loadlib end
     end })
     """#
 }
