@@ -247,14 +247,17 @@ package final class ModuleLoader {
     }
   }
 
-  /// `search_c(name, cpath)`: refuses a module whose only file is a C library.
+  /// `search_c(name, cpath)`: refuses a module whose only file is a C library, naming the
+  /// library's file as a fourth value.
   private func searchC(_ context: LuaCallContext) throws -> Int32 {
     let stack = context.stack
     let name = try context.checkString(1)
     let cpath = try context.checkString(2)
     if let library = cLibrary(for: name, cpath: cpath) {
-      return Self.refuse(
+      _ = Self.refuse(
         "module '\(name)' is a C library (\(library)): the sandbox loads Lua source only, never C code", on: stack)
+      stack.push(library)  // the sandbox's stand-in names it (lfs)
+      return 4
     }
     stack.pushNil()
     stack.push("")

@@ -7,7 +7,7 @@ import Testing
 /// What the sandbox leaves out reads as a function that refuses when called, so that
 /// libraries keeping one in a local as they load (Penlight's `local getenv = os.getenv`)
 /// load, and fail only where they use it, with a message naming it (docs/plugins.md,
-/// "Helper modules"); `pl.pretty.read` works.
+/// "Helper modules"). Debian's Penlight then loads whole, `pl.pretty.read` included.
 @Suite struct RefusedFunctionsTests {
   static let osMessage =
     "os.getenv is not available: plugins and scripts run in a sandbox without files or programs; "
@@ -80,16 +80,40 @@ import Testing
     RequireTests.expectClean(RequireTests.run(folder, roots: LoadTimeLibrariesTests.debianRoots))
   }
 
-  @Test func aPluginUsesPenlightsPretty() throws {
+  @Test func penlightsFileModulesLoadAndRefuseOnlyWhatTheyCall() throws {
+    let folder = try RequireTests.project([
+      "main.lua": """
+      local path = require("pl.path")
+      for _, name in ipairs({ "pl.dir", "pl.file", "pl.app", "pl.utils", "pl.compat", "pl.Date", "pl.types" }) do
+        expect(require(name), name)
+      end
+      expect_eq(path.join("data", "stores.csv"), "data/stores.csv")
+      expect_eq(select(2, path.splitext("stores.csv")), ".csv")
+      expect_eq(path.basename("/a/b/c.lua"), "c.lua")
+      expect_eq(path.normpath("a/./b/../c"), "a/c")
+      local ok, e = pcall(path.expanduser, "~/x")
+      expect(not ok and e:find("os.getenv is not available: plugins and scripts run in a sandbox", 1, true), e)
+      local ok2, e2 = pcall(path.isdir, "/etc")
+      expect(not ok2 and e2:find("lfs.attributes is not available: plugins and scripts run in a sandbox without files; lfs is a C library (", 1, true), e2)
+      expect(e2:find("lfs.so), never loaded", 1, true), e2)
+      local lfs = require("lfs")
+      expect_eq(type(lfs.currentdir), "function")
+      """
+    ])
+    RequireTests.expectClean(RequireTests.run(folder, roots: LoadTimeLibrariesTests.debianRoots))
+  }
+
+  @Test func aPluginUsesPenlightsPrettyAndPath() throws {
     var configuration = PluginHost.Configuration.forTests
     configuration.moduleRoots = LoadTimeLibrariesTests.debianRoots.map { URL(fileURLWithPath: $0) }
     let f = try PluginFixture(
       [
         "shops.lua": """
         local pretty = require("pl.pretty")
+        local path = require("pl.path")
         return {
           did_tap_marker = function(map, marker)
-            print(pretty.read("{ hours = { 7, 17 } }").hours[2], marker.id)
+            print(pretty.read("{ hours = { 7, 17 } }").hours[2], path.join("a", marker.id))
             return true
           end,
         }
@@ -97,6 +121,6 @@ import Testing
       ], configuration: configuration)
     #expect(f.host.diagnostics.isEmpty, "\(f.host.diagnostics)")
     try f.map.tap(f.melbourne)
-    #expect(f.logs == ["17\tmelbourne"])
+    #expect(f.logs == ["17\ta/melbourne"])
   }
 }
