@@ -144,7 +144,10 @@ import Testing
     let shipped = try String(contentsOf: CLI.root.appendingPathComponent(".luacheckrc"), encoding: .utf8)
     #expect(result.stdout == shipped, "run: swift run waymark types --luacheck --output .luacheckrc")
     #expect(result.stdout.contains("    os = { fields = { clock = {}, date = {}, difftime = {}, time = {} } },"))
-    #expect(result.stdout.contains("    debug = { fields = { getinfo = {}, traceback = {} } },"))
+    #expect(
+      result.stdout.contains(
+        "    debug = { fields = { gethook = {}, getinfo = {}, getmetatable = {}, setmetatable = {}, traceback = {} } },"
+      ))
     #expect(
       result.stdout.contains("    io = { fields = { flush = {}, stderr = {}, stdout = {}, type = {}, write = {} } },"),
       "io's file functions only refuse: luacheck flags them")

@@ -39,20 +39,15 @@ enum ScriptAssertions {
     local getmetatable, setmetatable, rawset, rawget, type, pcall, error, tostring = getmetatable, setmetatable, rawset, rawget, type, pcall, error, tostring
     local pairs, ipairs = pairs, ipairs
     local getupvalue, setupvalue, upvaluejoin = debug.getupvalue, debug.setupvalue, debug.upvaluejoin
-    local env_getmetatable, env_setmetatable = env.getmetatable, env.setmetatable
+    local env_setmetatable = env.setmetatable
 
-    -- What luassert reads of debug, in a safe form: getmetatable gives a table's own
-    -- metatable past its __metatable field, as Lua's does (middleclass's suite reads an
-    -- instance's through a class's __metatable), but what the host protects (its `false`:
-    -- strings, the map's objects, io's files) stays hidden; setmetatable for tables alone
-    -- (luassert's deep copies).
-    local raw_getmetatable = debug.getmetatable
-    env.debug.getmetatable = function(value)
-      local shown = env_getmetatable(value)
-      if shown == false or type(value) ~= "table" then return shown end
-      return raw_getmetatable(value)
-    end
+    -- What luassert reads of debug, in a safe form: the sandbox's getmetatable (a table's
+    -- own metatable past its __metatable field, which middleclass's suite reads through a
+    -- class's __metatable); setmetatable for tables too (luassert's deep copies), and for
+    -- strings as the sandbox's (the string metatable taken away and given back).
+    local sandbox_setmetatable = env.debug.setmetatable
     env.debug.setmetatable = function(value, meta)
+      if type(value) == "string" then return sandbox_setmetatable(value, meta) end
       if type(value) ~= "table" then
         error("debug.setmetatable: a test file sets the metatable of a table only, not of a " .. type(value), 2)
       end

@@ -30,7 +30,7 @@ extension PluginHost {
       instances.removeAll { $0 === instance }
       unload(instance)
     }
-    let retry = failedFiles.filter { file, read in Self.hasChanged(read, plugin: file) }.map(\.key)
+    let retry = failedFiles.filter { file, read in hasChanged(read, plugin: file) }.map(\.key)
     let new = listed.filter { file in !instances.contains { $0.file == file } && failedFiles[file] == nil }
     if !retry.isEmpty || !new.isEmpty {
       for file in retry { failedFiles[file] = nil }
@@ -48,7 +48,9 @@ extension PluginHost {
       for problem in problems where problem.severity == .error {
         record(.pluginError, old, message: problem.description, handler: "reload")
       }
-      for path in old.sources.keys { old.modules.sources[path] = PluginFiles.read(path) }  // once per change
+      for path in old.sources.keys {  // reported once per change
+        old.modules.sources[path] = loader.currentSource(of: path, plugin: old.file, modules: old.modules)
+      }
       failedReloads[old.file] = read
       return problems
     }
@@ -69,16 +71,19 @@ extension PluginHost {
   }
 
   /// Whether a file the plugin was built from changed, or one its last failed reload read.
+  /// Each file is read again by the rule its load read it by (``PluginLoader/currentSource(of:plugin:modules:)``):
+  /// a module of a modules root is outside the plugin's folder and unchanged all the same.
   private func hasChanged(_ instance: PluginInstance) -> Bool {
-    instance.sources.contains { path, text in PluginFiles.read(path, inside: instance.folder) != text }
-      || failedReloads[instance.file].map { Self.hasChanged($0, plugin: instance.file) } ?? false
+    instance.sources.contains { path, text in
+      loader.currentSource(of: path, plugin: instance.file, modules: instance.modules) != text
+    } || failedReloads[instance.file].map { hasChanged($0, plugin: instance.file) } ?? false
   }
 
-  /// Whether any of `files`, read for the plugin `file` (from its folder), no longer holds the
-  /// bytes read then (nil: it was missing).
-  static func hasChanged(_ files: [String: LuaSource?], plugin file: String) -> Bool {
-    let folder = PluginFiles.folder(of: file)
-    return files.contains { path, bytes in PluginFiles.read(path, inside: folder) != bytes }
+  /// Whether any of `files`, read for the plugin `file`, no longer holds the bytes read then
+  /// (nil: it was missing or could not be read), each read again by the rule that load read it by.
+  func hasChanged(_ files: [String: LuaSource?], plugin file: String) -> Bool {
+    let modules = loader.moduleLoader(for: file)
+    return files.contains { path, bytes in loader.currentSource(of: path, plugin: file, modules: modules) != bytes }
   }
 
   /// `save_state()` of the old version, else its `state` field, as plain data.

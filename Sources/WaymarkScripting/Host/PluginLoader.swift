@@ -45,8 +45,7 @@ package struct PluginLoader {
         [file: PluginFiles.read(file, inside: folder)]
       )
     }
-    let modules = ModuleLoader(
-      folder: folder, roots: configuration.moduleRoots, project: configuration.projectFolder)
+    let modules = moduleLoader(for: file)
     modules.sources[file] = source
     do {
       let (instance, diagnostics) = try load(file: file, source: source, modules: modules)
@@ -54,6 +53,23 @@ package struct PluginLoader {
     } catch {
       return (nil, [diagnostic(for: error, file: file)], modules.filesRead)
     }
+  }
+
+  /// The loader of the modules that plugin `file` requires: its folder first, then the
+  /// configured roots, inside the configured project.
+  func moduleLoader(for file: String) -> ModuleLoader {
+    ModuleLoader(
+      folder: PluginFiles.folder(of: file), roots: configuration.moduleRoots, project: configuration.projectFolder)
+  }
+
+  /// What `path`, read by a load of plugin `file`, holds now, by the rule that load read it
+  /// by: the plugin file only inside its own folder (links resolved, as ``load(file:)``
+  /// refuses one leading out), a module as `modules` (the load's loader, else a new one of
+  /// ``moduleLoader(for:)``) reads it (``ModuleLoader/currentSource(of:)``). Nil when it is
+  /// gone or may not be read.
+  func currentSource(of path: String, plugin file: String, modules: ModuleLoader? = nil) -> LuaSource? {
+    guard path != file else { return PluginFiles.read(path, inside: PluginFiles.folder(of: file)) }
+    return (modules ?? moduleLoader(for: file)).currentSource(of: path)
   }
 
   private func diagnostic(for error: LuaError, file: String) -> PluginDiagnostic {

@@ -248,14 +248,17 @@ package final class ModuleLoader {
     }
   }
 
-  /// `search_c(name, cpath)`: refuses a module whose only file is a C library.
+  /// `search_c(name, cpath)`: refuses a module whose only file is a C library, naming the
+  /// library's file as a fourth value.
   private func searchC(_ context: LuaCallContext) throws -> Int32 {
     let stack = context.stack
     let name = try context.checkString(1)
     let cpath = try context.checkString(2)
     if let library = cLibrary(for: name, cpath: cpath) {
-      return Self.refuse(
+      _ = Self.refuse(
         "module '\(name)' is a C library (\(library)): the sandbox loads Lua source only, never C code", on: stack)
+      stack.push(library)  // the sandbox's stand-in names it (lfs)
+      return 4
     }
     stack.pushNil()
     stack.push("")
@@ -285,6 +288,17 @@ package final class ModuleLoader {
   }
 
   // MARK: Which files may be read
+
+  /// The bytes `path` (a file this loader read, or looked for) holds now, read by the rule
+  /// `require` read it by: inside the project or ``folder`` with no link leading out, or in a
+  /// module root, links followed there. Nil when it is gone or may not be read. A hot reload
+  /// compares it with ``sources`` to tell whether a file changed, so it must answer what
+  /// `require` would read, never a stricter rule (a module of the project's `lib/` is outside
+  /// the plugin's folder and is read all the same).
+  package func currentSource(of path: String) -> LuaSource? {
+    guard access(path) == .allowed, Self.isFile(path) else { return nil }
+    return PluginFiles.read(path)
+  }
 
   private enum Access: Equatable {
     case allowed

@@ -27,9 +27,7 @@ enum LocalTime {
 
   /// The broken-down time of `time` (seconds since 1970) in `zone` (UTC when nil).
   static func brokenDown(_ time: Int, in zone: TimeZone?) -> tm {
-    let date = Date(timeIntervalSince1970: Double(time))
-    let offset = zone?.secondsFromGMT(for: date) ?? 0
-    let isDST = zone?.isDaylightSavingTime(for: date) ?? false
+    let (offset, isDST) = localType(at: time, in: zone)
     var local = time_t(time + offset)
     var fields = tm()
     gmtime_r(&local, &fields)
@@ -57,7 +55,8 @@ enum LocalTime {
       format.removeFirst()
     }
     // `!` is UTC, which C's gmtime names GMT; local time without a clock is UTC too.
-    let abbreviation = isUTC ? "GMT" : zone.map { ZoneAbbreviations.abbreviation(of: $0, at: time) } ?? "UTC"
+    let abbreviation =
+      isUTC ? "GMT" : clock.map { ZoneAbbreviations.abbreviation(of: $0.timeZone, named: $0.zone, at: time) } ?? "UTC"
     var fields = brokenDown(time, in: zone)
     if format.starts(with: Array("*t".utf8)) {
       push(fields, on: stack)
@@ -111,8 +110,9 @@ enum LocalTime {
   }
 
   /// `os.time(table)`: the local time the table names, in the clock's zone (UTC without
-  /// one), normalized as C's `mktime` does (`month = 13` is January of the next year); the
-  /// table's fields are set to the normalized time, as Lua's `os.time` does.
+  /// one), normalized as glibc's `mktime` does (`month = 13` is January of the next year;
+  /// `isdst`, when given, says which offset a time means: ``makeTime(utcValue:extraSeconds:isdst:zone:)``);
+  /// the table's fields are set to the normalized time, as Lua's `os.time` does.
   static func time(_ context: LuaCallContext, clock: LocalClock?) throws(LuaFunctionError) -> Int32 {
     let stack = context.stack
     try context.checkTable(1)
@@ -137,13 +137,17 @@ enum LocalTime {
     fields.tm_mday = try field("day", default: nil, delta: 0)
     fields.tm_hour = try field("hour", default: 12, delta: 0)
     fields.tm_min = try field("min", default: 0, delta: 0)
-    fields.tm_sec = try field("sec", default: 0, delta: 0)
-    let asUTC = Int(timegm(&fields))
+    let seconds = try field("sec", default: 0, delta: 0)
+    // Lua's getboolfield: nil is -1 (let the zone decide), any other value its truth.
+    let isdst = stack.rawGetField("isdst", ofTableAt: 1) == .nil ? -1 : (stack.boolean(at: -1) ? 1 : 0)
+    stack.pop()
+    // glibc clamps the seconds to 0...59 while it looks for the offset and adds the rest after.
+    fields.tm_sec = min(max(seconds, 0), 59)
     let zone = clock?.timeZone
-    func offset(_ t: Int) -> Int { zone?.secondsFromGMT(for: Date(timeIntervalSince1970: Double(t))) ?? 0 }
-    var time = asUTC - offset(asUTC)
-    let second = offset(time)
-    if asUTC - second != time { time = asUTC - second }
+    guard
+      let time = makeTime(
+        utcValue: Int(timegm(&fields)), extraSeconds: Int(seconds) - Int(fields.tm_sec), isdst: isdst, zone: zone)
+    else { throw LuaFunctionError("time result cannot be represented in this installation") }
     let normalized = brokenDown(time, in: zone)
     for (key, value) in [
       ("year", normalized.tm_year + 1900), ("month", normalized.tm_mon + 1), ("day", normalized.tm_mday),

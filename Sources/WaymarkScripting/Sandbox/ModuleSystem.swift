@@ -64,8 +64,8 @@ package enum ModuleSystem {
       if not ok then error((tostring(message):gsub("^%(sandbox%):%d+: ", "")), level) end
       return file
     end
-    local function refusing(name)
-      local message = refusals["io." .. name]
+    local function refusing(name, library)
+      local message = refusals[(library or "io") .. "." .. name]
       return function() error(message, 2) end
     end
     local file_methods = {
@@ -187,6 +187,23 @@ package enum ModuleSystem {
       end
     end
 
+    -- LuaFileSystem, which Penlight's pl.path requires as it loads (pl.dir, pl.file and
+    -- pl.app require pl.path): when its C library is installed, require("lfs") gives its
+    -- functions, each refusing when called and naming the file, never the C code; the
+    -- libraries that keep them load, and their string functions (pl.path.join) work.
+    local stand_ins = {
+      lfs = function(_, library)
+        local lfs = {}
+        for _, name in ipairs({ "attributes", "chdir", "currentdir", "dir", "link", "lock", "lock_dir", "mkdir",
+          "rmdir", "setmode", "symlinkattributes", "touch", "unlock" }) do
+          local message = "lfs." .. name .. " is not available: plugins and scripts run in a sandbox without files; lfs "
+            .. "is a C library (" .. library .. "), never loaded: require gives its functions, each refusing when called"
+          lfs[name] = function() error(message, 2) end
+        end
+        return lfs
+      end,
+    }
+
     local function searched(found, message, refused)
       if refused then error(message, 4) end
       if found then return found, message end
@@ -207,8 +224,10 @@ package enum ModuleSystem {
       end,
       function(name)
         if type(package.cpath) ~= "string" then error("'package.cpath' must be a string", 3) end
-        local found, extra = searched(search_c(name, package.cpath))
-        return found, extra
+        local found, message, refused, library = search_c(name, package.cpath)
+        if refused and stand_ins[name] then return stand_ins[name], library end
+        local loader, extra = searched(found, message, refused)
+        return loader, extra
       end,
     }
 
@@ -253,9 +272,10 @@ package enum ModuleSystem {
       return loaded[name], extra
     end
     env.package, env.io = package, io
+    -- package.loadlib reads as a function that refuses when called, as os.getenv does.
+    local loadlib = refusing("loadlib", "package")
     setmetatable(package, { __index = function(_, key)
-      local message = refusals["package." .. tostring(key)]
-      if message then error(message, 2) end
+      if key == "loadlib" then return loadlib end
     end })
     """#
 }
@@ -267,7 +287,8 @@ package struct ModuleHooks {
   /// `search(name, requirer, path)`: the chunk of a Lua module (compiled with the plugin's
   /// environment) and its file, from the requiring file's folder then `path`'s templates.
   var search: LuaFunctionBody
-  /// `search_c(name, cpath)`: refuses a module that is a C library; otherwise the lines
+  /// `search_c(name, cpath)`: refuses a module that is a C library (with the library's file
+  /// as a fourth value: `lfs` is given as functions that refuse); otherwise the lines
   /// of what was looked for.
   var searchC: LuaFunctionBody
   /// `readable(file)`: whether `package.searchpath` may answer `file`.

@@ -10,7 +10,11 @@ import WaymarkCore
 ///   own, so changing them breaks only the plugin);
 /// - `os` reduced to `clock`, `time`, `date`, `difftime`, all on the map's virtual clock, in
 ///   the local time of its ``LocalClock`` (UTC without one: ``LocalTime``);
-/// - `debug` reduced to `traceback` and a read-only `getinfo`; `package`, `require` and an `io`
+/// - `debug` reduced to `traceback`, a read-only `getinfo`, `gethook` (answering `"external
+///   hook"`, as Lua does for a hook set from C: the host's budget), `getmetatable` of what
+///   the host does not protect, and `setmetatable` of the string metatable alone (taken
+///   away and given back, as Penlight's `pretty.read` does);
+///   `package`, `require` and an `io`
 ///   that only writes to the trace (``ModuleSystem``): Lua source modules from the requiring
 ///   file's folder and the module roots, as ``ModuleHooks`` find them;
 /// - `print` adds a `log` record to the trace; `print`, `tostring` and `inspect` show values
@@ -27,10 +31,11 @@ package enum PluginSandbox {
   /// keeps `getinfo` for the host and hands the plugin `traceback` alone).
   package static let libraries: LuaLibraries = [.base, .coroutine, .table, .string, .math, .utf8, .os, .debug]
 
-  /// What the sandbox leaves out that people reach for, with what to use instead: the
-  /// prelude makes reading one of these raise this message at the reader's line (not
-  /// "attempt to index a nil value"), and `waymark check` reports the same text statically.
-  /// Keys are global names or `library.name`.
+  /// What the sandbox leaves out that people reach for, with what to use instead: each
+  /// reads as a function that raises this message at the caller's line when called (not
+  /// "attempt to call a nil value"), so that a library keeping one in a local as it loads
+  /// (Penlight's `local getenv = os.getenv`) loads and fails only if it calls it; `waymark
+  /// check` reports a use with the same text statically. Keys are `library.name`.
   static let refusals: [String: String] = {
     let files = "plugins and scripts run in a sandbox without files"
     var table: [String: String] = [
@@ -45,13 +50,23 @@ package enum PluginSandbox {
         "os.\(name) is not available: \(files) or programs; os has only clock, time, date and difftime, on the map's virtual clock"
     }
     for name in [
-      "sethook", "gethook", "getlocal", "setlocal", "getupvalue", "setupvalue", "getregistry",
-      "getmetatable", "setmetatable", "upvalueid", "upvaluejoin", "getuservalue", "setuservalue", "debug",
+      "sethook", "getlocal", "setlocal", "getupvalue", "setupvalue", "getregistry",
+      "upvalueid", "upvaluejoin", "getuservalue", "setuservalue", "debug",
     ] {
-      table["debug." + name] = "debug.\(name) is not available in the sandbox: debug has only traceback and getinfo"
+      table["debug." + name] =
+        "debug.\(name) is not available in the sandbox: it reaches inside functions, the registry or the host's hooks; "
+        + "debug has only traceback, getinfo, gethook, getmetatable and setmetatable of the string metatable"
     }
     return table
   }()
+
+  /// What `debug.setmetatable` raises when asked for anything but taking the string
+  /// metatable away (`debug.setmetatable("", nil)`) or giving it back (with what
+  /// `getmetatable("")` answered), which is all Penlight's `pretty.read` asks of it.
+  static let setMetatableRefusal =
+    "debug.setmetatable is not available in the sandbox but to take the string metatable away "
+    + "(debug.setmetatable(\"\", nil)) and give it back (with what getmetatable(\"\") answered): "
+    + "an object's metatable is set with setmetatable"
 
   /// Lua 5.1's names that Lua 5.4 no longer has, with what to use instead. As in any Lua 5.4
   /// they read as nil, so that code written for several versions (`local unpack = unpack or
@@ -117,14 +132,15 @@ package enum PluginSandbox {
       stack.push(message)
       stack.rawSetField(name, ofTableAt: -2)
     }
-    try stack.call(arguments: 6, results: 2)
+    stack.push(setMetatableRefusal)
+    try stack.call(arguments: 7, results: 2)
     try ModuleSystem.install(into: -2, on: stack, hooks: modules)
     return values
   }
 
   /// Lua source of the prelude: trusted code run with the real globals.
   static let prelude = #"""
-    local now, host_print, seed, host_os, values, refusals = ...
+    local now, host_print, seed, host_os, values, refusals, set_metatable_refusal = ...
     local G = _G
     local getinfo, traceback = debug.getinfo, debug.traceback
     local pairs, select, tostring, type, error = pairs, select, tostring, type, error
@@ -151,7 +167,31 @@ package enum PluginSandbox {
       date = host_os.date,
       difftime = os.difftime,
     }
-    env.debug = { traceback = traceback }
+    -- The host's budget is a hook set from C, which Lua's gethook reports as "external
+    -- hook": a library that saves and restores hooks (Penlight's pretty.read) leaves it be.
+    local string_mt, debug_getmetatable, debug_setmetatable = getmetatable(""), debug.getmetatable, debug.setmetatable
+    env.debug = {
+      traceback = traceback,
+      gethook = function() return "external hook" end,
+      -- A table's own metatable past its __metatable field, as Lua's (dkjson reads its
+      -- values' so when debug.getmetatable is there); what the host protects (its `false`:
+      -- strings, the map's objects, io's files) stays hidden; any other value gives what
+      -- getmetatable gives.
+      getmetatable = function(value)
+        local shown = getmetatable(value)
+        if shown == false or type(value) ~= "table" then return shown end
+        return debug_getmetatable(value)
+      end,
+      -- Only the string metatable, taken away and given back (false: what getmetatable("")
+      -- answers, the metatable being protected).
+      setmetatable = function(value, mt)
+        if type(value) == "string" and (mt == nil or mt == false or mt == string_mt) then
+          debug_setmetatable(value, mt ~= nil and string_mt or nil)
+          return value
+        end
+        error(set_metatable_refusal, 2)
+      end,
+    }
 
     -- load, collectgarbage and setmetatable are the shim's (LuaKit), installed as they are
     -- so their messages are Lua's: load refuses binary chunks and gives a chunk without an
@@ -167,11 +207,23 @@ package enum PluginSandbox {
     env.inspect = values.inspect
     env._G = env
 
-    -- Reading what the sandbox leaves out says so, at the reader's line.
+    -- What the sandbox leaves out reads as a function that says so when called, at the
+    -- caller's line: a library that keeps one in a local as it loads (Penlight's
+    -- `local getenv = os.getenv`) loads, and fails only if it calls it. One function a name,
+    -- so that reading it twice gives the same value.
+    local refused = {}
     local function refuse(table, prefix)
       setmetatable(table, { __index = function(_, key)
-        local message = refusals[prefix .. tostring(key)]
-        if message then error(message, 2) end
+        if type(key) ~= "string" then return nil end
+        local name = prefix .. key
+        local message = refusals[name]
+        if not message then return nil end
+        local f = refused[name]
+        if not f then
+          f = function() error(message, 2) end
+          refused[name] = f
+        end
+        return f
       end })
     end
     refuse(env, "")
@@ -180,7 +232,6 @@ package enum PluginSandbox {
     refuse(env.math, "math.")
     refuse(env.table, "table.")
 
-    local string_mt = getmetatable("")
     string_mt.__index = env.string
     string_mt.__metatable = false
 

@@ -22,13 +22,15 @@ enum ZoneAbbreviations {
   nonisolated(unsafe) private static var tables: [String: Table?] = [:]
 
   /// The abbreviation of `zone` at `time` (seconds since 1970), whose offset and daylight
-  /// saving Foundation gives; Foundation's own name when the database has none that fits.
-  static func abbreviation(of zone: TimeZone, at time: Int) -> String {
+  /// saving Foundation gives, read from the file of the zone `name` (the name as the clock
+  /// gave it: Foundation's `identifier` of `UTC` is `GMT`, whose file says `GMT`), else of
+  /// Foundation's identifier; Foundation's own name when the database has none that fits.
+  static func abbreviation(of zone: TimeZone, named name: String, at time: Int) -> String {
     let date = Date(timeIntervalSince1970: Double(time))
     let offset = zone.secondsFromGMT(for: date)
     let isDST = zone.isDaylightSavingTime(for: date)
     let fallback = zone.abbreviation(for: date) ?? zone.identifier
-    guard let table = table(of: zone.identifier), !table.types.isEmpty else { return fallback }
+    guard let table = table(of: name) ?? table(of: zone.identifier), !table.types.isEmpty else { return fallback }
     var index = table.transitions.count
     while index > 0, table.transitions[index - 1] > time { index -= 1 }
     if index > 0 {

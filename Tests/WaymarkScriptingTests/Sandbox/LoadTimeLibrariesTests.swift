@@ -107,7 +107,7 @@ import Testing
       package.path = "/etc/?;" .. package.path
       local ok, e = pcall(require, "passwd")
       expect(e:find("not searched: '/etc/passwd' %(outside the project and its module roots%)"), e)
-      local ok2, e2 = pcall(function() return package.loadlib end)
+      local ok2, e2 = pcall(function() return package.loadlib("/usr/lib/x.so", "f") end)
       expect(e2:find("package.loadlib is not available"), e2)
       """)
     RequireTests.expectClean(RequireTests.run(folder, roots: ["lib"]))

@@ -1,4 +1,4 @@
--- Reaching for debug.sethook to switch the watchdog off: debug has only traceback.
+-- Reaching for debug.sethook to switch the watchdog off: calling it refuses.
 local p = {}
 function p.did_tap_marker(map, marker)
   debug.sethook()
