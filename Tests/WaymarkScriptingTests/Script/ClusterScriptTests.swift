@@ -75,7 +75,7 @@ import WaymarkCore
       expect(message(c.add, c, { { id = "y" } }):find("items[1].position", 1, true))
       expect(message(c.add, c, { { id = "", position = { lat = 0, lng = 0 } } }):find('items[1].id: "" is empty', 1, true))
       expect(message(map.clusters, map, { distance = 0 }):find("clusters.distance: 0 is not", 1, true))
-      expect(message(map.clusters, map, { buckets = { a = 1 } }):find("clusters.buckets: unknown field 'a'", 1, true))
+      expect(message(map.clusters, map, { buckets = { a = 1 } }):find("clusters.buckets: expected a list, got a table with key 'a'", 1, true))
       expect(message(c.clusters_at, c, 40):find("clusters_at.zoom: 40 is outside 0...30", 1, true))
 
       -- A feature is checked as a marker's options are: never a crash, nothing added.
