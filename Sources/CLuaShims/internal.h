@@ -15,6 +15,9 @@
 /// sigaction, past ThreadSanitizer's interceptor under ThreadSanitizer (thread_sanitizer.c).
 int waymark_sigaction(int sig, const struct sigaction *action);
 void *waymark_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+/// Gives the chunks of the state's block pool back to the system, once Lua freed everything
+/// (allocator.c).
+void waymark_pool_release(waymark_runtime *rt);
 /// Records a line or call event for coverage (coverage.c).
 void waymark_coverage_record(lua_State *L, lua_Debug *ar);
 /// Replaces coroutine.resume, coroutine.wrap and coroutine.close in the table on top.

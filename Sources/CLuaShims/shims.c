@@ -25,6 +25,7 @@ waymark_runtime *waymark_open(size_t limit) {
   rt->msgh_ref = LUA_NOREF;
   lua_State *L = waymark_newstate_seeded(rt);
   if (L == NULL) {
+    waymark_pool_release(rt);
     free(rt);
     return NULL;
   }
@@ -41,6 +42,7 @@ void waymark_close(waymark_runtime *rt) {
   waymark_watchdog_unregister(rt);
   rt->enforce = 0;
   lua_close(rt->main);
+  waymark_pool_release(rt);
   free(rt);
 }
 

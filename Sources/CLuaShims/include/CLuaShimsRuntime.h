@@ -28,6 +28,13 @@ typedef struct waymark_runtime {
   /// longjmp across their frames.
   int enforce;
 
+  /// Blocks of at most 256 bytes, by size class (allocator.c; owner thread only).
+  struct waymark_block_pool {
+    void *free[16];      ///< each class's free blocks, linked through their first word
+    char *next, *end;    ///< the part of the newest chunk not handed out yet
+    void *chunks;        ///< every chunk, linked through its first word; freed at close
+  } pool;
+
   // Host call bookkeeping (owner thread only).
   int depth;                    // nesting of host protected calls
   uint64_t next_generation;     // last generation handed out
