@@ -64,11 +64,16 @@ extension LuaAPI {
         guard zoom.isFinite, zoom >= 0, zoom <= 30 else {
           throw LuaFunctionError("clusters_at.zoom: \(formatNumber(zoom)) is outside 0...30")
         }
-        let clusters = manager.clusters(at: zoom)
+        let table = manager.clusterTable(at: zoom)
         let stack = context.stack
         stack.push(itemTables(of: manager, bridge: bridge, on: context.stack).tables)
         let tables = stack.absoluteIndex(-1)
-        pushClusters(clusters, itemTablesAt: tables, bridge: bridge, on: stack)
+        let set = manager.items
+        let listing = ClusterListing(
+          count: table.count, position: { table.positions[$0] },
+          itemCount: { Int(table.starts[$0 + 1] - table.starts[$0]) },
+          item: { cluster, index in set.item(inSlot: table.slots[Int(table.starts[cluster]) + index]) })
+        pushClusters(listing, itemTablesAt: tables, bridge: bridge, on: stack)
         stack.remove(at: tables)
         return 1
       }),
@@ -198,7 +203,10 @@ extension LuaAPI {
 
   /// `{ position, count, items }`, the items as new item tables. Stack: +1.
   static func pushCluster(_ cluster: Cluster, bridge: LuaMapBridge, on stack: LuaStack) {
-    pushClusters([cluster], itemTablesAt: nil, bridge: bridge, on: stack)
+    let listing = ClusterListing(
+      count: 1, position: { _ in cluster.position }, itemCount: { _ in cluster.count },
+      item: { _, index in cluster.items[index] })
+    pushClusters(listing, itemTablesAt: nil, bridge: bridge, on: stack)
     stack.rawGetIndex(1, ofTableAt: -1)
     stack.remove(at: -2)
   }
@@ -211,43 +219,41 @@ extension LuaAPI {
   /// a high zoom, and a table fewer for each is a third less to allocate and collect. The
   /// field names are pushed once, not once a field. Stack: +1.
   static func pushClusters(
-    _ clusters: [Cluster], itemTablesAt tables: Int32?, bridge: LuaMapBridge, on stack: LuaStack
+    _ clusters: ClusterListing, itemTablesAt tables: Int32?, bridge: LuaMapBridge, on stack: LuaStack
   ) {
     let names = ["position", "count", "items", "lat", "lng"]
     for name in names { stack.push(name) }
     let key = stack.absoluteIndex(-Int32(names.count))
-    let (position, count, items, lat, lng) = (key, key + 1, key + 2, key + 3, key + 4)
-    /// `t[name] = v` for the table t below the value v on top. Stack: -1.
-    func set(_ name: Int32) {
-      stack.pushValue(at: name)
-      stack.insert(at: -2)
-      stack.rawSet(ofTableAt: -3)
-    }
+    let (position, countKey, items, lat, lng) = (key, key + 1, key + 2, key + 3, key + 4)
     stack.newTable(arrayCount: Int32(clamping: clusters.count))
-    for (index, cluster) in clusters.enumerated() {
+    for index in 0..<clusters.count {
+      let count = clusters.itemCount(index)
+      let at = clusters.position(index)
       stack.newTable(fieldCount: 3)
-      stack.pushValue(at: count)
-      stack.push(cluster.count)
+      stack.pushValue(at: countKey)
+      stack.push(count)
       stack.rawSet(ofTableAt: -3)
-      stack.newTable(arrayCount: Int32(clamping: cluster.count))
-      for (index, item) in cluster.items.enumerated() {
-        pushItem(item, from: tables, bridge: bridge, on: stack)
-        stack.rawSetIndex(index + 1, ofTableAt: -2)
+      stack.newTable(arrayCount: Int32(clamping: count))
+      for item in 0..<count {
+        pushItem(clusters.item(index, item), from: tables, bridge: bridge, on: stack)
+        stack.rawSetIndex(item + 1, ofTableAt: -2)
       }
-      if !pushFirstItemPosition(of: cluster, itemsAt: -1, keys: (position, lat, lng), on: stack) {
+      if !pushFirstItemPosition(at: at, itemsAt: -1, keys: (position, lat, lng), on: stack) {
         stack.newTable(fieldCount: 2)
         stack.pushValue(at: lat)
-        stack.push(cluster.position.latitude)
+        stack.push(at.latitude)
         stack.rawSet(ofTableAt: -3)
         stack.pushValue(at: lng)
-        stack.push(cluster.position.longitude)
+        stack.push(at.longitude)
         stack.rawSet(ofTableAt: -3)
       }
-      // cluster.position = the table on top, above the items.
+      // cluster.position = the table on top, then cluster.items = the list below it.
       stack.pushValue(at: position)
       stack.insert(at: -2)
       stack.rawSet(ofTableAt: -4)
-      set(items)
+      stack.pushValue(at: items)
+      stack.insert(at: -2)
+      stack.rawSet(ofTableAt: -3)
       stack.rawSetIndex(index + 1, ofTableAt: -2)
     }
     stack.insert(at: key)
@@ -255,10 +261,10 @@ extension LuaAPI {
   }
 
   /// Pushes the `position` table of the first item in the list at `list` if its `lat` and
-  /// `lng` are the cluster's position, and says whether it did; `keys` is where the strings
+  /// `lng` are `position` (the cluster's), and says whether it did; `keys` is where the strings
   /// `"position"`, `"lat"` and `"lng"` are. Stack: +1 or 0.
   private static func pushFirstItemPosition(
-    of cluster: Cluster, itemsAt list: Int32, keys: (position: Int32, lat: Int32, lng: Int32), on stack: LuaStack
+    at position: Coordinate, itemsAt list: Int32, keys: (position: Int32, lat: Int32, lng: Int32), on stack: LuaStack
   ) -> Bool {
     let base = stack.top
     func field(_ key: Int32, equals value: Double) -> Bool {
@@ -272,8 +278,8 @@ extension LuaAPI {
       return false
     }
     stack.pushValue(at: keys.position)
-    guard stack.rawGet(ofTableAt: -2) == .table, field(keys.lat, equals: cluster.position.latitude),
-      field(keys.lng, equals: cluster.position.longitude)
+    guard stack.rawGet(ofTableAt: -2) == .table, field(keys.lat, equals: position.latitude),
+      field(keys.lng, equals: position.longitude)
     else {
       stack.setTop(base)
       return false
@@ -314,4 +320,17 @@ extension LuaAPIShape {
   static let cluster = LuaAPIShape(
     name: "Cluster", doc: "A cluster at one zoom: where its marker stands, and its items in the order added.",
     fields: [.init("position", "Coordinate"), .init("count", "integer"), .init("items", "ClusterItem[]")])
+}
+
+/// Clusters as ``LuaAPI/pushClusters(_:itemTablesAt:bridge:on:)`` reads them: a
+/// ``ClusterTable``'s, or ``Cluster`` objects'.
+struct ClusterListing {
+  /// How many clusters there are.
+  let count: Int
+  /// Where cluster `c` stands.
+  let position: (_ cluster: Int) -> Coordinate
+  /// How many items cluster `c` holds.
+  let itemCount: (_ cluster: Int) -> Int
+  /// Item `i` of cluster `c`, in the order added.
+  let item: (_ cluster: Int, _ index: Int) -> ClusterItem
 }

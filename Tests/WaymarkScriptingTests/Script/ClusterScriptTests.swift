@@ -167,6 +167,14 @@ import WaymarkCore
       local ok = pcall(c.add, c, { { id = "new", position = { lat = 0, lng = 0 } }, { id = "bad" } })
       expect(not ok)
       expect_eq(#items_at(10), 8)
+      -- R60: a cluster stands at its first item's position, and hands out that item's position
+      -- table while it still says so; one whose item moved since gets a table of its own.
+      local first = c:clusters_at(5)[1]
+      expect(rawequal(first.position, first.items[1].position), "the first item's own position table")
+      first.items[1].position.lat = 0
+      local moved = c:clusters_at(5)[1]
+      expect(not rawequal(moved.position, moved.items[1].position))
+      expect_eq(moved.position.lat, -35 + (1 - 2.5) * 0.12, "where the item was added")
       c:clear()
       expect_eq(#c:clusters_at(10), 0)
       c:add(items[2])

@@ -87,6 +87,12 @@ package final class ClusterManager: MapObserver {
       at: zoom, algorithm: options.algorithm, distance: options.distance, conventions: conventions)
   }
 
+  /// ``clusters(at:)`` as a table of the slots of ``items``, with no object a cluster.
+  package func clusterTable(at zoom: Double) -> ClusterTable {
+    items.clusterTable(
+      at: zoom, algorithm: options.algorithm, distance: options.distance, conventions: conventions)
+  }
+
   /// Clusters at the camera's rounded zoom and renders the result now.
   package func cluster() {
     guard let map else { return }
