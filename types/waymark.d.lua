@@ -481,6 +481,10 @@ function Map:overlays() end
 ---@return Clusters
 function Map:clusters(options) end
 
+---The cluster managers this script or plugin made on the map, in the order made (what `waymark fuzz` adds items to and removes them from).
+---@return Clusters[]
+function Map:cluster_managers() end
+
 ---A marker (docs/semantics.md R1). The same marker is always the same Lua value, so `marker == other` compares identity.
 ---@class Marker
 ---@field id string The marker's name in traces and scripts: the id given, else marker-N (read-only). (read-only)

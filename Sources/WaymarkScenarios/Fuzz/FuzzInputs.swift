@@ -35,8 +35,8 @@ struct FuzzRandom {
 /// the map holds now (its markers, windows, overlays, points of interest), so it is one a
 /// person or the script could really make.
 enum FuzzInputs {
-  /// The next input for `map`.
-  static func next(for map: MapView, _ random: inout FuzzRandom) -> String {
+  /// The next input for `map`, whose script made `clusterManagers` on it.
+  static func next(for map: MapView, clusterManagers: [ClusterManager] = [], _ random: inout FuzzRandom) -> String {
     let size = map.viewSize
     let visible = map.markers.filter {
       map.projection.point(for: $0.position) != nil && map.projection.contains($0.position)
@@ -101,12 +101,48 @@ enum FuzzInputs {
     if map.isCompassShown {
       choices.append((1, { _ in "map:tap_compass()" }))
     }
+    if !clusterManagers.isEmpty {
+      choices += clusterInputs(map, clusterManagers)
+    }
     var roll = random.below(choices.reduce(0) { $0 + $1.weight })
     for choice in choices {
       if roll < choice.weight { return choice.make(&random) }
       roll -= choice.weight
     }
     return "map:advance(0.1)"
+  }
+
+  /// Items added near the view (a new id, or one already there: replaced), removed, a
+  /// clustering now, now and then a clear (R62, R64), on one of the script's managers.
+  private static func clusterInputs(_ map: MapView, _ managers: [ClusterManager])
+    -> [(weight: Int, make: (inout FuzzRandom) -> String)]
+  {
+    func manager(_ random: inout FuzzRandom) -> (String, ClusterManager) {
+      let index = random.below(managers.count)
+      return ("map:cluster_managers()[\(index + 1)]", managers[index])
+    }
+    return [
+      (
+        3,
+        { random in
+          let (name, _) = manager(&random)
+          let id = "fuzz \(random.below(200))"
+          return
+            "\(name):add{ id = \(LuaMapBridge.quoted(id)), position = \(coordinate(randomCoordinate(map, &random))) }"
+        }
+      ),
+      (
+        2,
+        { random in
+          let (name, manager) = manager(&random)
+          let items = manager.items.items
+          let id = items.isEmpty ? "fuzz 0" : random.pick(items).id
+          return "\(name):remove(\(LuaMapBridge.quoted(id)))"
+        }
+      ),
+      (1, { random in "\(manager(&random).0):cluster()" }),
+      (1, { random in "\(manager(&random).0):clear()" }),
+    ]
   }
 
   /// `map:marker("id")`.

@@ -200,7 +200,9 @@ final class FuzzDriver: @unchecked Sendable {
     for index in 0..<count {
       let input: String
       switch mode {
-      case .generate: input = FuzzInputs.next(for: map, &random)
+      case .generate:
+        let managers = bridge.clusterManagers.filter { $0.map === map }
+        input = FuzzInputs.next(for: map, clusterManagers: managers, &random)
       case .replay(let list): input = list[index]
       }
       inputs.append(input)

@@ -22,6 +22,20 @@ extension LuaAPI {
         return 1
       }),
     .method(
+      "Map", "cluster_managers", returns: "Clusters[]",
+      "The cluster managers this script or plugin made on the map, in the order made (what `waymark fuzz`"
+        + " adds items to and removes them from).",
+      { bridge, context in
+        let map = try bridge.requireMap()
+        let managers = bridge.clusterManagers.filter { $0.map === map }
+        context.stack.newTable(arrayCount: Int32(clamping: managers.count))
+        for (index, manager) in managers.enumerated() {
+          context.stack.push(manager, as: LuaMapBridge.clustersType)
+          context.stack.rawSetIndex(index + 1, ofTableAt: -2)
+        }
+        return 1
+      }),
+    .method(
       "Clusters", "add",
       [.init("items", "ClusterItem|ClusterItem[]|FeatureCollection"), .init("fields", "FeatureFields?")],
       "Adds an item { id =, position =, title =, snippet =, user_data = }, a list of them, or a GeoJSON"

@@ -166,4 +166,33 @@ import WaymarkCore
     #expect(report.failure == nil, "\(report.failure?.message ?? ""): \(report.shrunkInputs)")
     #expect(report.inputs == 240)
   }
+
+  @Test("R62, R64: the fuzzer adds and removes the items of a script's managers; a bug they reach is shrunk to adds")
+  func itemsAreAddedAndRemoved() throws {
+    let folder = try PluginFolder()
+    try folder.write(
+      "clusters_test.lua",
+      """
+      local map = waymark.map{ camera = { target = { lat = -35, lng = 151 }, zoom = 10 } }
+      local c = map:clusters{ animate = false }
+      c:add{ id = "seed", position = { lat = -35, lng = 151 } }
+      waymark.invariant("at most three items", function(map)
+        local n = 0
+        for _, cluster in ipairs(map:cluster_managers()[1]:clusters_at(10)) do n = n + cluster.count end
+        return n <= 3
+      end)
+      """)
+    var options = FuzzOptions()
+    options.seed = 5
+    options.runs = 10
+    options.events = 40
+    options.script = .forTests
+    let report = ScriptFuzzer.fuzz(folder.file("clusters_test.lua"), options: options)
+    let failure = try #require(report.failure)
+    #expect(failure.message.contains("at most three items"), "\(failure.message)")
+    #expect(report.failingInputs.contains { $0.hasPrefix("map:cluster_managers()[1]:remove(") })
+    // The seed and three items added: nothing else is needed.
+    #expect(report.shrunkInputs.count == 3, "\(report.shrunkInputs)")
+    #expect(report.shrunkInputs.allSatisfy { $0.hasPrefix("map:cluster_managers()[1]:add{ id = \"fuzz ") })
+  }
 }

@@ -96,7 +96,7 @@ package final class LuaMapBridge {
   /// The timers pending on ``map``'s clock (cancelled when the map is retired).
   var timers: [VirtualClock.TaskID: LuaTimer] = [:]
   /// The cluster managers made by `map:clusters{}`, kept as long as the state (they follow the camera).
-  var clusterManagers: [ClusterManager] = []
+  package var clusterManagers: [ClusterManager] = []
   /// Per cluster manager, the item tables this state added: what `clusters_at` hands back.
   var clusterItemTables: [ObjectIdentifier: ClusterItemTables] = [:]
   /// The shared value each marker's local `user_data` was last taken from or published as.
