@@ -137,6 +137,22 @@ extension LuaStack {
     LuaC.numberPair(L, index, a, b)
   }
 
+  /// Pushes a new list of `t[key]` (raw) for each of `keys`, `t` the table at `index` (nil:
+  /// none); answers how many were not tables, whose places stay empty for the caller to
+  /// fill. Stack: +1.
+  package func pushList(fromTableAt index: Int32?, keys: UnsafeBufferPointer<Int64>) -> Int {
+    let store = index.map { requireTable($0) } ?? 0
+    return LuaC.pushList(L, store, keys)
+  }
+
+  /// Replaces the list of items on top by a cluster `{ position =, count =, items = }`: the
+  /// first item's own `position` table when its `lat` and `lng` are the given ones, else a
+  /// new one. `keys` is where the strings "position", "count", "items", "lat" and "lng"
+  /// are, in that order (pushed once for many clusters). Stack: 0.
+  package func wrapCluster(keysAt keys: Int32, count: Int, latitude: Double, longitude: Double) {
+    LuaC.wrapCluster(L, absoluteIndex(keys), count, latitude, longitude)
+  }
+
   /// The raw length (`#t` without `__len`) of a table or string.
   package func rawLength(at index: Int32) -> Int { LuaC.rawLength(L, index) }
 

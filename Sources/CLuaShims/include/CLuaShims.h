@@ -77,6 +77,18 @@ static inline int waymark_number_pair(lua_State *L, int t, const char *a, const 
   return 1;
 }
 
+// MARK: - Records (records.c)
+
+/// Pushes a new list of `store[keys[i]]` (raw) for each of the `count` keys, the table
+/// `store` at that absolute index (0: none); answers how many were not tables, whose places
+/// stay empty for the caller to fill. Stack: +1.
+int waymark_push_list_from(lua_State *L, int store, const lua_Integer *keys, int count);
+/// Replaces the list of items on top by a cluster `{ position =, count =, items = the list }`:
+/// `position` is the first item's own `position` table when its `lat` and `lng` are `lat`
+/// and `lng`, else a new `{ lat =, lng = }`. `keys` is the absolute index of the strings
+/// "position", "count", "items", "lat" and "lng", in that order. Stack: 0.
+void waymark_wrap_cluster(lua_State *L, int keys, lua_Integer count, double lat, double lng);
+
 // MARK: - Variadics with fixed arity
 
 /// lua_gc(L, LUA_GCCOLLECT): a full collection cycle.

@@ -144,6 +144,12 @@ enum LuaC {
     lua_rawseti(L, t, lua_Integer(n))
   }
   static func rawLength(_ L: LuaThreadPointer, _ i: Int32) -> Int { Int(lua_rawlen(L, i)) }
+  static func pushList(_ L: LuaThreadPointer, _ store: Int32, _ keys: UnsafeBufferPointer<Int64>) -> Int {
+    Int(waymark_push_list_from(L, store, keys.baseAddress, Int32(clamping: keys.count)))
+  }
+  static func wrapCluster(_ L: LuaThreadPointer, _ keys: Int32, _ count: Int, _ lat: Double, _ lng: Double) {
+    waymark_wrap_cluster(L, keys, lua_Integer(count), lat, lng)
+  }
   static func numberPair(_ L: LuaThreadPointer, _ t: Int32, _ a: StaticString, _ b: StaticString) -> (Double, Double)? {
     // A StaticString literal is NUL-terminated UTF-8 at utf8Start.
     func cString(_ s: StaticString) -> UnsafePointer<CChar> {

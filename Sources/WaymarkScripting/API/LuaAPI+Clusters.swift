@@ -229,87 +229,39 @@ extension LuaAPI {
   /// own tables from the table of tags at `tables` (``ClusterItemTables``) where it holds them,
   /// else new item tables. A cluster standing where its first item stands (every cluster of
   /// the distance algorithm, R60) hands out that item's `position` table while its `lat` and
-  /// `lng` still say so, as it hands out the item itself: `clusters_at` builds tens of thousands of clusters at
-  /// a high zoom, and a table fewer for each is a third less to allocate and collect. The
-  /// field names are pushed once, not once a field. Stack: +1.
+  /// `lng` still say so, as it hands out the item itself: `clusters_at` builds tens of
+  /// thousands of clusters at a high zoom, and a table fewer for each is a third less to
+  /// allocate and collect. Each cluster is two C calls (LuaKit's `pushList` and
+  /// `wrapCluster`), with the field names pushed once for all. Stack: +1.
   static func pushClusters(
     _ clusters: ClusterListing, itemTablesAt tables: Int32?, bridge: LuaMapBridge, on stack: LuaStack
   ) {
     let names = ["position", "count", "items", "lat", "lng"]
     for name in names { stack.push(name) }
     let key = stack.absoluteIndex(-Int32(names.count))
-    let (position, countKey, items, lat, lng) = (key, key + 1, key + 2, key + 3, key + 4)
     stack.newTable(arrayCount: Int32(clamping: clusters.count))
+    var tags: [Int64] = []
     for index in 0..<clusters.count {
       let count = clusters.itemCount(index)
+      tags.removeAll(keepingCapacity: true)
+      for item in 0..<count { tags.append(Int64(clusters.item(index, item).tag)) }
+      let missing = tags.withUnsafeBufferPointer { stack.pushList(fromTableAt: tables, keys: $0) }
+      if missing > 0 {
+        // Items this state did not add, or whose tables describe another item now: new tables.
+        for item in 0..<count {
+          let present = stack.rawGetIndex(item + 1, ofTableAt: -1) == .table
+          stack.pop()
+          if present { continue }
+          pushClusterItem(clusters.item(index, item), bridge: bridge, on: stack)
+          stack.rawSetIndex(item + 1, ofTableAt: -2)
+        }
+      }
       let at = clusters.position(index)
-      stack.newTable(fieldCount: 3)
-      stack.pushValue(at: countKey)
-      stack.push(count)
-      stack.rawSet(ofTableAt: -3)
-      stack.newTable(arrayCount: Int32(clamping: count))
-      for item in 0..<count {
-        pushItem(clusters.item(index, item), from: tables, bridge: bridge, on: stack)
-        stack.rawSetIndex(item + 1, ofTableAt: -2)
-      }
-      if !pushFirstItemPosition(at: at, itemsAt: -1, keys: (position, lat, lng), on: stack) {
-        stack.newTable(fieldCount: 2)
-        stack.pushValue(at: lat)
-        stack.push(at.latitude)
-        stack.rawSet(ofTableAt: -3)
-        stack.pushValue(at: lng)
-        stack.push(at.longitude)
-        stack.rawSet(ofTableAt: -3)
-      }
-      // cluster.position = the table on top, then cluster.items = the list below it.
-      stack.pushValue(at: position)
-      stack.insert(at: -2)
-      stack.rawSet(ofTableAt: -4)
-      stack.pushValue(at: items)
-      stack.insert(at: -2)
-      stack.rawSet(ofTableAt: -3)
+      stack.wrapCluster(keysAt: key, count: count, latitude: at.latitude, longitude: at.longitude)
       stack.rawSetIndex(index + 1, ofTableAt: -2)
     }
     stack.insert(at: key)
     stack.pop(Int32(names.count))
-  }
-
-  /// Pushes the `position` table of the first item in the list at `list` if its `lat` and
-  /// `lng` are `position` (the cluster's), and says whether it did; `keys` is where the strings
-  /// `"position"`, `"lat"` and `"lng"` are. Stack: +1 or 0.
-  private static func pushFirstItemPosition(
-    at position: Coordinate, itemsAt list: Int32, keys: (position: Int32, lat: Int32, lng: Int32), on stack: LuaStack
-  ) -> Bool {
-    let base = stack.top
-    func field(_ key: Int32, equals value: Double) -> Bool {
-      stack.pushValue(at: key)
-      defer { stack.pop() }
-      return stack.rawGet(ofTableAt: -2) == .number && stack.number(at: -1) == value
-    }
-    let list = stack.absoluteIndex(list)
-    guard stack.rawGetIndex(1, ofTableAt: list) == .table else {
-      stack.setTop(base)
-      return false
-    }
-    stack.pushValue(at: keys.position)
-    guard stack.rawGet(ofTableAt: -2) == .table, field(keys.lat, equals: position.latitude),
-      field(keys.lng, equals: position.longitude)
-    else {
-      stack.setTop(base)
-      return false
-    }
-    stack.remove(at: -2)
-    return true
-  }
-
-  /// The caller's table of `item` if the table of tags at `tables` holds it, else a new item
-  /// table. Stack: +1.
-  private static func pushItem(_ item: ClusterItem, from tables: Int32?, bridge: LuaMapBridge, on stack: LuaStack) {
-    if let tables {
-      if stack.rawGetIndex(item.tag, ofTableAt: tables) == .table { return }
-      stack.pop()
-    }
-    pushClusterItem(item, bridge: bridge, on: stack)
   }
 }
 
