@@ -140,12 +140,20 @@ package enum ModuleSystem {
       local thread, target, what
       if type((...)) == "thread" then thread, target, what = ... else target, what = ... end
       if thread == running() then thread = nil end
-      if type(target) == "number" and not thread and target > 0 then target = target + 1 end
-      local info
-      if thread then info = getinfo(thread, target, what) else info = getinfo(target, what) end
+      -- Levels count from the caller: past this function, probe and its pcall.
+      if type(target) == "number" and not thread and target > 0 then target = target + 3 end
+      local function probe(options)
+        if thread then return pcall(getinfo, thread, target, options) end
+        return pcall(getinfo, target, options)
+      end
+      local ok, info = probe(what)
+      if not ok then
+        -- Lua's own message, raised at the caller, not at this function's line.
+        local message = tostring(info):gsub("^[^\n]-:%d+: ", "")
+        error((message:gsub("to '[%w%.?]*getinfo'", "to 'debug.getinfo'"):gsub("to '%?'", "to 'debug.getinfo'")), 2)
+      end
       if info and info.func and type(target) == "number" then
-        local described
-        if thread then described = getinfo(thread, target, "S") else described = getinfo(target, "S") end
+        local _, described = probe("S")
         if not own(described) then info.func = nil end
       end
       return info

@@ -140,6 +140,10 @@ import Testing
       local co = coroutine.create(function() coroutine.yield() end)
       coroutine.resume(co)
       expect_eq(debug.getinfo(co, 1, "S").what, "Lua")
+      -- A bad argument is Lua's own message, raised at the caller's line.
+      local _, bad = pcall(function() local i = debug.getinfo(1, "f>") return i end)
+      expect_eq(bad, "\(folder.path)/main.lua:24: bad argument #2 to 'debug.getinfo' (invalid option)")
+      expect_eq(select(2, pcall(debug.getinfo, {}, "S")), "bad argument #1 to 'debug.getinfo' (number expected, got table)")
       """)
     RequireTests.expectClean(RequireTests.run(folder))
   }
