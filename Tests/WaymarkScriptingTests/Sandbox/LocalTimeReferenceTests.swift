@@ -18,17 +18,7 @@ import Testing
   /// What `lua5.4` prints for `code` with `TZ=zone`, each in a fresh process (glibc's
   /// `mktime` starts each process from the same first guess).
   static func reference(_ code: String, zone: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: ReferenceLua.interpreter)
-    process.arguments = ["-e", code]
-    process.environment = ["TZ": zone]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let printed = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .newlines)
+    try ReferenceLua.output(["-e", code], environment: ["TZ": zone]).trimmingCharacters(in: .newlines)
   }
 
   /// What a script with `clock = { zone = zone }` logs for each of `lines`, in order.

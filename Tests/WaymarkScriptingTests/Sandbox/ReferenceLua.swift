@@ -43,6 +43,22 @@ enum ReferenceLua {
     end
     """#
 
+  /// What the reference interpreter prints, standard output and error together, when run
+  /// with `arguments` (and `environment`, else this process's).
+  static func output(_ arguments: [String], environment: [String: String]? = nil) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: interpreter)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: printed, as: UTF8.self)
+  }
+
   /// What `lua5.4` and the sandbox printed for `cases` (Lua after ``helpers``), line by line.
   /// Both run the same file, so positions in messages compare too. lua.c collects in
   /// generational mode, the sandbox's states incrementally: the reference is switched to
@@ -56,17 +72,8 @@ enum ReferenceLua {
     let folder = try PluginFolder()
     try folder.write("case.lua", bytes: bytes)
     let path = folder.file("case.lua")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: interpreter)
-    process.arguments = ["-e", "collectgarbage('incremental')", path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let printed = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let reference = String(decoding: printed, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-      .map(String.init).dropLast()
+    let reference = try output(["-e", "collectgarbage('incremental')", path])
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast()
     var options = ScriptOptions.forTests
     options.scriptBudget = nil
     let outcome = ScriptRunner.run(path, options: options)
