@@ -32,7 +32,6 @@ extension LuaAPI {
       stack.rawGetField("type", ofTableAt: 2) == .string && stack.string(at: -1) == "FeatureCollection"
     }
     let fields = try featureFields(at: 3, on: stack, collection: isCollection)
-    let orderedFields = fields.sorted { $0.key < $1.key }
     if isCollection {
       guard stack.rawGetField("features", ofTableAt: 2) == .table else {
         throw LuaFunctionError("add_markers: a FeatureCollection without a features list")
@@ -58,7 +57,7 @@ extension LuaAPI {
       do {
         var item =
           isCollection
-          ? try feature(at: stack.top, on: stack, fields: orderedFields, bridge: bridge, room: sharedRoom)
+          ? try feature(at: stack.top, on: stack, fields: fields, bridge: bridge, room: sharedRoom)
           : try listItem(at: stack.top, on: stack, bridge: bridge, room: sharedRoom)
         try item.options.validate()
         if let id = item.options.id {
@@ -137,12 +136,13 @@ extension LuaAPI {
     try LuaValues.requireList(ofTableAt: index, on: stack, count: count, what: "add_markers", expected: expected)
   }
 
-  /// `fields`: which properties give a feature's title and snippet; `call` names the method
-  /// in messages (`add_markers`, a cluster manager's `add`).
+  /// `fields`: which property gives a feature's snippet and which its title, in that order
+  /// (sorted by field, once for every feature); `call` names the method in messages
+  /// (`add_markers`, a cluster manager's `add`).
   static func featureFields(at index: Int32, on stack: LuaStack, collection: Bool, call: String = "add_markers")
-    throws(LuaFunctionError) -> [String: String]
+    throws(LuaFunctionError) -> [(key: String, value: String)]
   {
-    guard !LuaValues.isNil(index, on: stack) else { return ["title": "title", "snippet": "snippet"] }
+    guard !LuaValues.isNil(index, on: stack) else { return [("snippet", "snippet"), ("title", "title")] }
     guard collection else {
       throw LuaFunctionError("\(call): fields only apply to a GeoJSON FeatureCollection")
     }
@@ -158,7 +158,7 @@ extension LuaAPI {
         fields[name] = try LuaValues.string(at: -1, on: stack, field: "\(call) fields.\(name)")
       }
     }
-    return fields
+    return fields.sorted { $0.key < $1.key }
   }
 
   private static func listItem(at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, room: Int) throws
@@ -188,7 +188,7 @@ extension LuaAPI {
 
   /// A GeoJSON Point feature as marker options (RFC 7946: coordinates are longitude, latitude).
   /// `fields`: which property gives the title and which the snippet, in the order of their
-  /// names (``featureFields(at:on:collection:)`` sorted once for every feature).
+  /// names (``featureFields(at:on:collection:call:)``).
   static func feature(
     at index: Int32, on stack: LuaStack, fields: [(key: String, value: String)], bridge: LuaMapBridge, room: Int
   ) throws(LuaFunctionError) -> BulkItem {

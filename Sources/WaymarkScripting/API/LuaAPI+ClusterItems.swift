@@ -26,7 +26,7 @@ extension LuaAPI {
     let items =
       isCollection
       ? try featureItems(
-        at: 2, fields: fields.sorted { $0.key < $1.key }, on: stack, bridge: bridge, room: room,
+        at: 2, fields: fields, on: stack, bridge: bridge, room: room,
         firstTag: tables.nextTag)
       : try readClusterItems(at: 2, on: stack, bridge: bridge, room: room, firstTag: tables.nextTag)
     let shared = sharedChange(adding: items, to: manager, holding: tables.sharedBytes)
@@ -106,15 +106,12 @@ extension LuaAPI {
     let snippet = try read("snippet") { i, name throws(LuaFunctionError) in
       try LuaValues.optionalString(at: i, on: stack, field: name)
     }
-    var userData: SharedUserData?
-    if stack.withStackBalance({ stack.rawGetField("user_data", ofTableAt: table) != .nil }) {
-      do throws(LuaFunctionError) {
-        userData = SharedUserData(try sharedData(field: "user_data", of: table, on: stack, bridge, room))
-      } catch {
-        throw LuaFunctionError("\(field).\(error.message)")
-      }
-      room -= userData?.size ?? 0
+    let plain: PlainValue
+    do { plain = try sharedData(field: "user_data", of: table, on: stack, bridge, room) } catch {
+      throw LuaFunctionError("\(field).\(error.message)")
     }
+    let userData: SharedUserData? = if case .nil = plain { nil } else { SharedUserData(plain) }
+    room -= userData?.size ?? 0
     let item = ClusterItem(
       id: id, position: position, title: title, snippet: snippet, userData: userData, tag: tag)
     do { try item.validate(field) } catch { throw LuaFunctionError(error.luaDescription) }
@@ -123,7 +120,7 @@ extension LuaAPI {
 
   /// The Point features of the FeatureCollection at `index` as items, read as `add_markers`
   /// reads them: the id from the feature's id (`item-N` without one, N its tag), title and
-  /// snippet from the properties `fields` names (sorted by field), user_data the properties. Pushes the list of
+  /// snippet from the properties `fields` names, user_data the properties. Pushes the list of
   /// their item tables `{ id, position, title, snippet, user_data }`. Stack: +1.
   private static func featureItems(
     at index: Int32, fields: [(key: String, value: String)], on stack: LuaStack, bridge: LuaMapBridge, room: Int,
