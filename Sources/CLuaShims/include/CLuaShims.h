@@ -89,6 +89,56 @@ int waymark_push_list_from(lua_State *L, int store, const lua_Integer *keys, int
 /// "position", "count", "items", "lat" and "lng", in that order. Stack: 0.
 void waymark_wrap_cluster(lua_State *L, int keys, lua_Integer count, double lat, double lng);
 
+// MARK: - Plain data (plain.c)
+
+/// What every value of a plain-data copy costs besides the bytes of its strings.
+#define WAYMARK_PLAIN_VALUE_COST 16
+/// The deepest nesting of tables a plain-data copy holds.
+#define WAYMARK_PLAIN_MAX_DEPTH 32
+
+/// A growing byte buffer the caller owns (free `bytes` when done); `count` bytes are used.
+typedef struct {
+  unsigned char *bytes;
+  size_t count, capacity;
+} waymark_plain_buffer;
+
+/// Encodes the value at `index` as plain data into `out` (from its start) and answers its
+/// size as the host counts it (every value and string key 16 bytes, strings their bytes too),
+/// or -1 when the host's own reader must copy it: a userdata (a marker or an overlay), a
+/// table nested 32 deep, a stack or buffer that cannot grow, or more than `max_values`
+/// values or `max_bytes` bytes (stopping there). Keys other than strings and integers are
+/// dropped, and functions and threads copy as nil, as the host's reader does. Stack: 0.
+long long waymark_plain_encode(lua_State *L, int index, waymark_plain_buffer *out, long long max_values,
+                               long long max_bytes);
+/// Frees a buffer's bytes.
+void waymark_plain_release(waymark_plain_buffer *buffer);
+/// Pushes the value `bytes` encode (waymark_plain_encode) and answers 1, or pushes nothing
+/// and answers 0 when they are not such an encoding. Stack: +1 or 0.
+int waymark_plain_push(lua_State *L, const unsigned char *bytes, size_t count);
+
+// MARK: - GeoJSON features (feature.c)
+
+/// A string inside a Lua value: `bytes` is NULL for none.
+typedef struct {
+  const char *bytes;
+  size_t count;
+} waymark_text;
+
+/// A Point feature's fields: its strings live as long as the feature.
+typedef struct {
+  double longitude, latitude;
+  waymark_text id, title, snippet;
+  int has_properties;
+} waymark_point;
+
+/// Reads the feature at `index` when it is an ordinary GeoJSON Point feature: `type`
+/// "Feature", a `geometry` of `type` "Point" with two numbers in `coordinates`, a string or
+/// no `id`, and no `properties` or a table of them whose `title_key` and `snippet_key`
+/// (absolute indices of strings) are strings or absent. Then pushes the properties (or nil)
+/// and answers 1; else pushes nothing and answers 0, for the host's reader to say what is
+/// wrong. Stack: +1 or 0.
+int waymark_point_feature(lua_State *L, int index, int title_key, int snippet_key, waymark_point *out);
+
 // MARK: - Variadics with fixed arity
 
 /// lua_gc(L, LUA_GCCOLLECT): a full collection cycle.

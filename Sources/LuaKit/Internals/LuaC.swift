@@ -159,6 +159,33 @@ enum LuaC {
     var y = 0.0
     return waymark_number_pair(L, t, cString(a), cString(b), &x, &y) != 0 ? (x, y) : nil
   }
+  static func encodePlain(
+    _ L: LuaThreadPointer, _ i: Int32, _ buffer: LuaPlainBuffer, _ maxValues: Int, _ maxBytes: Int
+  )
+    -> (bytes: [UInt8], size: Int)?
+  {
+    let size = waymark_plain_encode(L, i, &buffer.raw, Int64(maxValues), Int64(maxBytes))
+    guard size >= 0 else { return nil }
+    return ([UInt8](UnsafeBufferPointer(start: buffer.raw.bytes, count: buffer.raw.count)), Int(size))
+  }
+  static func pushPlain(_ L: LuaThreadPointer, _ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { waymark_plain_push(L, $0.baseAddress, $0.count) != 0 }
+  }
+  /// waymark_point_feature: the coordinates, id, title and snippet, and whether there are
+  /// properties.
+  static func pointFeature(_ L: LuaThreadPointer, _ i: Int32, _ titleKey: Int32, _ snippetKey: Int32)
+    -> (longitude: Double, latitude: Double, id: String?, title: String?, snippet: String?, hasProperties: Bool)?
+  {
+    var raw = waymark_point()
+    guard waymark_point_feature(L, i, titleKey, snippetKey, &raw) != 0 else { return nil }
+    func text(_ text: waymark_text) -> String? {
+      guard let bytes = text.bytes else { return nil }
+      return bytes.withMemoryRebound(to: UInt8.self, capacity: text.count) {
+        String(decoding: UnsafeBufferPointer(start: $0, count: text.count), as: UTF8.self)
+      }
+    }
+    return (raw.longitude, raw.latitude, text(raw.id), text(raw.title), text(raw.snippet), raw.has_properties != 0)
+  }
   static func next(_ L: LuaThreadPointer, _ t: Int32) -> Bool { lua_next(L, t) != 0 }
   static func protectedGetField(_ L: LuaThreadPointer, _ t: Int32, _ k: String) -> Int32 {
     waymark_pgetfield(L, t, k)
@@ -284,4 +311,15 @@ enum LuaC {
   static var dispatchMiss: Int32 { Int32(WAYMARK_DISPATCH_MISS) }
   static var dispatchError: Int32 { Int32(WAYMARK_DISPATCH_ERROR) }
   static var dispatchOther: Int32 { Int32(WAYMARK_DISPATCH_OTHER) }
+}
+
+/// A buffer that ``LuaStack/encodePlain(at:into:maxValues:maxBytes:)`` reuses from one
+/// value to the next, so copying many values allocates only their results.
+package final class LuaPlainBuffer {
+  fileprivate var raw = waymark_plain_buffer()
+
+  /// An empty buffer.
+  package init() {}
+
+  deinit { waymark_plain_release(&raw) }
 }

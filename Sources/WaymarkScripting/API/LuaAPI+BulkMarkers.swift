@@ -19,7 +19,7 @@ extension LuaAPI {
     var options: MarkerOptions
     /// The plain-data copy of what becomes its user data: a list item's `user_data`, a
     /// feature's `properties`.
-    var shared: PlainValue?
+    var shared: SharedUserData?
   }
 
   private static func addMarkers(_ bridge: LuaMapBridge, _ context: LuaCallContext) throws -> Int32 {
@@ -55,7 +55,7 @@ extension LuaAPI {
       _ = stack.rawGetIndex(position, ofTableAt: list)
       defer { stack.pop() }
       do {
-        var item =
+        let item =
           isCollection
           ? try feature(at: stack.top, on: stack, fields: fields, bridge: bridge, room: sharedRoom)
           : try listItem(at: stack.top, on: stack, bridge: bridge, room: sharedRoom)
@@ -81,7 +81,7 @@ extension LuaAPI {
     for (offset, item) in items.enumerated() {
       let serial = map.nextMarkerSerial
       // The user data goes in with the options: set afterwards, it would change the marker.
-      let shared = item.shared.map(SharedUserData.init)
+      let shared = item.shared
       var options = item.options
       if let shared { options.userData = shared }
       let marker = try map.addMarker(options)
@@ -136,29 +136,49 @@ extension LuaAPI {
     try LuaValues.requireList(ofTableAt: index, on: stack, count: count, what: "add_markers", expected: expected)
   }
 
-  /// `fields`: which property gives a feature's snippet and which its title, in that order
-  /// (sorted by field, once for every feature); `call` names the method in messages
-  /// (`add_markers`, a cluster manager's `add`).
+  /// Which properties give a feature's title and snippet, both names also pushed on the
+  /// stack for the C reader of ordinary features.
+  struct FeatureFields {
+    /// The property that gives the title.
+    let title: String
+    /// The property that gives the snippet.
+    let snippet: String
+    /// Where the two names are on the stack, as Lua strings (absolute indices).
+    let titleKey: Int32, snippetKey: Int32
+
+    /// Each marker field with the property that gives it, in the order of the fields' names
+    /// (the order the reader checks them in).
+    var pairs: [(field: String, property: String)] { [("snippet", snippet), ("title", title)] }
+  }
+
+  /// `fields`: which property gives a feature's title and which its snippet, pushed on the
+  /// stack for the whole call; `call` names the method in messages (`add_markers`, a cluster
+  /// manager's `add`). Stack: +2.
   static func featureFields(at index: Int32, on stack: LuaStack, collection: Bool, call: String = "add_markers")
-    throws(LuaFunctionError) -> [(key: String, value: String)]
+    throws(LuaFunctionError) -> FeatureFields
   {
-    guard !LuaValues.isNil(index, on: stack) else { return [("snippet", "snippet"), ("title", "title")] }
-    guard collection else {
-      throw LuaFunctionError("\(call): fields only apply to a GeoJSON FeatureCollection")
-    }
-    guard stack.type(at: index) == .table else {
-      throw LuaValues.typeError("\(call) fields", expected: "a table { title =, snippet = }", at: index, on: stack)
-    }
-    try LuaValues.requireKnownFields(
-      ofTableAt: index, on: stack, allowed: ["title", "snippet"], what: "\(call) fields")
-    var fields = ["title": "title", "snippet": "snippet"]
-    for name in ["title", "snippet"] {
-      try stack.withStackBalance { () throws(LuaFunctionError) in
-        guard stack.rawGetField(name, ofTableAt: index) != .nil else { return }
-        fields[name] = try LuaValues.string(at: -1, on: stack, field: "\(call) fields.\(name)")
+    var title = "title", snippet = "snippet"
+    if !LuaValues.isNil(index, on: stack) {
+      guard collection else {
+        throw LuaFunctionError("\(call): fields only apply to a GeoJSON FeatureCollection")
       }
+      guard stack.type(at: index) == .table else {
+        throw LuaValues.typeError("\(call) fields", expected: "a table { title =, snippet = }", at: index, on: stack)
+      }
+      try LuaValues.requireKnownFields(
+        ofTableAt: index, on: stack, allowed: ["title", "snippet"], what: "\(call) fields")
+      func property(_ name: String, default value: String) throws(LuaFunctionError) -> String {
+        try stack.withStackBalance { () throws(LuaFunctionError) in
+          guard stack.rawGetField(name, ofTableAt: index) != .nil else { return value }
+          return try LuaValues.string(at: -1, on: stack, field: "\(call) fields.\(name)")
+        }
+      }
+      title = try property("title", default: title)
+      snippet = try property("snippet", default: snippet)
     }
-    return fields.sorted { $0.key < $1.key }
+    stack.push(title)
+    stack.push(snippet)
+    return FeatureFields(title: title, snippet: snippet, titleKey: stack.top - 1, snippetKey: stack.top)
   }
 
   private static func listItem(at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, room: Int) throws
@@ -173,12 +193,19 @@ extension LuaAPI {
   static func sharedData(
     field: String, of index: Int32, on stack: LuaStack, _ bridge: LuaMapBridge, _ room: Int
   )
-    throws(LuaFunctionError) -> PlainValue
+    throws(LuaFunctionError) -> SharedUserData
   {
     _ = stack.rawGetField(field, ofTableAt: index)
     defer { stack.pop() }
+    return try sharedData(at: -1, field: field, on: stack, bridge, room)
+  }
+
+  /// The plain-data copy of the value at `index`, `field` in messages, in at most `room` bytes.
+  static func sharedData(at index: Int32, field: String, on stack: LuaStack, _ bridge: LuaMapBridge, _ room: Int)
+    throws(LuaFunctionError) -> SharedUserData
+  {
     do throws(LuaFunctionError) {
-      return try PlainValue.read(at: -1, on: stack, bridge: bridge, maxBytes: room)
+      return try SharedUserData.read(at: index, on: stack, bridge: bridge, maxBytes: room)
     } catch {
       let limit = formatBytes(bridge.quota.limits.sharedBytes)
       throw LuaFunctionError(
@@ -187,11 +214,19 @@ extension LuaAPI {
   }
 
   /// A GeoJSON Point feature as marker options (RFC 7946: coordinates are longitude, latitude).
-  /// `fields`: which property gives the title and which the snippet, in the order of their
-  /// names (``featureFields(at:on:collection:call:)``).
+  /// `fields`: which property gives the title and which the snippet.
   static func feature(
-    at index: Int32, on stack: LuaStack, fields: [(key: String, value: String)], bridge: LuaMapBridge, room: Int
+    at index: Int32, on stack: LuaStack, fields: FeatureFields, bridge: LuaMapBridge, room: Int
   ) throws(LuaFunctionError) -> BulkItem {
+    if let point = stack.pointFeature(at: index, titleKey: fields.titleKey, snippetKey: fields.snippetKey) {
+      defer { stack.pop() }  // the properties
+      var options = MarkerOptions(position: Coordinate(latitude: point.latitude, longitude: point.longitude))
+      options.id = point.id
+      options.title = point.title
+      options.snippet = point.snippet
+      guard point.hasProperties else { return BulkItem(options: options) }
+      return BulkItem(options: options, shared: try sharedData(at: -1, field: "properties", on: stack, bridge, room))
+    }
     guard stack.type(at: index) == .table else {
       throw LuaValues.typeError("the feature", expected: "a GeoJSON Feature", at: index, on: stack)
     }
@@ -236,7 +271,7 @@ extension LuaAPI {
       case .nil: return false
       case .table:
         let properties = stack.top
-        for (field, property) in fields {
+        for (field, property) in fields.pairs {
           let text: String?
           switch stack.rawGetField(property, ofTableAt: properties) {
           case .nil: text = nil

@@ -106,11 +106,11 @@ extension LuaAPI {
     let snippet = try read("snippet") { i, name throws(LuaFunctionError) in
       try LuaValues.optionalString(at: i, on: stack, field: name)
     }
-    let plain: PlainValue
-    do { plain = try sharedData(field: "user_data", of: table, on: stack, bridge, room) } catch {
+    let shared: SharedUserData
+    do { shared = try sharedData(field: "user_data", of: table, on: stack, bridge, room) } catch {
       throw LuaFunctionError("\(field).\(error.message)")
     }
-    let userData: SharedUserData? = if case .nil = plain { nil } else { SharedUserData(plain) }
+    let userData = shared.isNil ? nil : shared
     room -= userData?.size ?? 0
     let item = ClusterItem(
       id: id, position: position, title: title, snippet: snippet, userData: userData, tag: tag)
@@ -123,7 +123,7 @@ extension LuaAPI {
   /// snippet from the properties `fields` names, user_data the properties. Pushes the list of
   /// their item tables `{ id, position, title, snippet, user_data }`. Stack: +1.
   private static func featureItems(
-    at index: Int32, fields: [(key: String, value: String)], on stack: LuaStack, bridge: LuaMapBridge, room: Int,
+    at index: Int32, fields: FeatureFields, on stack: LuaStack, bridge: LuaMapBridge, room: Int,
     firstTag: Int
   ) throws(LuaFunctionError) -> [ClusterItem] {
     guard stack.rawGetField("features", ofTableAt: index) == .table else {
@@ -143,7 +143,7 @@ extension LuaAPI {
         do throws(LuaFunctionError) {
           let feature = try feature(at: stack.top, on: stack, fields: fields, bridge: bridge, room: room)
           let tag = firstTag + position - 1
-          let userData = feature.shared.map(SharedUserData.init)
+          let userData = feature.shared
           room -= userData?.size ?? 0
           item = ClusterItem(
             id: feature.options.id ?? "item-\(tag)", position: feature.options.position,
@@ -195,7 +195,7 @@ extension LuaAPI {
       stack.pushValue(at: userData)
       stack.rawSetField("user_data", ofTableAt: -2)
     } else if let shared = item.userData as? SharedUserData {
-      shared.value.push(on: stack, bridge: bridge)
+      shared.push(on: stack, bridge: bridge)
       stack.rawSetField("user_data", ofTableAt: -2)
     }
   }

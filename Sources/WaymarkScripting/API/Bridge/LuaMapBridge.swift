@@ -101,6 +101,8 @@ package final class LuaMapBridge {
   var clusterItemTables: [ObjectIdentifier: ClusterItemTables] = [:]
   /// The shared value each marker's local `user_data` was last taken from or published as.
   private var userDataSources: [ObjectIdentifier: SharedUserData] = [:]
+  /// The buffer every plain-data copy of this state's values is encoded in.
+  let plainBuffer = LuaPlainBuffer()
 
   private init(allowsTimeControl: Bool, limits: HostLimits?) {
     self.allowsTimeControl = allowsTimeControl
@@ -441,7 +443,7 @@ package final class LuaMapBridge {
     if let (object, published) = sharedUserData(at: index, on: stack),
       let shared = published as? SharedUserData, userDataSources[object] !== shared
     {
-      shared.value.push(on: stack, bridge: self)
+      shared.push(on: stack, bridge: self)
       storeUserData(of: index, value: stack.top, on: stack)
       userDataSources[object] = shared
       return
@@ -478,15 +480,15 @@ package final class LuaMapBridge {
     }
     let field = marker != nil ? "marker.user_data" : "overlay.user_data"
     let previous = userDataSources[object]?.size ?? 0
-    let plain: PlainValue
+    let shared: SharedUserData
     do {
-      plain = try PlainValue.read(at: value, on: stack, bridge: self, maxBytes: quota.sharedRoom(replacing: previous))
+      shared = try SharedUserData.read(
+        at: value, on: stack, bridge: self, maxBytes: quota.sharedRoom(replacing: previous))
     } catch {
       throw LuaFunctionError(
         "\(field): \(error.message); \(quota.owner) shares at most \(formatBytes(quota.limits.sharedBytes))"
           + " of user_data with the others (keep large data in the state itself)")
     }
-    let shared = SharedUserData(plain)
     try quota.chargeShared(shared.size, replacing: previous, what: field)
     storeUserData(of: index, value: value, on: stack)
     if let marker { try marker.update { $0.userData = shared } }
@@ -541,16 +543,4 @@ final class LuaTimer {
   /// Whether it still waits.
   var isPending: Bool { task != nil }
   init() {}
-}
-
-/// A marker's `user_data` as plain data, shared by every Lua state (plugins, the script).
-final class SharedUserData {
-  /// The value last assigned.
-  let value: PlainValue
-  /// About how many bytes it takes.
-  let size: Int
-  init(_ value: PlainValue) {
-    self.value = value
-    size = value.size
-  }
 }
