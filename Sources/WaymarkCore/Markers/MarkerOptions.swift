@@ -87,10 +87,17 @@ public struct MarkerOptions {
     // Options of a marker added in bulk pass at once; anything else is checked field by
     // field, which names the first field out of its domain.
     let latitude = position.latitude
-    if latitude >= -90 && latitude <= 90 && position.longitude.isFinite && properties.isDefault
+    if latitude >= -90 && latitude <= 90 && position.longitude.isFinite
       && (title?.utf8.count ?? 0) <= TextLimits.text
     {
-      return
+      if properties.isDefault { return }
+      // Markers made from data: texts and user data, each text within its limits.
+      let id = properties.id, snippet = properties.snippet
+      if properties.isDefaultButTexts && id?.isEmpty != true && (id?.utf8.count ?? 0) <= TextLimits.name
+        && (snippet?.utf8.count ?? 0) <= TextLimits.text
+      {
+        return
+      }
     }
     try validateEachField()
   }

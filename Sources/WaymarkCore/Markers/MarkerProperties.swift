@@ -83,6 +83,20 @@ public struct MarkerProperties: Equatable {
 
   /// Whether every property is at its default, as for most markers added in bulk.
   @inlinable package var isDefault: Bool { self == MarkerProperties() }
+
+  /// Whether every property but the id, the snippet and the user data is at its default, as
+  /// for markers made from data (a GeoJSON feature's): such a marker is drawn and tapped as
+  /// one at its defaults.
+  package var isDefaultButTexts: Bool {
+    var defaults = MarkerProperties(id: id, snippet: snippet)
+    if let box = rare.box {
+      var values = box.values
+      values.userData = nil
+      guard values == .defaults else { return false }
+      defaults.rare = rare
+    }
+    return self == defaults
+  }
 }
 
 extension MarkerProperties {

@@ -138,9 +138,11 @@ struct MarkerStore {
     count += 1
     let world = Mercator.worldPoint(marker.position)
     index.insert(slot, x: world.x, y: world.y)
-    if !(marker.isAtDefaults && extentCoversDefaults) {
+    // A marker drawn as the defaults reaches as far as the defaults do.
+    let reachesAsDefaults = marker.isAtDefaults || marker.extras.properties.isDefaultButTexts
+    if !(reachesAsDefaults && extentCoversDefaults) {
       include(marker)
-      extentCoversDefaults = extentCoversDefaults || marker.isAtDefaults
+      extentCoversDefaults = extentCoversDefaults || reachesAsDefaults
     }
   }
 

@@ -193,11 +193,11 @@ import WaymarkCore
       expect_eq(item.user_data.kind, "cafe", "the marker's item is built from the kept copy")
       expect_eq(item.user_data.seats, 12)
 
-      local big = string.rep("x", 5 << 20)
+      local big = string.rep("x", 33 << 20)
       c:add{ id = "big1", position = { lat = 0, lng = 0 }, user_data = big }
       local ok, err = pcall(c.add, c, { id = "big2", position = { lat = 0, lng = 0 }, user_data = big })
       expect(not ok and err:find("add: user_data", 1, true) ~= nil, err)
-      expect(err:find("8 MiB", 1, true) ~= nil, err)
+      expect(err:find("64 MiB", 1, true) ~= nil, err)
       expect(c:remove("big1"))
       c:add{ id = "big2", position = { lat = 0, lng = 0 }, user_data = big }
       c:add{ id = "big2", position = { lat = 0, lng = 0 }, user_data = big }

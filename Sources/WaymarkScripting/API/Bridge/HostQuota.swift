@@ -22,8 +22,10 @@ public struct HostLimits: Sendable, Equatable {
 
   /// A plugin's: 16 MiB of log text, 8 MiB of shared `user_data`, 100,000 objects.
   public static let plugin = HostLimits(logBytes: 16 << 20, sharedBytes: 8 << 20, objects: 100_000)
-  /// A script's: 64 MiB of log text, 8 MiB of shared `user_data`, 400,000 objects (about 250 MB of markers as Lua sees them).
-  public static let script = HostLimits(logBytes: 64 << 20, sharedBytes: 8 << 20, objects: 400_000)
+  /// A script's: 64 MiB of log text, 64 MiB of shared `user_data` (a script loads a
+  /// project's data: 100,000 GeoJSON features' properties take about 10 MiB), 400,000
+  /// objects (about 250 MB of markers as Lua sees them).
+  public static let script = HostLimits(logBytes: 64 << 20, sharedBytes: 64 << 20, objects: 400_000)
 }
 
 /// What one Lua state's code has made the host keep, against its ``HostLimits``: the log
