@@ -165,6 +165,8 @@ enum LuaC {
     -> (bytes: [UInt8], size: Int)?
   {
     let size = waymark_plain_encode(L, i, &buffer.raw, Int64(maxValues), Int64(maxBytes))
+    // A buffer grown for one large value is not kept for the state's life.
+    defer { if buffer.raw.capacity > LuaPlainBuffer.keptCapacity { waymark_plain_release(&buffer.raw) } }
     guard size >= 0 else { return nil }
     return ([UInt8](UnsafeBufferPointer(start: buffer.raw.bytes, count: buffer.raw.count)), Int(size))
   }
@@ -317,6 +319,8 @@ enum LuaC {
 /// value to the next, so copying many values allocates only their results.
 package final class LuaPlainBuffer {
   fileprivate var raw = waymark_plain_buffer()
+  /// The most bytes kept from one value to the next.
+  fileprivate static let keptCapacity = 64 << 10
 
   /// An empty buffer.
   package init() {}

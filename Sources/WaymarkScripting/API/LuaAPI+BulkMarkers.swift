@@ -49,7 +49,7 @@ extension LuaAPI {
     try bridge.quota.requireRoomForObjects(count, what: "add_markers")
     var items: [BulkItem] = []
     items.reserveCapacity(count)
-    var ids = Set<String>()
+    var ids = Set<String>(minimumCapacity: count)
     var sharedRoom = bridge.quota.sharedRoom(replacing: 0)
     for position in 1..<(count + 1) {
       _ = stack.rawGetIndex(position, ofTableAt: list)
