@@ -99,7 +99,7 @@ extension LuaAPI {
       }
       if let shared {
         _ = stack.rawGetField(isCollection ? "properties" : "user_data", ofTableAt: table)
-        try bridge.adoptUserData(of: -2, value: -1, shared: shared, on: stack)
+        try bridge.adoptUserData(of: marker, at: -2, value: -1, shared: shared, on: stack)
         stack.pop()
       }
       stack.rawSetIndex(offset + 1, ofTableAt: result)

@@ -496,12 +496,13 @@ package final class LuaMapBridge {
     userDataSources[object] = shared
   }
 
-  /// Takes on the `user_data` of a marker the state has just added (at `index`) with `shared`
-  /// in its options: the plain-data copy, which the caller read (and so checked) already, of
-  /// the value at `value`, which this state keeps as it is. Stack: 0.
-  func adoptUserData(of index: Int32, value: Int32, shared: SharedUserData, on stack: LuaStack) throws {
+  /// Takes on the `user_data` of `marker`, which the state has just added (its userdata at
+  /// `index`) with `shared` in its options: the plain-data copy, which the caller read (and
+  /// so checked) already, of the value at `value`, which this state keeps as it is. Stack: 0.
+  func adoptUserData(of marker: Marker, at index: Int32, value: Int32, shared: SharedUserData, on stack: LuaStack)
+    throws
+  {
     let index = stack.absoluteIndex(index), value = stack.absoluteIndex(value)
-    guard let marker = stack.object(at: index, as: Self.markerType) else { return }
     try quota.chargeShared(shared.size, replacing: 0, what: "marker.user_data")
     storeUserData(of: index, value: value, on: stack)
     userDataSources[ObjectIdentifier(marker)] = shared
