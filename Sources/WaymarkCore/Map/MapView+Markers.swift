@@ -22,6 +22,13 @@ extension MapView {
       throw .invalidValue(
         field: "marker.id", value: "\"\(id)\"", reason: "is already used by another marker on this map")
     }
+    return addChecked(options)
+  }
+
+  /// ``addMarker(_:)`` of options the caller has validated, whose id no marker on the map
+  /// has: what adds many markers after checking them all, so that none is added when one is
+  /// wrong, without checking each twice.
+  package func addChecked(_ options: consuming MarkerOptions) -> Marker {
     let appears = options.appearAnimation != .none  // read before the options are consumed
     let marker = store.add(options)
     if appears { startAppearing(marker) }

@@ -84,7 +84,7 @@ extension LuaAPI {
       let shared = item.shared
       var options = item.options
       if let shared { options.userData = shared }
-      let marker = try map.addMarker(options)
+      let marker = map.addChecked(options)
       bridge.quota.added(marker)
       _ = stack.rawGetIndex(offset + 1, ofTableAt: list)
       let table = stack.top
