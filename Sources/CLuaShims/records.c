@@ -1,6 +1,8 @@
 // Building many small tables of one shape in one C call each, for answers of tens of
-// thousands of records (`clusters_at` at a high zoom): the same lua_* calls Swift would make
-// through LuaStack, without a wrapper's checks and index conversions on every one.
+// thousands of records (`clusters_at` at a high zoom), and reading the small tables a loop
+// hands in (a marker's options, for `map:add_marker` called 100,000 times): the
+// same lua_* calls Swift would make through LuaStack, without a wrapper's checks and index
+// conversions on every one.
 #include "CLuaShims.h"
 
 int waymark_push_list_from(lua_State *L, int store, const lua_Integer *keys, int count) {
@@ -60,3 +62,33 @@ void waymark_wrap_cluster(lua_State *L, int keys, lua_Integer count, double lat,
   lua_rawset(L, cluster); // cluster.items
   lua_replace(L, list);
 }
+
+long long waymark_gather_fields(lua_State *L, int t, int slots, int base, int count) {
+  unsigned long long present = 0;
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    switch (lua_type(L, -2)) {
+    case LUA_TSTRING:
+      lua_pushvalue(L, -2);
+      if (lua_rawget(L, slots) != LUA_TNUMBER) {
+        lua_pop(L, 3);
+        return -1;
+      }
+      lua_Integer slot = lua_tointeger(L, -1);
+      lua_pop(L, 1);
+      if (slot < 0 || slot >= count) {
+        lua_pop(L, 2);
+        return -1;
+      }
+      present |= 1ULL << slot;
+      lua_copy(L, -1, base + (int)slot);
+      break;
+    case LUA_TNUMBER:
+    case LUA_TBOOLEAN: lua_pop(L, 2); return -1;
+    default: break;
+    }
+    lua_pop(L, 1);
+  }
+  return (long long)present;
+}
+

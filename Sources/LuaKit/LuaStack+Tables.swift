@@ -137,6 +137,28 @@ extension LuaStack {
     LuaC.numberPair(L, index, a, b)
   }
 
+  /// Pushes `count` slots, nil, and copies into them the fields of the table at `index`, in
+  /// one pass over its keys: the value of a string key goes to slot `slots[key]`, the
+  /// integer the table at `slots` holds for it (0 ..< `count`, at most 63 slots). Answers the
+  /// index of slot 0 and the bit mask of the slots set; nil, having pushed nothing, when the
+  /// table has a string key `slots` does not hold, a number key or a boolean key (keys of
+  /// other types are ignored). Stack: +`count`, or 0 when nil.
+  package func gatherFields(ofTableAt index: Int32, slotsAt slots: Int32, count: Int32)
+    -> (base: Int32, present: UInt64)?
+  {
+    precondition(count >= 0 && count <= 63, "gatherFields: at most 63 slots")
+    let table = requireTable(index), slots = requireTable(slots)
+    let base = top + 1
+    guard LuaC.checkStack(L, count + 4) else { return nil }
+    LuaC.setTop(L, top + count)
+    let present = LuaC.gatherFields(L, table, slots, base, count)
+    guard present >= 0 else {
+      LuaC.setTop(L, base - 1)
+      return nil
+    }
+    return (base, UInt64(present))
+  }
+
   /// Pushes a new list of `t[key]` (raw) for each of `keys`, `t` the table at `index` (nil:
   /// none); answers how many were not tables, whose places stay empty for the caller to
   /// fill. Stack: +1.

@@ -72,6 +72,36 @@ import Testing
     #expect(stack.top == 1)
   }
 
+  @Test func gatherFieldsCopiesEachKnownFieldToItsSlotInOnePass() throws {
+    let state = try LuaState()
+    let stack = state.stack
+    try stack.run(
+      "return {title = 'Cafe', position = {}, [{}] = 'ignored'}, {position = 0, title = 2, user_data = 3}", results: 2)
+    let (base, mask) = try #require(stack.gatherFields(ofTableAt: 1, slotsAt: 2, count: 4))
+    #expect(base == 3 && stack.top == 6)
+    #expect(mask == 0b101)  // position (0) and title (2); slots 1 and 3 stay nil
+    #expect(stack.type(at: base) == .table)
+    #expect(stack.type(at: base + 1) == .nil)
+    #expect(stack.string(at: base + 2) == "Cafe")
+    #expect(stack.type(at: base + 3) == .nil)
+  }
+
+  @Test func gatherFieldsRefusesAKeyThatIsNoFieldLeavingTheStackAsItWas() throws {
+    let state = try LuaState()
+    let stack = state.stack
+    try stack.run("return {position = 0, title = 1}", results: 1)
+    for table in ["{titel = 'typo'}", "{[1] = 'list'}", "{[true] = 'flag'}", "{title = 'x', [2.5] = 1}"] {
+      try stack.run("return \(table)", results: 1)
+      #expect(stack.gatherFields(ofTableAt: 2, slotsAt: 1, count: 2)?.present == nil, "\(table)")
+      #expect(stack.top == 2)
+      stack.pop()
+    }
+    // A slot the caller did not make room for is refused too.
+    try stack.run("return {title = 'x'}", results: 1)
+    #expect(stack.gatherFields(ofTableAt: 2, slotsAt: 1, count: 1)?.present == nil)
+    #expect(stack.top == 2)
+  }
+
   @Test func withStackBalanceDropsTemporaries() throws {
     let state = try LuaState()
     let stack = state.stack

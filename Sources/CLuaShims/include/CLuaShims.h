@@ -89,6 +89,13 @@ int waymark_push_list_from(lua_State *L, int store, const lua_Integer *keys, int
 /// "position", "count", "items", "lat" and "lng", in that order. Stack: 0.
 void waymark_wrap_cluster(lua_State *L, int keys, lua_Integer count, double lat, double lng);
 
+/// Copies each field of the options table at `t` (absolute) to the stack at `base + slot`,
+/// its slot the integer the table at `slots` (absolute) holds under its string key, and
+/// answers the bit mask of the slots set; answers -1 when a key is a string that `slots`
+/// does not hold (or holds outside 0 ..< `count`), a number or a boolean. Keys of other
+/// types are ignored. The caller pushes the `count` slots first (`count` <= 63). Stack: 0.
+long long waymark_gather_fields(lua_State *L, int t, int slots, int base, int count);
+
 // MARK: - Plain data (plain.c)
 
 /// What every value of a plain-data copy costs besides the bytes of its strings.

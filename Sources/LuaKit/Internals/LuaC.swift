@@ -150,6 +150,11 @@ enum LuaC {
   static func wrapCluster(_ L: LuaThreadPointer, _ keys: Int32, _ count: Int, _ lat: Double, _ lng: Double) {
     waymark_wrap_cluster(L, keys, lua_Integer(count), lat, lng)
   }
+  static func gatherFields(_ L: LuaThreadPointer, _ t: Int32, _ slots: Int32, _ base: Int32, _ count: Int32)
+    -> Int64
+  {
+    Int64(waymark_gather_fields(L, t, slots, base, count))
+  }
   static func numberPair(_ L: LuaThreadPointer, _ t: Int32, _ a: StaticString, _ b: StaticString) -> (Double, Double)? {
     // A StaticString literal is NUL-terminated UTF-8 at utf8Start.
     func cString(_ s: StaticString) -> UnsafePointer<CChar> {

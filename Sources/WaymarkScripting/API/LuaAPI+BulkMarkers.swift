@@ -20,6 +20,8 @@ extension LuaAPI {
     /// The plain-data copy of what becomes its user data: a list item's `user_data`, a
     /// feature's `properties`.
     var shared: SharedUserData?
+    /// The marker fields a list item's table sets (none for a feature).
+    var present = MarkerField.Present()
   }
 
   private static func addMarkers(_ bridge: LuaMapBridge, _ context: LuaCallContext) throws -> Int32 {
@@ -89,14 +91,7 @@ extension LuaAPI {
       _ = stack.rawGetIndex(offset + 1, ofTableAt: list)
       let table = stack.top
       bridge.push(marker, serial: serial, on: stack)
-      if !isCollection {
-        for field in MarkerField.appliedAfterwards {
-          guard let didApply = field.didApply else { continue }
-          stack.withStackBalance {
-            if stack.rawGetField(field.name, ofTableAt: table) != .nil { didApply(bridge, stack, stack.top, marker) }
-          }
-        }
-      }
+      MarkerField.applyAfterwards(item.present, ofTableAt: table, to: marker, bridge, on: stack)
       if let shared {
         _ = stack.rawGetField(isCollection ? "properties" : "user_data", ofTableAt: table)
         try bridge.adoptUserData(of: marker, at: -2, value: -1, shared: shared, on: stack)
@@ -184,9 +179,10 @@ extension LuaAPI {
   private static func listItem(at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, room: Int) throws
     -> BulkItem
   {
-    let (options, hasUserData) = try readMarkerOptions(at: index, on: stack, bridge: bridge)
-    guard hasUserData else { return BulkItem(options: options) }
-    return BulkItem(options: options, shared: try sharedData(field: "user_data", of: index, on: stack, bridge, room))
+    let (options, present) = try readMarkerOptions(at: index, on: stack, bridge: bridge)
+    guard present.hasUserData else { return BulkItem(options: options, present: present) }
+    let shared = try sharedData(field: "user_data", of: index, on: stack, bridge, room)
+    return BulkItem(options: options, shared: shared, present: present)
   }
 
   /// The plain-data copy of `table[field]`, in at most `room` bytes.

@@ -113,19 +113,14 @@ extension LuaAPI {
       { bridge, context in
         let stack = context.stack
         try bridge.quota.requireRoomForObject("add_marker")
-        let (options, hasUserData) = try readMarkerOptions(at: 2, on: stack, bridge: bridge)
+        let (options, present) = try readMarkerOptions(at: 2, on: stack, bridge: bridge)
         let map = try bridge.requireMap()
         let serial = map.nextMarkerSerial
         let marker = try map.addMarker(options)
         bridge.quota.added(marker)
-        for field in MarkerField.appliedAfterwards {
-          guard let didApply = field.didApply else { continue }
-          stack.withStackBalance {
-            if stack.rawGetField(field.name, ofTableAt: 2) != .nil { didApply(bridge, stack, stack.top, marker) }
-          }
-        }
+        MarkerField.applyAfterwards(present, ofTableAt: 2, to: marker, bridge, on: stack)
         bridge.push(marker, serial: serial, on: stack)
-        if hasUserData {
+        if present.hasUserData {
           stack.rawGetField("user_data", ofTableAt: 2)
           try bridge.setUserData(of: -2, to: -1, on: stack)
           stack.pop()
@@ -231,43 +226,46 @@ extension LuaAPI {
       }),
   ]
 
-  /// Options of `add_marker`, and whether the table has a `user_data`.
+  /// Options of `add_marker`, and the fields the table sets (its `user_data` among them).
   ///
-  /// One pass over the table's keys finds the fields it sets (two or three of twenty, as a
-  /// rule); only those are read, in ``MarkerField/all``'s order, so that the first bad field
-  /// named does not depend on the table's order. An absent field keeps its default, which is
-  /// what assigning nil gives. A key that is no field is named by `requireKnownFields`.
+  /// One pass over the table's keys copies the fields it sets (two or three of twenty, as a
+  /// rule) to stack slots of their own (``MarkerField/slots``); only those are read, in
+  /// ``MarkerField/all``'s order, so that the first bad field named does not depend on the
+  /// table's order. An absent field keeps its default, which is what assigning nil gives. A
+  /// key that is no field is named by `requireKnownFields`.
   static func readMarkerOptions(at index: Int32, on stack: LuaStack, bridge: LuaMapBridge) throws(LuaFunctionError)
-    -> (MarkerOptions, Bool)
+    -> (MarkerOptions, MarkerField.Present)
   {
     guard stack.type(at: index) == .table else {
       throw LuaValues.typeError("add_marker", expected: "a table of marker options", at: index, on: stack)
     }
-    let shape = LuaAPIShape.markerOptions
     let index = stack.absoluteIndex(index)
+    let count = Int32(MarkerField.slots.count)
+    guard stack.reserve(count + 8) else { throw LuaFunctionError("add_marker: the Lua stack is full") }
+    let top = stack.top
+    defer { stack.setTop(top) }
     bridge.pushMarkerFieldSlots(on: stack)
-    let present = MarkerField.presentFields(ofTableAt: index, slotsAt: stack.top, on: stack)
-    stack.pop()
-    guard let present else {
-      try shape.requireKnownFields(ofTableAt: index, on: stack, what: "add_marker")
+    guard let (base, mask) = stack.gatherFields(ofTableAt: index, slotsAt: stack.top, count: count) else {
+      try LuaAPIShape.markerOptions.requireKnownFields(ofTableAt: index, on: stack, what: "add_marker")
       throw LuaFunctionError("add_marker: a key that is not a marker option")
     }
-    let position = try shape.withField("position", ofTableAt: index, on: stack) {
-      v throws(LuaFunctionError) -> Coordinate in
-      guard !LuaValues.isNil(v, on: stack) else { throw LuaFunctionError("add_marker: position is required") }
-      return try LuaValues.coordinate(at: v, on: stack, field: "marker.position")
+    let present = MarkerField.Present(mask: mask)
+    guard present.contains(MarkerField.positionSlot) else {
+      throw LuaFunctionError("add_marker: position is required")
     }
+    let position = try LuaValues.coordinate(
+      at: base + Int32(MarkerField.positionSlot), on: stack, field: "marker.position")
     var options = MarkerOptions(position: position)
-    options.id = try shape.withField("id", ofTableAt: index, on: stack) {
-      v throws(LuaFunctionError) in try LuaValues.optionalString(at: v, on: stack, field: "marker.id")
+    if present.contains(MarkerField.idSlot) {
+      options.id = try LuaValues.optionalString(at: base + Int32(MarkerField.idSlot), on: stack, field: "marker.id")
     }
-    for (slot, field) in MarkerField.all.enumerated() where present.contains(slot) {
-      guard let assign = field.assign, field.name != "position" else { continue }
-      try shape.withField(field.name, ofTableAt: index, on: stack) { v throws(LuaFunctionError) in
-        try assign(stack, v, &options)
-      }
+    var rest = mask & MarkerField.assignedSlots
+    while rest != 0 {
+      let slot = rest.trailingZeroBitCount
+      rest &= rest - 1
+      try MarkerField.all[slot].assign?(stack, base + Int32(slot), &options)
     }
-    return (options, present.hasUserData)
+    return (options, present)
   }
 
   static func pushInfoWindow(_ window: InfoWindow?, _ bridge: LuaMapBridge, _ stack: LuaStack) {

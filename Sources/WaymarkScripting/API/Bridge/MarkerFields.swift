@@ -107,53 +107,50 @@ struct MarkerField: Sendable {
       \.tracksInfoWindowChanges, \.tracksInfoWindowChanges),
   ]
 
-  /// The fields with a ``didApply``, which `add_marker` calls once the marker exists.
-  static let appliedAfterwards = all.filter { $0.didApply != nil }
+  /// The slots of the fields with a ``didApply``, which `add_marker` calls once the marker
+  /// exists.
+  static let appliedAfterwards = all.indices.filter { all[$0].didApply != nil }
 
-  /// The fields an options table sets: bit `i` for `all[i]`, and whether it has a `user_data`.
+  /// The fields an options table sets, as `add_marker` found them.
   struct Present {
-    /// Bit `i` set when the table sets `all[i]`.
-    var fields: UInt64 = 0
-    /// Whether the table has a `user_data`.
-    var hasUserData = false
+    /// Bit `slot` set when the table sets the field of that slot (``slots``).
+    var mask: UInt64 = 0
 
-    /// Whether the table sets `all[slot]`.
-    func contains(_ slot: Int) -> Bool { fields & (1 << UInt64(slot)) != 0 }
+    /// Whether the table sets the field of `slot`.
+    func contains(_ slot: Int) -> Bool { mask & 1 << UInt64(slot) != 0 }
+    /// Whether the table has a `user_data`.
+    var hasUserData: Bool { contains(all.count) }
   }
 
-  /// Each field's place in ``all``, and `all.count` for `user_data`.
+  /// Calls the ``didApply`` of each field that the options table at `table` sets, with its
+  /// value, once `marker` exists. Stack: 0.
+  static func applyAfterwards(
+    _ present: Present, ofTableAt table: Int32, to marker: Marker, _ bridge: LuaMapBridge, on stack: LuaStack
+  ) {
+    for slot in appliedAfterwards where present.contains(slot) {
+      stack.withStackBalance {
+        stack.rawGetField(all[slot].name, ofTableAt: table)
+        all[slot].didApply?(bridge, stack, stack.top, marker)
+      }
+    }
+  }
+
+  /// Each field's place in ``all``, and `all.count` for `user_data`: the stack slot
+  /// `add_marker` copies the field's value to (`LuaStack.gatherFields`).
   static let slots: [String: Int] = {
-    precondition(all.count < 64, "Present.fields has a bit for each field")
+    precondition(all.count < 63, "gatherFields has a bit for each field and user_data")
     var slots = ["user_data": all.count]
     for (slot, field) in all.enumerated() { slots[field.name] = slot }
     return slots
   }()
 
-  /// The fields the table at `index` sets, in one pass over its keys; nil when it has a key
-  /// that is no marker option (a string key of another name, a number, a boolean), for the
-  /// caller to name it. Keys of other types are ignored, as `requireKnownFields` does.
-  /// `slots` is the index of ``slots`` as a Lua table (``LuaMapBridge/pushMarkerFieldSlots(on:)``):
-  /// a key is looked up there by its interned string, never copied into Swift.
-  static func presentFields(ofTableAt index: Int32, slotsAt slots: Int32, on stack: LuaStack) -> Present? {
-    struct Unknown: Error {}
-    var present = Present()
-    do {
-      try stack.forEachRawPair(ofTableAt: index) { key, _ throws(Unknown) in
-        switch stack.type(at: key) {
-        case .string:
-          stack.pushValue(at: key)
-          let found = stack.rawGet(ofTableAt: slots) == .number ? stack.integer(at: -1) : nil
-          stack.pop()
-          guard let slot = found else { throw Unknown() }
-          if slot == all.count { present.hasUserData = true } else { present.fields |= 1 << UInt64(slot) }
-        case .number, .boolean: throw Unknown()
-        default: return
-        }
-      }
-    } catch {
-      return nil
-    }
-    return present
+  /// The slot of `position`, which `add_marker` reads first (it is required).
+  static let positionSlot = slots["position"]!
+  /// The slot of `id`, which is read-only once the marker exists and so has no `assign`.
+  static let idSlot = slots["id"]!
+  /// A bit for each field but `position` that `add_marker` reads through its `assign`.
+  static let assignedSlots: UInt64 = all.enumerated().reduce(0) { mask, entry in
+    entry.element.assign == nil || entry.offset == positionSlot ? mask : mask | 1 << UInt64(entry.offset)
   }
 
   // MARK: Field makers
@@ -164,8 +161,8 @@ struct MarkerField: Sendable {
   ) -> MarkerField {
     MarkerField(
       name: name, type: "string?", doc: doc, get: { m, s in LuaValues.push(m[keyPath: get], on: s) },
-      assign: { s, i, o throws(LuaFunctionError) in
-        o[keyPath: set] = try LuaValues.optionalString(at: i, on: s, field: "marker.\(name)")
+      assign: { [label = "marker.\(name)"] s, i, o throws(LuaFunctionError) in
+        o[keyPath: set] = try LuaValues.optionalString(at: i, on: s, field: label)
       })
   }
 
@@ -175,8 +172,8 @@ struct MarkerField: Sendable {
   ) -> MarkerField {
     MarkerField(
       name: name, type: "boolean", doc: doc, get: { m, s in s.push(m[keyPath: get]) },
-      assign: { s, i, o throws(LuaFunctionError) in
-        o[keyPath: set] = try LuaValues.boolean(at: i, on: s, field: "marker.\(name)")
+      assign: { [label = "marker.\(name)"] s, i, o throws(LuaFunctionError) in
+        o[keyPath: set] = try LuaValues.boolean(at: i, on: s, field: label)
       })
   }
 
@@ -186,8 +183,8 @@ struct MarkerField: Sendable {
   ) -> MarkerField {
     MarkerField(
       name: name, type: "number", doc: doc, get: { m, s in s.push(m[keyPath: get]) },
-      assign: { s, i, o throws(LuaFunctionError) in
-        o[keyPath: set] = try LuaValues.number(at: i, on: s, field: "marker.\(name)")
+      assign: { [label = "marker.\(name)"] s, i, o throws(LuaFunctionError) in
+        o[keyPath: set] = try LuaValues.number(at: i, on: s, field: label)
       })
   }
 
@@ -197,8 +194,8 @@ struct MarkerField: Sendable {
   ) -> MarkerField {
     MarkerField(
       name: name, type: "Point", doc: doc, get: { m, s in LuaValues.push(m[keyPath: get], on: s) },
-      assign: { s, i, o throws(LuaFunctionError) in
-        o[keyPath: set] = try LuaValues.point(at: i, on: s, field: "marker.\(name)")
+      assign: { [label = "marker.\(name)"] s, i, o throws(LuaFunctionError) in
+        o[keyPath: set] = try LuaValues.point(at: i, on: s, field: label)
       })
   }
 
