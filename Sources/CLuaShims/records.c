@@ -92,3 +92,22 @@ long long waymark_gather_fields(lua_State *L, int t, int slots, int base, int co
   return (long long)present;
 }
 
+int waymark_is_list(lua_State *L, int t, lua_Integer n) {
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    lua_pop(L, 1);
+    switch (lua_type(L, -1)) {
+    case LUA_TNUMBER:
+      if (lua_isinteger(L, -1)) {
+        lua_Integer k = lua_tointeger(L, -1);
+        if (k >= 1 && k <= n) break;
+      }
+      lua_pop(L, 1);
+      return 0;
+    case LUA_TSTRING:
+    case LUA_TBOOLEAN: lua_pop(L, 1); return 0;
+    default: break;
+    }
+  }
+  return 1;
+}

@@ -159,6 +159,14 @@ extension LuaStack {
     return (base, UInt64(present))
   }
 
+  /// Whether every key of the table at `index` is an integer in 1 ... `count`, or of a type
+  /// other than string, number and boolean: one pass over its keys. Stack: 0.
+  package func isList(ofTableAt index: Int32, count: Int) -> Bool {
+    let table = requireTable(index)
+    guard LuaC.checkStack(L, 3) else { return false }
+    return LuaC.isList(L, table, count)
+  }
+
   /// Pushes a new list of `t[key]` (raw) for each of `keys`, `t` the table at `index` (nil:
   /// none); answers how many were not tables, whose places stay empty for the caller to
   /// fill. Stack: +1.

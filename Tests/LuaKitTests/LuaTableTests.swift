@@ -102,6 +102,22 @@ import Testing
     #expect(stack.top == 2)
   }
 
+  @Test func isListAcceptsPositionsOneToCountAndKeysOfIgnoredTypesOnly() throws {
+    let state = try LuaState()
+    let stack = state.stack
+    let cases: [(table: String, count: Int, isList: Bool)] = [
+      ("{}", 0, true), ("{10, 20, 30}", 3, true), ("{10, 20, [print] = 1}", 2, true),
+      ("{10, 20, 30}", 2, false), ("{10, 20, x = 1}", 2, false), ("{10, [0] = 1}", 1, false),
+      ("{10, [1.5] = 1}", 1, false), ("{10, [true] = 1}", 1, false), ("{[2.0] = 1, [1] = 1}", 2, true),
+    ]
+    for (table, count, isList) in cases {
+      try stack.run("return \(table)", results: 1)
+      #expect(stack.isList(ofTableAt: 1, count: count) == isList, "\(table) with \(count) positions")
+      #expect(stack.top == 1)
+      stack.pop()
+    }
+  }
+
   @Test func withStackBalanceDropsTemporaries() throws {
     let state = try LuaState()
     let stack = state.stack

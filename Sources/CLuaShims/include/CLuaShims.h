@@ -96,6 +96,10 @@ void waymark_wrap_cluster(lua_State *L, int keys, lua_Integer count, double lat,
 /// types are ignored. The caller pushes the `count` slots first (`count` <= 63). Stack: 0.
 long long waymark_gather_fields(lua_State *L, int t, int slots, int base, int count);
 
+/// Whether every key of the table at `t` is an integer in 1 ... `n`, or of a type other
+/// than string, number and boolean (which list checks ignore): one `lua_next` pass. Stack: 0.
+int waymark_is_list(lua_State *L, int t, lua_Integer n);
+
 // MARK: - Plain data (plain.c)
 
 /// What every value of a plain-data copy costs besides the bytes of its strings.

@@ -155,6 +155,9 @@ enum LuaC {
   {
     Int64(waymark_gather_fields(L, t, slots, base, count))
   }
+  static func isList(_ L: LuaThreadPointer, _ t: Int32, _ n: Int) -> Bool {
+    waymark_is_list(L, t, lua_Integer(n)) != 0
+  }
   static func numberPair(_ L: LuaThreadPointer, _ t: Int32, _ a: StaticString, _ b: StaticString) -> (Double, Double)? {
     // A StaticString literal is NUL-terminated UTF-8 at utf8Start.
     func cString(_ s: StaticString) -> UnsafePointer<CChar> {

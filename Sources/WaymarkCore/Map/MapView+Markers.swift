@@ -36,6 +36,12 @@ extension MapView {
     return marker
   }
 
+  /// Makes room for `count` more markers, `withIDs` of them with explicit ids: what a caller
+  /// about to add many with ``addChecked(_:)`` calls first.
+  package func reserveCapacity(forMoreMarkers count: Int, withIDs ids: Int) {
+    store.reserveCapacity(forMore: count, withIDs: ids)
+  }
+
   /// The serial ``addMarker(_:)`` gives the next marker it creates: what a caller that keys
   /// markers by serial reads before adding one, where the marker itself, while at its
   /// defaults, finds its serial through the spatial index.

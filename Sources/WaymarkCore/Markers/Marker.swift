@@ -44,7 +44,9 @@ public final class Marker {
     /// Own instances only: the marker's slot in its map's store, -1 when on no map.
     var slot: Int32 = -1
     /// The marker's properties (R1); the shared instance's are the defaults, never written.
-    @usableFromInline var properties = MarkerProperties()
+    /// Unchecked exclusivity: only ever assigned whole (``Marker/update(_:)`` changes a copy),
+    /// so no access overlaps another; read by every icon and hit-test question.
+    @exclusivity(unchecked) @usableFromInline var properties = MarkerProperties()
     /// Own instances only: see ``Marker/version``.
     var version: UInt64 = 0
 
@@ -116,8 +118,8 @@ public final class Marker {
   var hasExplicitID: Bool { extras.properties.id != nil }
   /// The icon's alignment rect insets (R37); none for an icon view.
   package var iconInsets: EdgeInsets {
-    let properties = extras.properties
-    return properties.iconView == nil ? properties.iconInsets : .zero
+    // Read in place: a copy of the properties would retain (and release) each of them.
+    extras.properties.iconView == nil ? extras.properties.iconInsets : .zero
   }
   /// The size of the rectangle inside the insets, which taps hit and anchors are unit
   /// coordinates of (R37): the icon's size when it has no insets.
@@ -127,10 +129,12 @@ public final class Marker {
   }
   /// The size of what is drawn (R3).
   package var iconSize: Size {
-    let properties = extras.properties
-    if let view = properties.iconView { return view.size }
-    if case .image(_, let size) = properties.icon { return size }
-    if case .frames = properties.icon, let frame = iconFrame { return frame.size }
+    if let view = extras.properties.iconView { return view.size }
+    switch extras.properties.icon {
+    case .image(_, let size): return size
+    case .frames: if let frame = iconFrame { return frame.size }
+    case .defaultPin, .tintedPin: break
+    }
     return MarkerOptions.defaultPinSize
   }
 

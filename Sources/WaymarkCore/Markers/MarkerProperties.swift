@@ -46,25 +46,25 @@ public struct MarkerProperties: Equatable {
 
   /// The icon; the default pin by default.
   public var icon: MarkerIcon {
-    get { rare.values.icon }
+    get { rare.box?.values.icon ?? RareMarkerProperties.defaults.icon }
     set { rare.write { $0.icon = newValue } }
   }
   /// The icon's alignment rect insets (R37): margins of the icon (a shadow, a glow) that are
   /// drawn but neither tapped nor anchored; the anchors are unit coordinates of the rectangle
   /// inside them. None by default; an icon view has none.
   public var iconInsets: EdgeInsets {
-    get { rare.values.iconInsets }
+    get { rare.box?.values.iconInsets ?? RareMarkerProperties.defaults.iconInsets }
     set { rare.write { $0.iconInsets = newValue } }
   }
   /// A custom view that wins over the icon (R3); nil by default.
   public var iconView: MarkerIconView? {
-    get { rare.values.iconView }
+    get { rare.box?.values.iconView ?? RareMarkerProperties.defaults.iconView }
     set { rare.write { $0.iconView = newValue } }
   }
   /// Anything the caller wants to keep with the marker; nil by default (compared by
   /// identity).
   public var userData: AnyObject? {
-    get { rare.values.userData?.object }
+    get { rare.box?.values.userData?.object }
     set { rare.write { $0.userData = newValue.map(ObjectReference.init) } }
   }
 
@@ -199,14 +199,17 @@ extension MarkerProperties {
   @usableFromInline var box: Box?
 
   @usableFromInline final class Box {
-    var values: RareMarkerProperties
+    /// Unchecked exclusivity: written only by ``RareBox/write(_:)`` while the box is held by
+    /// one copy alone, with a change that reads no other property, so no access overlaps it.
+    @exclusivity(unchecked) var values: RareMarkerProperties
     init(_ values: RareMarkerProperties) { self.values = values }
   }
 
   /// The defaults, without a box.
   @inlinable init() { box = nil }
 
-  /// The values, read without copying the box.
+  /// The values, read without copying the box (but copying each value: a getter of one
+  /// value reads `box?.values.name` instead, which copies that one alone).
   var values: RareMarkerProperties { box?.values ?? .defaults }
 
   /// Changes the values in a box held by no other copy.

@@ -117,6 +117,22 @@ struct MarkerStore {
     return marker
   }
 
+  /// Makes room for `count` more markers, `withIDs` of them with explicit ids, so that adding
+  /// them in bulk grows no table step by step. Grows geometrically: calls for a few markers
+  /// at a time stay amortized.
+  mutating func reserveCapacity(forMore count: Int, withIDs ids: Int) {
+    func reserve<Element>(_ array: inout [Element], _ more: Int) {
+      let needed = array.count + more
+      if array.capacity < needed { array.reserveCapacity(max(needed, 2 * array.capacity)) }
+    }
+    reserve(&slots, count)
+    if !slotsFollowSerials {
+      reserve(&slotOfSerial, count)
+      reserve(&serialOfSlot, count)
+    }
+    byID.reserveCapacity(byID.count + ids)
+  }
+
   /// Puts a marker that was removed from this or another map (with extras of its own) in a
   /// new slot at the end.
   mutating func insert(_ marker: Marker) {
@@ -138,11 +154,12 @@ struct MarkerStore {
     count += 1
     let world = Mercator.worldPoint(marker.position)
     index.insert(slot, x: world.x, y: world.y)
-    // A marker drawn as the defaults reaches as far as the defaults do.
-    let reachesAsDefaults = marker.isAtDefaults || marker.extras.properties.isDefaultButTexts
-    if !(reachesAsDefaults && extentCoversDefaults) {
+    // Markers at their defaults all reach as far as the first one: only it widens the
+    // extent. Any other marker widens it by its own reach (a few reads, cheaper than asking
+    // whether its properties are the defaults').
+    if !(marker.isAtDefaults && extentCoversDefaults) {
       include(marker)
-      extentCoversDefaults = extentCoversDefaults || reachesAsDefaults
+      extentCoversDefaults = extentCoversDefaults || marker.isAtDefaults
     }
   }
 

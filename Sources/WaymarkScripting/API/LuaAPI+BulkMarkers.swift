@@ -78,6 +78,8 @@ extension LuaAPI {
       }
     }
     // Everything is checked: from here on nothing can fail, so all the markers are added.
+    map.reserveCapacity(forMoreMarkers: count, withIDs: ids.count)
+    bridge.reserveCapacity(forMoreMarkers: count, withUserData: items.count { $0.shared != nil })
     stack.newTable(arrayCount: Int32(clamping: count))
     let result = stack.top
     for (offset, item) in items.enumerated() {

@@ -367,6 +367,16 @@ package final class LuaMapBridge {
     stack.push(ref(for: marker, serial: serial, on: stack))
   }
 
+  /// Makes room for `count` markers the current map is about to create, `withUserData` of
+  /// them with user data: what `add_markers` calls before adding them. Grows geometrically.
+  func reserveCapacity(forMoreMarkers count: Int, withUserData shared: Int) {
+    if let map {
+      let needed = map.nextMarkerSerial + count
+      if markerRefs.capacity < needed { markerRefs.reserveCapacity(max(needed, 2 * markerRefs.capacity)) }
+    }
+    userDataSources.reserveCapacity(userDataSources.count + shared)
+  }
+
   /// The reference of the marker's userdata in this state (created on first use, on
   /// `stack`), for fast calls.
   func ref(for marker: Marker, serial known: Int? = nil, on stack: LuaStack) -> LuaRef {

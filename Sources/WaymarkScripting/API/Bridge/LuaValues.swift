@@ -297,7 +297,7 @@ package enum LuaValues {
     ofTableAt index: Int32, on stack: LuaStack, count: Int? = nil, what: String, expected: String = "a list"
   ) throws(LuaFunctionError) {
     let positions = count ?? stack.rawLength(at: index)
-    guard !hasOnlyKnownKeys(ofTableAt: index, on: stack, allowed: [], positions: positions) else { return }
+    guard !stack.isList(ofTableAt: index, count: positions) else { return }
     guard let keys = stack.sortedKeys(ofTableAt: index, atMost: maxFields + positions) else {
       throw LuaFunctionError("\(what): expected \(expected), got a table with more than \(maxFields) other keys")
     }
