@@ -49,7 +49,7 @@ extension LuaAPI {
       try requireItemList(at: list, count: count, on: stack)
     }
     try bridge.quota.requireRoomForObjects(count, what: "add_markers")
-    var items: [BulkItem] = []
+    var items: [BulkItem?] = []
     items.reserveCapacity(count)
     var ids = Set<String>(minimumCapacity: count)
     var sharedRoom = bridge.quota.sharedRoom(replacing: 0)
@@ -79,23 +79,28 @@ extension LuaAPI {
     }
     // Everything is checked: from here on nothing can fail, so all the markers are added.
     map.reserveCapacity(forMoreMarkers: count, withIDs: ids.count)
-    bridge.reserveCapacity(forMoreMarkers: count, withUserData: items.count { $0.shared != nil })
+    bridge.reserveCapacity(forMoreMarkers: count, withUserData: items.count { $0?.shared != nil })
+    // The key of each item's user data, pushed once: a name pushed per item is hashed per item.
+    stack.push(isCollection ? "properties" : "user_data")
+    let userDataKey = stack.top
     stack.newTable(arrayCount: Int32(clamping: count))
     let result = stack.top
-    for (offset, item) in items.enumerated() {
+    for offset in 0..<count {
+      // Moved out of the list, not copied (a copy retains and releases each of its values).
+      guard var item = items[offset].take() else { preconditionFailure("add_markers: an item taken twice") }
       let serial = map.nextMarkerSerial
       // The user data goes in with the options: set afterwards, it would change the marker.
       let shared = item.shared
-      var options = item.options
-      if let shared { options.userData = shared }
-      let marker = map.addChecked(options)
+      if let shared { item.options.userData = shared }
+      let marker = map.addChecked(item.options)
       bridge.quota.added(marker)
       _ = stack.rawGetIndex(offset + 1, ofTableAt: list)
       let table = stack.top
       bridge.push(marker, serial: serial, on: stack)
       MarkerField.applyAfterwards(item.present, ofTableAt: table, to: marker, bridge, on: stack)
       if let shared {
-        _ = stack.rawGetField(isCollection ? "properties" : "user_data", ofTableAt: table)
+        stack.pushValue(at: userDataKey)
+        _ = stack.rawGet(ofTableAt: table)
         try bridge.adoptUserData(of: marker, at: -2, value: -1, shared: shared, on: stack)
         stack.pop()
       }
@@ -216,12 +221,13 @@ extension LuaAPI {
   static func feature(
     at index: Int32, on stack: LuaStack, fields: FeatureFields, bridge: LuaMapBridge, room: Int
   ) throws(LuaFunctionError) -> BulkItem {
-    if let point = stack.pointFeature(at: index, titleKey: fields.titleKey, snippetKey: fields.snippetKey) {
+    if var point = stack.pointFeature(at: index, titleKey: fields.titleKey, snippetKey: fields.snippetKey) {
       defer { stack.pop() }  // the properties
       var options = MarkerOptions(position: Coordinate(latitude: point.latitude, longitude: point.longitude))
-      options.id = point.id
-      options.title = point.title
-      options.snippet = point.snippet
+      // Moved, not copied: a copy of a String? costs a retain, its release and ~100 instructions.
+      options.id = point.id.take()
+      options.title = point.title.take()
+      options.snippet = point.snippet.take()
       guard point.hasProperties else { return BulkItem(options: options) }
       return BulkItem(options: options, shared: try sharedData(at: -1, field: "properties", on: stack, bridge, room))
     }

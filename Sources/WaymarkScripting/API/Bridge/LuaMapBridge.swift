@@ -87,9 +87,15 @@ package final class LuaMapBridge {
   /// The member names installed for each owner (what `waymark types` must declare).
   var installedMembers: [String: [String]] { members.mapValues { $0.keys.sorted() } }
   /// The userdata of the current map's markers by serial (the hot path of every marker
-  /// argument). A marker is known by its identity: its userdata (held by `ref`) keeps it
-  /// alive.
-  private var markerRefs: [(marker: ObjectIdentifier, ref: LuaRef)?] = []
+  /// argument), in one Lua table: a marker added costs one `rawseti`, not a registry
+  /// reference and an object of its own. The table keeps the userdata, which keeps the
+  /// marker, alive.
+  private var markerObjects: LuaRef!
+  /// The marker whose userdata each serial's entry of ``markerObjects`` is (a marker is
+  /// known by its identity). Unchecked exclusivity: read and written only by the bridge's
+  /// own short accesses, never across a call.
+  @exclusivity(unchecked) private var markerIdentities: [ObjectIdentifier?] = []
+  /// The userdata of other markers: an earlier map's, or another map's added here.
   private var foreignMarkerRefs: [ObjectIdentifier: LuaRef] = [:]
   private var overlayRefs: [ObjectIdentifier: LuaRef] = [:]
   private var userData: LuaRef!
@@ -129,6 +135,8 @@ package final class LuaMapBridge {
       bridge.installMetatable(for: Self.clustersType, owner: "Clusters", on: stack)
       stack.newTable()
       bridge.userData = stack.ref()
+      stack.newTable()
+      bridge.markerObjects = stack.ref()
     }
     state.attachment = bridge
     return bridge
@@ -148,8 +156,13 @@ package final class LuaMapBridge {
     holdCurrentMap(on: stack)
     // The fast cache by serial belongs to the current map's markers: earlier maps' markers
     // keep their userdata (identity) in the cache by object.
-    for case let entry? in markerRefs { foreignMarkerRefs[entry.marker] = entry.ref }
-    markerRefs.removeAll()
+    for case let (serial, identity?) in markerIdentities.enumerated() {
+      pushMarkerObject(serial, on: stack)
+      foreignMarkerRefs[identity] = stack.ref()
+    }
+    markerIdentities.removeAll()
+    stack.newTable()
+    markerObjects = stack.ref()
   }
 
   /// Stops driving the current map: its pending timers are cancelled, and its handles raise
@@ -356,15 +369,33 @@ package final class LuaMapBridge {
     if let mapRef { stack.push(mapRef) } else { stack.pushNil() }
   }
 
-  /// Pushes the marker's userdata, the same one every time in this state. Stack: +1.
-  func push(_ marker: Marker, on stack: LuaStack) {
-    stack.push(ref(for: marker, on: stack))
-  }
-
-  /// Pushes the userdata of a marker the current map created with `serial`
-  /// (``MapView/nextMarkerSerial`` read before adding it), without asking the marker. Stack: +1.
-  func push(_ marker: Marker, serial: Int, on stack: LuaStack) {
-    stack.push(ref(for: marker, serial: serial, on: stack))
+  /// Pushes the marker's userdata, the same one every time in this state (made on first
+  /// use). `serial`, when known, is the one the current map gave the marker
+  /// (``MapView/nextMarkerSerial`` read before adding it): then the marker is not asked.
+  /// Stack: +1.
+  func push(_ marker: Marker, serial known: Int? = nil, on stack: LuaStack) {
+    let serial = known ?? marker.serial
+    let identity = ObjectIdentifier(marker)
+    if serial < markerIdentities.count, markerIdentities[serial] == identity {
+      return pushMarkerObject(serial, on: stack)
+    }
+    if let ref = foreignMarkerRefs[identity] { return stack.push(ref) }
+    stack.push(marker, as: Self.markerType)
+    if let map, marker.map === map || marker.map == nil, serial < 1 << 24,
+      serial >= markerIdentities.count || markerIdentities[serial] == nil
+    {
+      if serial >= markerIdentities.count {
+        markerIdentities.append(contentsOf: repeatElement(nil, count: serial - markerIdentities.count + 1))
+      }
+      markerIdentities[serial] = identity
+      stack.push(markerObjects)
+      stack.pushValue(at: -2)
+      stack.rawSetIndex(serial, ofTableAt: -2)
+      stack.pop()
+    } else {
+      stack.pushValue(at: -1)
+      foreignMarkerRefs[identity] = stack.ref()
+    }
   }
 
   /// Makes room for `count` markers the current map is about to create, `withUserData` of
@@ -372,32 +403,26 @@ package final class LuaMapBridge {
   func reserveCapacity(forMoreMarkers count: Int, withUserData shared: Int) {
     if let map {
       let needed = map.nextMarkerSerial + count
-      if markerRefs.capacity < needed { markerRefs.reserveCapacity(max(needed, 2 * markerRefs.capacity)) }
+      if markerIdentities.capacity < needed {
+        markerIdentities.reserveCapacity(max(needed, 2 * markerIdentities.capacity))
+      }
     }
     userDataSources.reserveCapacity(userDataSources.count + shared)
   }
 
-  /// The reference of the marker's userdata in this state (created on first use, on
-  /// `stack`), for fast calls.
-  func ref(for marker: Marker, serial known: Int? = nil, on stack: LuaStack) -> LuaRef {
-    let serial = known ?? marker.serial
-    if serial < markerRefs.count, let entry = markerRefs[serial], entry.marker == ObjectIdentifier(marker) {
-      return entry.ref
-    }
+  /// A reference to the marker's userdata (made on first use, on `stack`): what a dispatch
+  /// table keeps to call handlers with it.
+  func ref(for marker: Marker, on stack: LuaStack) -> LuaRef {
     if let ref = foreignMarkerRefs[ObjectIdentifier(marker)] { return ref }
-    stack.push(marker, as: Self.markerType)
-    let ref = stack.ref()
-    if let map, marker.map === map || marker.map == nil, serial < 1 << 24,
-      serial >= markerRefs.count || markerRefs[serial] == nil
-    {
-      if serial >= markerRefs.count {
-        markerRefs.append(contentsOf: repeatElement(nil, count: serial - markerRefs.count + 1))
-      }
-      markerRefs[serial] = (ObjectIdentifier(marker), ref)
-    } else {
-      foreignMarkerRefs[ObjectIdentifier(marker)] = ref
-    }
-    return ref
+    push(marker, on: stack)
+    return stack.ref()
+  }
+
+  /// Pushes the entry of ``markerObjects`` for `serial`. Stack: +1.
+  private func pushMarkerObject(_ serial: Int, on stack: LuaStack) {
+    stack.push(markerObjects)
+    _ = stack.rawGetIndex(serial, ofTableAt: -1)
+    stack.remove(at: -2)
   }
 
   /// Pushes the overlay's userdata, the same one every time in this state. Stack: +1.
