@@ -197,7 +197,8 @@ void waymark_push_object(lua_State *L, void *box, waymark_release_function relea
     waymark_object_metatable(L, tname);
   }
   const struct field_cache *fields = waymark_cached_fields_of_metatable(L);
-  object_slot *slot = (object_slot *)lua_newuserdatauv(L, sizeof *slot, waymark_cached_field_count(fields));
+  // A user value per cached field, then the host's value.
+  object_slot *slot = (object_slot *)lua_newuserdatauv(L, sizeof *slot, waymark_cached_field_count(fields) + 1);
   slot->base.box = box; // owned from here: released by __gc, or right now below
   slot->base.release = release;
   slot->fields = fields; // alive as long as the metatable, which the userdata keeps
@@ -210,4 +211,32 @@ void waymark_push_object(lua_State *L, void *box, waymark_release_function relea
 void *waymark_test_object(lua_State *L, int i, const char *tname) {
   object_slot *slot = (object_slot *)luaL_testudata(L, i, tname);
   return slot ? slot->base.box : NULL;
+}
+
+/// The index of the host's user value of the object userdata at `i` (after its cached
+/// fields' values), or 0 when `i` holds no object userdata.
+static int host_value_index(lua_State *L, int i) {
+  object_slot *slot = (object_slot *)lua_touserdata(L, i);
+  if (slot == NULL || lua_rawlen(L, i) != sizeof *slot || slot->base.box == NULL) return 0;
+  return waymark_cached_field_count(slot->fields) + 1;
+}
+
+int waymark_push_host_value(lua_State *L, int i) {
+  int n = host_value_index(L, i);
+  if (n == 0) {
+    lua_pushnil(L);
+    return 0;
+  }
+  lua_getiuservalue(L, i, n);
+  return 1;
+}
+
+int waymark_set_host_value(lua_State *L, int i) {
+  i = lua_absindex(L, i);
+  int n = host_value_index(L, i);
+  if (n == 0) {
+    lua_pop(L, 1);
+    return 0;
+  }
+  return lua_setiuservalue(L, i, n);
 }

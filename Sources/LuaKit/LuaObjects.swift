@@ -33,6 +33,22 @@ extension LuaStack {
     LuaC.pushObject(L, box, luaKitRelease, type.name)
   }
 
+  /// Pushes the value the host keeps with the object userdata at `index` (nil until
+  /// ``setHostValue(ofObjectAt:)``): one slot an object has for whatever its host pairs with
+  /// it, with no table keyed by objects to grow. Answers false, having pushed nil, when
+  /// `index` holds no object userdata. Stack: +1.
+  @discardableResult
+  package func pushHostValue(ofObjectAt index: Int32) -> Bool {
+    LuaC.pushHostValue(L, index)
+  }
+
+  /// Pops the top value into the host's value of the object userdata at `index`. Answers
+  /// false, having popped it, when `index` holds no object userdata. Stack: -1.
+  @discardableResult
+  package func setHostValue(ofObjectAt index: Int32) -> Bool {
+    LuaC.setHostValue(L, index)
+  }
+
   /// The object at `index` if it is a userdata of `type`, else nil.
   package func object<Object>(at index: Int32, as type: LuaObjectType<Object>) -> Object? {
     guard let box = LuaC.testObject(L, index, type.name) else { return nil }

@@ -20,6 +20,32 @@ import Testing
     #expect(stack.typeName(at: -2) == "test.Marker")
   }
 
+  @Test func eachObjectKeepsOneHostValueOfItsOwnAndOtherValuesHaveNone() throws {
+    let state = try LuaState()
+    let stack = state.stack
+    let tracker = LifetimeTracker()
+    stack.push(tracker.make(), as: Self.markerType)
+    stack.push(tracker.make(), as: Self.markerType)
+    #expect(stack.pushHostValue(ofObjectAt: 1))
+    #expect(stack.type(at: -1) == .nil)  // nil until set
+    stack.pop()
+    try stack.run("return { kept = true }", results: 1)
+    #expect(stack.setHostValue(ofObjectAt: 1))
+    #expect(stack.top == 2)
+    stack.pushHostValue(ofObjectAt: 1)
+    #expect(stack.rawGetField("kept", ofTableAt: -1) == .boolean)
+    stack.pop(2)
+    stack.pushHostValue(ofObjectAt: 2)
+    #expect(stack.type(at: -1) == .nil)  // the other object's slot is its own
+    stack.pop()
+    // A table is no object: nothing is kept, and the value is still popped.
+    stack.newTable()
+    stack.push(1)
+    #expect(!stack.setHostValue(ofObjectAt: 3))
+    #expect(!stack.pushHostValue(ofObjectAt: 3))
+    #expect(stack.type(at: -1) == .nil && stack.top == 4)
+  }
+
   @Test func objectsAreReleasedWhenLuaCollectsThem() throws {
     let state = try LuaState()
     let stack = state.stack

@@ -257,6 +257,12 @@ void waymark_push_object(lua_State *L, void *box, waymark_release_function relea
 /// The box of the userdata at `i` if its metatable is `tname`, else NULL.
 /// Never raises.
 void *waymark_test_object(lua_State *L, int i, const char *tname);
+/// Pushes the value the host keeps with the object userdata at `i` (nil until set); answers
+/// 0, having pushed nil, when `i` holds no object userdata. Stack: +1.
+int waymark_push_host_value(lua_State *L, int i);
+/// Pops the top value into the host's value of the object userdata at `i`; answers 0, having
+/// popped it, when `i` holds no object userdata. Stack: -1.
+int waymark_set_host_value(lua_State *L, int i);
 
 // MARK: - The field cache of objects (objects.c)
 

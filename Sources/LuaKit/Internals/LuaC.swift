@@ -273,6 +273,8 @@ enum LuaC {
   }
   static func pushCacheClearingNewIndex(_ L: LuaThreadPointer) { waymark_push_cache_clearing_newindex(L) }
   static func pushMethodsIndex(_ L: LuaThreadPointer) { waymark_push_methods_index(L) }
+  static func pushHostValue(_ L: LuaThreadPointer, _ i: Int32) -> Bool { waymark_push_host_value(L, i) != 0 }
+  static func setHostValue(_ L: LuaThreadPointer, _ i: Int32) -> Bool { waymark_set_host_value(L, i) != 0 }
   static func testObject(_ L: LuaThreadPointer, _ i: Int32, _ name: String)
     -> UnsafeMutableRawPointer?
   {

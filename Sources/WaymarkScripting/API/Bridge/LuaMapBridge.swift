@@ -98,7 +98,6 @@ package final class LuaMapBridge {
   /// The userdata of other markers: an earlier map's, or another map's added here.
   private var foreignMarkerRefs: [ObjectIdentifier: LuaRef] = [:]
   private var overlayRefs: [ObjectIdentifier: LuaRef] = [:]
-  private var userData: LuaRef!
   /// The timers pending on ``map``'s clock (cancelled when the map is retired).
   var timers: [VirtualClock.TaskID: LuaTimer] = [:]
   /// The cluster managers made by `map:clusters{}`, kept as long as the state (they follow the camera).
@@ -133,8 +132,6 @@ package final class LuaMapBridge {
       bridge.installMetatable(for: Self.timerType, owner: "Timer", on: stack)
       bridge.installMetatable(for: Self.projectionType, owner: "Projection", on: stack)
       bridge.installMetatable(for: Self.clustersType, owner: "Clusters", on: stack)
-      stack.newTable()
-      bridge.userData = stack.ref()
       stack.newTable()
       bridge.markerObjects = stack.ref()
     }
@@ -483,10 +480,7 @@ package final class LuaMapBridge {
       userDataSources[object] = shared
       return
     }
-    stack.push(userData)
-    stack.pushValue(at: index)
-    stack.rawGet(ofTableAt: -2)
-    stack.remove(at: -2)
+    stack.pushHostValue(ofObjectAt: index)
   }
 
   /// The identity and the published `user_data` of the marker or overlay at `index`.
@@ -543,12 +537,11 @@ package final class LuaMapBridge {
     userDataSources[ObjectIdentifier(marker)] = shared
   }
 
+  /// Keeps the value at `value` as this state's `user_data` of the object at `index`: in the
+  /// object's own host value (no table keyed by objects to grow). Stack: 0.
   private func storeUserData(of index: Int32, value: Int32, on stack: LuaStack) {
-    stack.push(userData)
-    stack.pushValue(at: index)
     stack.pushValue(at: value)
-    stack.rawSet(ofTableAt: -3)
-    stack.pop()
+    stack.setHostValue(ofObjectAt: index)
   }
 
   // MARK: Calling back into Lua
