@@ -11,6 +11,10 @@ extension MapView {
   /// The marker with this id, if it is on the map.
   public func marker(id: String) -> Marker? { store.marker(id: id) }
 
+  /// The ids ``marker(id:)`` finds through an index: explicit ids, and the ids of markers
+  /// another map created. Every other id it finds is generated (``Marker/generatedIDPrefix``).
+  package var indexedMarkerIDs: Dictionary<String, Marker>.Keys { store.indexedIDs }
+
   /// Creates a marker from `options` and shows it on this map (R1, R2).
   ///
   /// Throws if a value is out of its domain or the id is already used on this map; nothing

@@ -113,7 +113,9 @@ public final class Marker {
   }
 
   /// The marker's name in traces and scripts: the explicit id, else `marker-N`.
-  public var id: String { extras.properties.id ?? "marker-\(serial)" }
+  public var id: String { extras.properties.id ?? "\(Self.generatedIDPrefix)\(serial)" }
+  /// What a generated id (`marker-N`, N the serial) starts with.
+  package static let generatedIDPrefix = "marker-"
   /// Whether the id was given rather than generated.
   var hasExplicitID: Bool { extras.properties.id != nil }
   /// The icon's alignment rect insets (R37); none for an icon view.

@@ -23,6 +23,10 @@
 /// Hit-testing reads marker data through the store (``MarkerStore+HitTesting.swift``), so
 /// that the markers' hot fields could move into columns here without touching the map.
 struct MarkerStore {
+  /// The ids ``marker(id:)`` finds through the index by id: explicit ids, and the ids of
+  /// markers another map created. Every other id it finds starts with ``Marker/generatedIDPrefix``.
+  var indexedIDs: Dictionary<String, Marker>.Keys { byID.keys }
+
   /// The number of the map that owns the store: markers it creates count their serials on it.
   var origin: UInt32 { defaults.origin }
   /// What the markers this map creates share while their properties are at their defaults.
@@ -68,7 +72,8 @@ struct MarkerStore {
   /// The marker with this id, if it is in the store.
   func marker(id: String) -> Marker? {
     if let marker = byID[id] { return marker }
-    guard id.hasPrefix("marker-"), let serial = Int(id.dropFirst(7)), serial >= 1, serial < nextSerial
+    guard id.hasPrefix(Marker.generatedIDPrefix), let serial = Int(id.dropFirst(Marker.generatedIDPrefix.utf8.count)),
+      serial >= 1, serial < nextSerial
     else { return nil }
     let slot = slotsFollowSerials ? serial - 1 : Int(slotOfSerial[serial - 1])
     guard slot >= 0, slot < slots.count, let marker = slots[slot], marker.origin == origin else { return nil }

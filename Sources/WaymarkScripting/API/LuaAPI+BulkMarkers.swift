@@ -62,21 +62,25 @@ extension LuaAPI {
           ? try feature(at: stack.top, on: stack, fields: fields, bridge: bridge, room: sharedRoom)
           : try listItem(at: stack.top, on: stack, bridge: bridge, room: sharedRoom)
         try item.options.validate()
-        if let id = item.options.id {
-          guard ids.insert(id).inserted else { throw LuaFunctionError("id \"\(id)\" is given to an earlier item") }
-          if map.marker(id: id) != nil { throw LuaFunctionError("id \"\(id)\" is already used by a marker on the map") }
+        if let id = item.options.id, !ids.insert(id).inserted {
+          throw LuaFunctionError("id \"\(id)\" is given to an earlier item")
         }
         sharedRoom -= item.shared?.size ?? 0
         items.append(item)
       } catch let error as MapError {
+        try requireNoIDOnTheMap(items, map)
         throw LuaFunctionError("add_markers: item \(position): \(error.luaDescription)")
       } catch let error as LuaFunctionError {
+        try requireNoIDOnTheMap(items, map)
         let message = ["add_marker: ", "add_markers: "].reduce(error.message) {
           $0.hasPrefix($1) ? String($0.dropFirst($1.count)) : $0
         }
         throw LuaFunctionError("add_markers: item \(position): \(message)")
       }
     }
+    // Whether the map has one of the ids is asked once for all items, not of each: an error
+    // names the first item (an item's own error above names an earlier one first).
+    if mayHaveAny(of: ids, map) { try requireNoIDOnTheMap(items, map) }
     // Everything is checked: from here on nothing can fail, so all the markers are added.
     map.reserveCapacity(forMoreMarkers: count, withIDs: ids.count)
     bridge.reserveCapacity(forMoreMarkers: count, withUserData: items.count { $0?.shared != nil })
@@ -108,6 +112,25 @@ extension LuaAPI {
       stack.pop()
     }
     return 1
+  }
+
+  /// Throws naming the first of `items` whose id a marker on `map` has, if any.
+  private static func requireNoIDOnTheMap(_ items: [BulkItem?], _ map: MapView) throws(LuaFunctionError) {
+    for (offset, item) in items.enumerated() {
+      if let id = item?.options.id, map.marker(id: id) != nil {
+        throw LuaFunctionError("add_markers: item \(offset + 1): id \"\(id)\" is already used by a marker on the map")
+      }
+    }
+  }
+
+  /// Whether a marker on `map` may have one of `ids`. When the map indexes fewer ids than
+  /// there are, each of its indexed ids is looked up among `ids` (and only ids of the form
+  /// `marker-N`, which the map generates without indexing them, are looked up on the map);
+  /// else each of `ids` is looked up on the map.
+  private static func mayHaveAny(of ids: Set<String>, _ map: MapView) -> Bool {
+    guard map.indexedMarkerIDs.count < ids.count else { return ids.contains { map.marker(id: $0) != nil } }
+    return map.indexedMarkerIDs.contains(where: ids.contains)
+      || ids.contains { $0.hasPrefix(Marker.generatedIDPrefix) && map.marker(id: $0) != nil }
   }
 
   /// Throws unless the table at `index`, which is not a FeatureCollection, is a list of

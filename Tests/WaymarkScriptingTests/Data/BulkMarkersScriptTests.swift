@@ -113,6 +113,44 @@ import WaymarkCore
         """)
   }
 
+  /// The map's ids are checked once for all items (whichever side has fewer is looked up in
+  /// the other), so the first error is still the first item's: an id on the map before a
+  /// later item's bad field or repeated id, and generated ids as well as given ones.
+  @Test("An id already on the map is named at its item, before any later item's error, generated ids too")
+  func idsOnTheMapAreNamedInItemOrder() throws {
+    _ = try run(
+      """
+      local map = waymark.map{}
+      map:add_marker{ position = { lat = 0, lng = 0 } }  -- marker-1, a generated id
+      for i = 1, 5 do map:add_marker{ id = "kept" .. i, position = { lat = 0, lng = 0 } } end
+      local function refused(items, why)
+        local ok, message = pcall(map.add_markers, map, items)
+        expect(not ok and message:find(why, 1, true), message)
+        expect_eq(#map:markers(), 6, "nothing added after: " .. why)
+      end
+      local at = { lat = 1, lng = 1 }
+      refused({ { id = "a", position = at }, { id = "kept3", position = at }, { position = { lat = 95, lng = 1 } } },
+        'add_markers: item 2: id "kept3" is already used by a marker on the map')
+      refused({ { id = "kept2", position = at }, { id = "b", position = at }, { id = "b", position = at } },
+        'add_markers: item 1: id "kept2" is already used by a marker on the map')
+      refused({ { id = "a", position = at }, { id = "marker-1", position = at } },
+        'add_markers: item 2: id "marker-1" is already used by a marker on the map')
+      -- More items than the map has ids, and fewer: both ways find the same first item.
+      local many = {}
+      for i = 1, 20 do many[i] = { id = "new" .. i, position = at } end
+      many[17].id = "kept5"
+      many[12].id = "marker-1"
+      refused(many, 'add_markers: item 12: id "marker-1" is already used by a marker on the map')
+      many[17].id = "new17"
+      refused(many, 'add_markers: item 12: id "marker-1" is already used by a marker on the map')
+      many[12].id = "new12"
+      many[3].id = "kept1"
+      refused(many, 'add_markers: item 3: id "kept1" is already used by a marker on the map')
+      refused({ { id = "kept4", position = at } }, 'add_markers: item 1: id "kept4" is already used by a marker on the map')
+      expect_eq(#map:add_markers{ { id = "marker-9", position = at }, { id = "fresh", position = at } }, 2)
+      """)
+  }
+
   /// docs/plugins.md, "Data files and JSON": add_markers takes a list of options or a
   /// FeatureCollection whose features are a list; anything else says what it got instead.
   @Test("A table that is not a list of items, or features that are not a list, says what it is")
