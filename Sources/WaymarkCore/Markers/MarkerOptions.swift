@@ -86,20 +86,30 @@ public struct MarkerOptions {
   package func validate() throws(MapError) {
     // Options of a marker added in bulk pass at once; anything else is checked field by
     // field, which names the first field out of its domain.
-    let latitude = position.latitude
-    if latitude >= -90 && latitude <= 90 && position.longitude.isFinite
-      && (title?.utf8.count ?? 0) <= TextLimits.text
-    {
-      if properties.isDefault { return }
-      // Markers made from data: texts and user data, each text within its limits.
-      let id = properties.id, snippet = properties.snippet
-      if properties.isDefaultButTexts && id?.isEmpty != true && (id?.utf8.count ?? 0) <= TextLimits.name
-        && (snippet?.utf8.count ?? 0) <= TextLimits.text
-      {
-        return
-      }
-    }
+    if properties.isDefault ? positionAndTitleAreValid : properties.isDefaultButTexts && textsAreValid { return }
     try validateEachField()
+  }
+
+  /// ``validate()`` of options made from data: every property but the texts (id, title,
+  /// snippet) and the user data at its default, as the caller that built them knows (and
+  /// debug builds check), so only the position and the texts are looked at.
+  package func validateMadeFromData() throws(MapError) {
+    assert(properties.isDefaultButTexts, "validateMadeFromData: options with other properties set")
+    if textsAreValid { return }
+    try validateEachField()
+  }
+
+  /// Whether the position and the title are within their domains.
+  private var positionAndTitleAreValid: Bool {
+    position.latitude >= -90 && position.latitude <= 90 && position.longitude.isFinite
+      && (title?.utf8.count ?? 0) <= TextLimits.text
+  }
+
+  /// Whether the position and every text are within their domains.
+  private var textsAreValid: Bool {
+    let id = properties.id, snippet = properties.snippet
+    return positionAndTitleAreValid && id?.isEmpty != true && (id?.utf8.count ?? 0) <= TextLimits.name
+      && (snippet?.utf8.count ?? 0) <= TextLimits.text
   }
 
   /// ``validate()`` field by field.

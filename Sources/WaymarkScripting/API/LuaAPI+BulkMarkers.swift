@@ -61,7 +61,8 @@ extension LuaAPI {
           isCollection
           ? try feature(at: stack.top, on: stack, fields: fields, bridge: bridge, room: sharedRoom)
           : try listItem(at: stack.top, on: stack, bridge: bridge, room: sharedRoom)
-        try item.options.validate()
+        // A feature's options are made from data: only its position and texts can be wrong.
+        if isCollection { try item.options.validateMadeFromData() } else { try item.options.validate() }
         if let id = item.options.id, !ids.insert(id).inserted {
           throw LuaFunctionError("id \"\(id)\" is given to an earlier item")
         }

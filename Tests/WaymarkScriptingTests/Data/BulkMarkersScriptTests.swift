@@ -106,6 +106,18 @@ import WaymarkCore
         refused(collection, 'item 2: geometry.type: "LineString": only Point features become markers')
         collection.features[2].geometry = { type = "Point", coordinates = { "x", 2 } }
         refused(collection, "item 2: geometry.coordinates[1]")
+        -- A feature's position and texts are checked as any marker's (R1).
+        collection.features[2].geometry = { type = "Point", coordinates = { 145, -95 } }
+        refused(collection, "add_markers: item 2: marker.position.lat: -95 is outside -90...90")
+        collection.features[2].geometry = { type = "Point", coordinates = { 1 / 0, 1 } }
+        refused(collection, "add_markers: item 2: marker.position.lng")
+        collection.features[2].geometry = { type = "Point", coordinates = { 145, -37 } }
+        collection.features[2].id = ""
+        refused(collection, "add_markers: item 2: marker.id")
+        collection.features[2].id = 7
+        collection.features[3].properties = { title = string.rep("x", 70000) }
+        refused(collection, "add_markers: item 3: marker.title")
+        collection.features[3].properties = nil
         map:add_marker{ id = "taken", position = { lat = 0, lng = 0 } }
         local ok, message = pcall(map.add_markers, map, { { position = { lat = 1, lng = 1 } }, { id = "taken", position = { lat = 1, lng = 1 } } })
         expect(not ok and message:find('item 2: id "taken" is already used by a marker on the map', 1, true), message)
