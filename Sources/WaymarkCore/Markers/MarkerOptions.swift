@@ -86,7 +86,7 @@ public struct MarkerOptions {
   package func validate() throws(MapError) {
     // Options of a marker added in bulk pass at once; anything else is checked field by
     // field, which names the first field out of its domain.
-    if properties.isDefault ? positionAndTitleAreValid : properties.isDefaultButTexts && textsAreValid { return }
+    if properties.isDefault ? positionAndTitleAreValid : (properties.isDefaultButTexts && textsAreValid) { return }
     try validateEachField()
   }
 

@@ -126,14 +126,10 @@ struct MarkerStore {
   /// them in bulk grows no table step by step. Grows geometrically: calls for a few markers
   /// at a time stay amortized.
   mutating func reserveCapacity(forMore count: Int, withIDs ids: Int) {
-    func reserve<Element>(_ array: inout [Element], _ more: Int) {
-      let needed = array.count + more
-      if array.capacity < needed { array.reserveCapacity(max(needed, 2 * array.capacity)) }
-    }
-    reserve(&slots, count)
+    slots.reserveGeometrically(forMore: count)
     if !slotsFollowSerials {
-      reserve(&slotOfSerial, count)
-      reserve(&serialOfSlot, count)
+      slotOfSerial.reserveGeometrically(forMore: count)
+      serialOfSlot.reserveGeometrically(forMore: count)
     }
     byID.reserveCapacity(byID.count + ids)
   }

@@ -53,6 +53,7 @@ extension LuaAPI {
     items.reserveCapacity(count)
     var ids = Set<String>(minimumCapacity: count)
     var sharedRoom = bridge.quota.sharedRoom(replacing: 0)
+    var sharedCount = 0
     for position in 1..<(count + 1) {
       _ = stack.rawGetIndex(position, ofTableAt: list)
       defer { stack.pop() }
@@ -66,7 +67,10 @@ extension LuaAPI {
         if let id = item.options.id, !ids.insert(id).inserted {
           throw LuaFunctionError("id \"\(id)\" is given to an earlier item")
         }
-        sharedRoom -= item.shared?.size ?? 0
+        if let shared = item.shared {
+          sharedRoom -= shared.size
+          sharedCount += 1
+        }
         items.append(item)
       } catch let error as MapError {
         try requireNoIDOnTheMap(items, map)
@@ -84,7 +88,7 @@ extension LuaAPI {
     if mayHaveAny(of: ids, map) { try requireNoIDOnTheMap(items, map) }
     // Everything is checked: from here on nothing can fail, so all the markers are added.
     map.reserveCapacity(forMoreMarkers: count, withIDs: ids.count)
-    bridge.reserveCapacity(forMoreMarkers: count, withUserData: items.count { $0?.shared != nil })
+    bridge.reserveCapacity(forMoreMarkers: count, withUserData: sharedCount)
     // The key of each item's user data, pushed once: a name pushed per item is hashed per item.
     stack.push(isCollection ? "properties" : "user_data")
     let userDataKey = stack.top

@@ -399,16 +399,15 @@ package final class LuaMapBridge {
   /// them with user data: what `add_markers` calls before adding them. Grows geometrically.
   func reserveCapacity(forMoreMarkers count: Int, withUserData shared: Int) {
     if let map {
-      let needed = map.nextMarkerSerial + count
-      if markerIdentities.capacity < needed {
-        markerIdentities.reserveCapacity(max(needed, 2 * markerIdentities.capacity))
-      }
+      // Indexed by serial: room up to the last serial the markers will take.
+      markerIdentities.reserveGeometrically(forMore: map.nextMarkerSerial + count - markerIdentities.count)
     }
     userDataSources.reserveCapacity(userDataSources.count + shared)
   }
 
-  /// A reference to the marker's userdata (made on first use, on `stack`): what a dispatch
-  /// table keeps to call handlers with it.
+  /// A reference to the marker's userdata (the userdata made on first use, on `stack`): what
+  /// a dispatch table keeps to call handlers with it. A marker of the current map gets a new
+  /// reference each call (the caller keeps it); another map's marker, the one kept for it.
   func ref(for marker: Marker, on stack: LuaStack) -> LuaRef {
     if let ref = foreignMarkerRefs[ObjectIdentifier(marker)] { return ref }
     push(marker, on: stack)
