@@ -65,7 +65,11 @@ public final class Marker {
     position = options.position
     title = options.title.take()  // moved, not copied: copying a String? costs ~135 instructions
     extras = defaults
-    storeExtras(options, serial: Int32(truncatingIfNeeded: serial), slot: slot)
+    guard !options.properties.isDefault else { return }
+    takeOwnExtras((Int32(truncatingIfNeeded: serial), slot))
+    // Swapped in, not copied: a copy retains and releases each of the properties' values.
+    swap(&extras.properties, &options.properties)
+    extras.version &+= 1
   }
 
   /// The number of the map that created the marker (its generated id counts on that map).

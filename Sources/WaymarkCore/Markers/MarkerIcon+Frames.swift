@@ -61,6 +61,8 @@ extension Marker {
   /// search reach covers every frame), else ``alignmentSize`` (the rectangle inside the
   /// insets, R37).
   var largestIconSize: Size {
+    // Most markers: asked of the rare values in place (a key path read of the icon copies it).
+    if extras.properties.rare.isPinWithoutInsets { return MarkerOptions.defaultPinSize }
     if self.iconView == nil, let size = self.icon.largestFrameSize { return size }
     return alignmentSize
   }
