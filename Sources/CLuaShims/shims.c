@@ -11,6 +11,14 @@ const char *waymark_lua_release(void) { return LUA_RELEASE; }
 
 void waymark_gc_collect(lua_State *L) { (void)lua_gc(L, LUA_GCCOLLECT); }
 
+int waymark_gc_pause(lua_State *L) {
+  if (!lua_gc(L, LUA_GCISRUNNING)) return 0;
+  (void)lua_gc(L, LUA_GCSTOP);
+  return 1;
+}
+
+void waymark_gc_resume(lua_State *L) { (void)lua_gc(L, LUA_GCRESTART); }
+
 static int panic(lua_State *L) {
   // Only reached by a bug in LuaKit (an error outside any protected call).
   const char *msg = lua_tostring(L, -1);

@@ -58,6 +58,19 @@ package struct LuaStack {
     return try body()
   }
 
+  /// Stops the garbage collector if it is running and answers whether it did, for
+  /// ``resumeCollector(ifPaused:)`` to restart it: around a native call that makes many
+  /// objects which all stay reachable (a bulk add's userdata), whose allocations would
+  /// otherwise drive collection steps over the rest of the heap that cannot free any of
+  /// them. An allocation that fails still collects first (Lua's emergency collection runs
+  /// while the collector is stopped).
+  package func pauseCollector() -> Bool { LuaC.pauseCollector(L) }
+
+  /// Restarts the collector when `paused` (what ``pauseCollector()`` answered).
+  package func resumeCollector(ifPaused paused: Bool) {
+    if paused { LuaC.resumeCollector(L) }
+  }
+
   // MARK: Types
 
   /// The type of the value at `index` (``LuaType/none`` past the top).

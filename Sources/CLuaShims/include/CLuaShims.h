@@ -142,18 +142,30 @@ typedef struct {
   int has_properties;
 } waymark_point;
 
+/// Pushes the keys the feature reader looks up, after the title and snippet keys the caller
+/// pushed: `type`, `Feature`, `geometry`, `Point`, `coordinates`, `id`, `properties`, once
+/// for all the features of a call. Stack: +7.
+void waymark_push_feature_keys(lua_State *L);
+
 /// Reads the feature at `index` when it is an ordinary GeoJSON Point feature: `type`
 /// "Feature", a `geometry` of `type` "Point" with two numbers in `coordinates`, a string or
-/// no `id`, and no `properties` or a table of them whose `title_key` and `snippet_key`
-/// (absolute indices of strings) are strings or absent. Then pushes the properties (or nil)
-/// and answers 1; else pushes nothing and answers 0, for the host's reader to say what is
-/// wrong. Stack: +1 or 0.
-int waymark_point_feature(lua_State *L, int index, int title_key, int snippet_key, waymark_point *out);
+/// no `id`, and no `properties` or a table of them whose title and snippet keys are strings
+/// or absent. `keys` is the absolute index of the title key, the snippet key after it and
+/// then the keys waymark_push_feature_keys pushed. Then pushes the properties (or nil) and
+/// answers 1; else pushes nothing and answers 0, for the host's reader to say what is wrong.
+/// Stack: +1 or 0.
+int waymark_point_feature(lua_State *L, int index, int keys, waymark_point *out);
 
 // MARK: - Variadics with fixed arity
 
 /// lua_gc(L, LUA_GCCOLLECT): a full collection cycle.
 void waymark_gc_collect(lua_State *L);
+/// Stops the collector when it is running (lua_gc LUA_GCSTOP) and answers 1; answers 0,
+/// changing nothing, when it was stopped already. An allocation that fails still runs an
+/// emergency collection.
+int waymark_gc_pause(lua_State *L);
+/// Restarts the collector (lua_gc LUA_GCRESTART).
+void waymark_gc_resume(lua_State *L);
 
 // MARK: - State lifetime and libraries
 

@@ -71,6 +71,8 @@ enum LuaC {
   }
   static func needsExactReplay(_ rt: LuaRuntimePointer) -> Bool { waymark_needs_exact_replay(rt) != 0 }
   static func collectGarbage(_ L: LuaThreadPointer) { waymark_gc_collect(L) }
+  static func pauseCollector(_ L: LuaThreadPointer) -> Bool { waymark_gc_pause(L) != 0 }
+  static func resumeCollector(_ L: LuaThreadPointer) { waymark_gc_resume(L) }
 
   // MARK: Stack
 
@@ -167,27 +169,27 @@ enum LuaC {
     var y = 0.0
     return waymark_number_pair(L, t, cString(a), cString(b), &x, &y) != 0 ? (x, y) : nil
   }
-  static func encodePlain(
-    _ L: LuaThreadPointer, _ i: Int32, _ buffer: LuaPlainBuffer, _ maxValues: Int, _ maxBytes: Int
-  )
-    -> (bytes: [UInt8], size: Int)?
-  {
+  static func encodePlain<R>(
+    _ L: LuaThreadPointer, _ i: Int32, _ buffer: LuaPlainBuffer, _ maxValues: Int, _ maxBytes: Int,
+    _ body: (UnsafeRawBufferPointer, Int) -> R
+  ) -> R? {
     let size = waymark_plain_encode(L, i, &buffer.raw, Int64(maxValues), Int64(maxBytes))
     // A buffer grown for one large value is not kept for the state's life.
     defer { if buffer.raw.capacity > LuaPlainBuffer.keptCapacity { waymark_plain_release(&buffer.raw) } }
     guard size >= 0 else { return nil }
-    return ([UInt8](UnsafeBufferPointer(start: buffer.raw.bytes, count: buffer.raw.count)), Int(size))
+    return body(UnsafeRawBufferPointer(start: buffer.raw.bytes, count: buffer.raw.count), Int(size))
   }
-  static func pushPlain(_ L: LuaThreadPointer, _ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBufferPointer { waymark_plain_push(L, $0.baseAddress, $0.count) != 0 }
+  static func pushPlain(_ L: LuaThreadPointer, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    waymark_plain_push(L, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count) != 0
   }
   /// waymark_point_feature: the coordinates, id, title and snippet, and whether there are
   /// properties.
-  static func pointFeature(_ L: LuaThreadPointer, _ i: Int32, _ titleKey: Int32, _ snippetKey: Int32)
+  static func pushFeatureKeys(_ L: LuaThreadPointer) { waymark_push_feature_keys(L) }
+  static func pointFeature(_ L: LuaThreadPointer, _ i: Int32, _ keys: Int32)
     -> (longitude: Double, latitude: Double, id: String?, title: String?, snippet: String?, hasProperties: Bool)?
   {
     var raw = waymark_point()
-    guard waymark_point_feature(L, i, titleKey, snippetKey, &raw) != 0 else { return nil }
+    guard waymark_point_feature(L, i, keys, &raw) != 0 else { return nil }
     func text(_ text: waymark_text) -> String? {
       guard let bytes = text.bytes else { return nil }
       return bytes.withMemoryRebound(to: UInt8.self, capacity: text.count) {

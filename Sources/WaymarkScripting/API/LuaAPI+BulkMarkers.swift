@@ -94,6 +94,10 @@ extension LuaAPI {
     let userDataKey = stack.top
     stack.newTable(arrayCount: Int32(clamping: count))
     let result = stack.top
+    // All that the loop makes stays reachable from the result: collection steps its
+    // allocations would drive cannot free any of it.
+    let paused = stack.pauseCollector()
+    defer { stack.resumeCollector(ifPaused: paused) }
     for offset in 0..<count {
       // Moved out of the list, not copied (a copy retains and releases each of its values).
       guard var item = items[offset].take() else { preconditionFailure("add_markers: an item taken twice") }
@@ -105,7 +109,7 @@ extension LuaAPI {
       bridge.quota.added(marker)
       _ = stack.rawGetIndex(offset + 1, ofTableAt: list)
       let table = stack.top
-      bridge.push(marker, serial: serial, on: stack)
+      bridge.pushCreated(marker, serial: serial, on: stack)
       MarkerField.applyAfterwards(item.present, ofTableAt: table, to: marker, bridge, on: stack)
       if let shared {
         stack.pushValue(at: userDataKey)
@@ -167,14 +171,14 @@ extension LuaAPI {
   }
 
   /// Which properties give a feature's title and snippet, both names also pushed on the
-  /// stack for the C reader of ordinary features.
+  /// stack, with the other keys of the C reader of ordinary features.
   struct FeatureFields {
     /// The property that gives the title.
     let title: String
     /// The property that gives the snippet.
     let snippet: String
-    /// Where the two names are on the stack, as Lua strings (absolute indices).
-    let titleKey: Int32, snippetKey: Int32
+    /// Where the reader's keys are on the stack.
+    let keys: LuaFeatureKeys
 
     /// Each marker field with the property that gives it, in the order of the fields' names
     /// (the order the reader checks them in).
@@ -182,8 +186,8 @@ extension LuaAPI {
   }
 
   /// `fields`: which property gives a feature's title and which its snippet, pushed on the
-  /// stack for the whole call; `call` names the method in messages (`add_markers`, a cluster
-  /// manager's `add`). Stack: +2.
+  /// stack for the whole call with the reader's other keys; `call` names the method in
+  /// messages (`add_markers`, a cluster manager's `add`). Stack: +9.
   static func featureFields(at index: Int32, on stack: LuaStack, collection: Bool, call: String = "add_markers")
     throws(LuaFunctionError) -> FeatureFields
   {
@@ -206,9 +210,7 @@ extension LuaAPI {
       title = try property("title", default: title)
       snippet = try property("snippet", default: snippet)
     }
-    stack.push(title)
-    stack.push(snippet)
-    return FeatureFields(title: title, snippet: snippet, titleKey: stack.top - 1, snippetKey: stack.top)
+    return FeatureFields(title: title, snippet: snippet, keys: stack.pushFeatureKeys(title: title, snippet: snippet))
   }
 
   private static func listItem(at index: Int32, on stack: LuaStack, bridge: LuaMapBridge, room: Int) throws
@@ -249,15 +251,18 @@ extension LuaAPI {
   static func feature(
     at index: Int32, on stack: LuaStack, fields: FeatureFields, bridge: LuaMapBridge, room: Int
   ) throws(LuaFunctionError) -> BulkItem {
-    if var point = stack.pointFeature(at: index, titleKey: fields.titleKey, snippetKey: fields.snippetKey) {
+    if var point = stack.pointFeature(at: index, keys: fields.keys) {
       defer { stack.pop() }  // the properties
-      var options = MarkerOptions(position: Coordinate(latitude: point.latitude, longitude: point.longitude))
+      // Built in the item, not copied into it: a copy retains and releases each value.
+      var item = BulkItem(
+        options: MarkerOptions(position: Coordinate(latitude: point.latitude, longitude: point.longitude)))
       // Moved, not copied: a copy of a String? costs a retain, its release and ~100 instructions.
-      options.id = point.id.take()
-      options.title = point.title.take()
-      options.snippet = point.snippet.take()
-      guard point.hasProperties else { return BulkItem(options: options) }
-      return BulkItem(options: options, shared: try sharedData(at: -1, field: "properties", on: stack, bridge, room))
+      item.options.id = point.id.take()
+      item.options.title = point.title.take()
+      item.options.snippet = point.snippet.take()
+      guard point.hasProperties else { return item }
+      item.shared = try sharedData(at: -1, field: "properties", on: stack, bridge, room)
+      return item
     }
     guard stack.type(at: index) == .table else {
       throw LuaValues.typeError("the feature", expected: "a GeoJSON Feature", at: index, on: stack)

@@ -119,7 +119,7 @@ extension LuaAPI {
         let marker = try map.addMarker(options)
         bridge.quota.added(marker)
         MarkerField.applyAfterwards(present, ofTableAt: 2, to: marker, bridge, on: stack)
-        bridge.push(marker, serial: serial, on: stack)
+        bridge.pushCreated(marker, serial: serial, on: stack)
         if present.hasUserData {
           stack.rawGetField("user_data", ofTableAt: 2)
           try bridge.setUserData(of: -2, to: -1, on: stack)

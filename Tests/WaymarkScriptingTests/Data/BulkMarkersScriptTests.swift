@@ -189,4 +189,24 @@ import WaymarkCore
         expect(not ok and got:find("add: features: expected a list, got a table with key 'a'", 1, true), got)
         """)
   }
+
+  /// docs/performance.md: add_markers pauses the collector while it makes the markers'
+  /// userdata, all reachable from its result; it must hand the collector back as it was.
+  @Test("add_markers leaves the collector running or stopped as it found it, and its markers stay the map's")
+  func collectorLeftAsFound() throws {
+    _ = try run(
+      Self.collection + """
+
+        local map = waymark.map{}
+        local first = map:add_markers(collection)
+        expect_eq(collectgarbage("isrunning"), true)
+        collectgarbage("stop")
+        local second = map:add_markers{ { position = { lat = 1, lng = 1 } } }
+        expect_eq(collectgarbage("isrunning"), false)
+        collectgarbage("restart")
+        collectgarbage("collect")
+        expect(first[1] == map:marker("a") and second[1] == map:markers()[4], "the same userdata after a collection")
+        expect(first[1].user_data == collection.features[1].properties, "a feature's properties are its user_data here")
+        """)
+  }
 }

@@ -367,32 +367,49 @@ package final class LuaMapBridge {
   }
 
   /// Pushes the marker's userdata, the same one every time in this state (made on first
-  /// use). `serial`, when known, is the one the current map gave the marker
-  /// (``MapView/nextMarkerSerial`` read before adding it): then the marker is not asked.
-  /// Stack: +1.
-  func push(_ marker: Marker, serial known: Int? = nil, on stack: LuaStack) {
-    let serial = known ?? marker.serial
+  /// use). Stack: +1.
+  func push(_ marker: Marker, on stack: LuaStack) {
+    let serial = marker.serial
     let identity = ObjectIdentifier(marker)
     if serial < markerIdentities.count, markerIdentities[serial] == identity {
       return pushMarkerObject(serial, on: stack)
     }
     if let ref = foreignMarkerRefs[identity] { return stack.push(ref) }
-    stack.push(marker, as: Self.markerType)
-    if let map, marker.map === map || marker.map == nil, serial < 1 << 24,
-      serial >= markerIdentities.count || markerIdentities[serial] == nil
-    {
-      if serial >= markerIdentities.count {
-        markerIdentities.append(contentsOf: repeatElement(nil, count: serial - markerIdentities.count + 1))
-      }
-      markerIdentities[serial] = identity
-      stack.push(markerObjects)
-      stack.pushValue(at: -2)
-      stack.rawSetIndex(serial, ofTableAt: -2)
-      stack.pop()
-    } else {
-      stack.pushValue(at: -1)
-      foreignMarkerRefs[identity] = stack.ref()
+    if let map, marker.map === map || marker.map == nil, isFreeSerial(serial) {
+      return pushNewObject(of: marker, serial: serial, on: stack)
     }
+    stack.push(marker, as: Self.markerType)
+    stack.pushValue(at: -1)
+    foreignMarkerRefs[identity] = stack.ref()
+  }
+
+  /// Pushes the userdata of `marker`, which the current map has just created with `serial`
+  /// (``MapView/nextMarkerSerial`` read before adding it): what adding a marker answers,
+  /// without asking the marker its serial and map or looking it up among other maps'
+  /// markers. Stack: +1.
+  func pushCreated(_ marker: Marker, serial: Int, on stack: LuaStack) {
+    guard isFreeSerial(serial) else { return push(marker, on: stack) }  // pushed already
+    pushNewObject(of: marker, serial: serial, on: stack)
+  }
+
+  /// Whether `serial` can take a current-map marker's userdata in ``markerObjects``: not
+  /// taken, and small enough for the table's array.
+  private func isFreeSerial(_ serial: Int) -> Bool {
+    serial < 1 << 24 && (serial >= markerIdentities.count || markerIdentities[serial] == nil)
+  }
+
+  /// Makes the userdata of `marker`, a current-map marker, and keeps it by `serial` (free).
+  /// Stack: +1.
+  private func pushNewObject(of marker: Marker, serial: Int, on stack: LuaStack) {
+    stack.push(marker, as: Self.markerType)
+    if serial >= markerIdentities.count {
+      markerIdentities.append(contentsOf: repeatElement(nil, count: serial - markerIdentities.count + 1))
+    }
+    markerIdentities[serial] = ObjectIdentifier(marker)
+    stack.push(markerObjects)
+    stack.pushValue(at: -2)
+    stack.rawSetIndex(serial, ofTableAt: -2)
+    stack.pop()
   }
 
   /// Makes room for `count` markers the current map is about to create, `withUserData` of
