@@ -183,7 +183,6 @@ extension MarkerProperties {
 
   /// Every value at its default.
   static var defaults: RareMarkerProperties { RareMarkerProperties() }
-
 }
 
 /// A reference compared by identity, as `userData` is.

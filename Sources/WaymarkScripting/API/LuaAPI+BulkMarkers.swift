@@ -253,16 +253,13 @@ extension LuaAPI {
   ) throws(LuaFunctionError) -> BulkItem {
     if var point = stack.pointFeature(at: index, keys: fields.keys) {
       defer { stack.pop() }  // the properties
-      // Built in the item, not copied into it: a copy retains and releases each value.
-      var item = BulkItem(
-        options: MarkerOptions(position: Coordinate(latitude: point.latitude, longitude: point.longitude)))
+      var options = MarkerOptions(position: Coordinate(latitude: point.latitude, longitude: point.longitude))
       // Moved, not copied: a copy of a String? costs a retain, its release and ~100 instructions.
-      item.options.id = point.id.take()
-      item.options.title = point.title.take()
-      item.options.snippet = point.snippet.take()
-      guard point.hasProperties else { return item }
-      item.shared = try sharedData(at: -1, field: "properties", on: stack, bridge, room)
-      return item
+      options.id = point.id.take()
+      options.title = point.title.take()
+      options.snippet = point.snippet.take()
+      guard point.hasProperties else { return BulkItem(options: options) }
+      return BulkItem(options: options, shared: try sharedData(at: -1, field: "properties", on: stack, bridge, room))
     }
     guard stack.type(at: index) == .table else {
       throw LuaValues.typeError("the feature", expected: "a GeoJSON Feature", at: index, on: stack)

@@ -388,7 +388,8 @@ package final class LuaMapBridge {
   /// without asking the marker its serial and map or looking it up among other maps'
   /// markers. Stack: +1.
   func pushCreated(_ marker: Marker, serial: Int, on stack: LuaStack) {
-    guard isFreeSerial(serial) else { return push(marker, on: stack) }  // pushed already
+    // Not free: pushed already (a field applied before the answer), or past the table.
+    guard isFreeSerial(serial) else { return push(marker, on: stack) }
     pushNewObject(of: marker, serial: serial, on: stack)
   }
 
