@@ -96,6 +96,8 @@ public final class PluginHost: DelegateEventHandler {
   /// Loaded plugins whose last reload failed, with what that reload read the same way:
   /// reloaded again once any changes (a module only the new version requires, fixed).
   var failedReloads: [String: [String: LuaSource?]] = [:]
+  /// The Lua values of the window content plugins answered last, which
+  /// `map.info_window.content` hands back (shared by every plugin of the host).
   package let contentStore = ContentStore()
   /// The live view of the content table a plugin answered last (R34), with that content.
   var answeredView: (content: InfoWindowContent, view: LiveView<InfoWindowContent>)?

@@ -59,6 +59,7 @@ package struct ScriptFileError: Error {
   package let message: String
   /// The 1-based line of the problem, if it is at one.
   let line: Int?
+  /// An error whose `message` starts with the path, at `line` if the problem is at one.
   package init(_ message: String, line: Int? = nil) {
     self.message = message
     self.line = line

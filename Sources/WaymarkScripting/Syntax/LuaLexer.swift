@@ -16,6 +16,7 @@ package struct LuaToken: Equatable {
     case end
   }
 
+  /// What the token is.
   package let kind: Kind
   /// The name, keyword or symbol as written; the decoded value of a string.
   package let text: String
@@ -37,6 +38,7 @@ package struct LuaSyntaxError: Error, Equatable {
 /// words, numerals (decimal and hexadecimal, with fractions and exponents), short strings
 /// with every escape, long strings and comments of any level, and every operator.
 package struct LuaLexer {
+  /// The reserved words, which are never names.
   package static let keywords: Set<String> = [
     "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in", "local", "nil",
     "not", "or", "repeat", "return", "then", "true", "until", "while",

@@ -87,7 +87,9 @@ package final class LuaFunctionSyntax {
 
 /// A name a statement declares, with its attribute (`<const>`, `<close>`) if any.
 package struct LuaLocalName {
+  /// The name declared.
   package let name: String
+  /// `const` or `close`, nil without an attribute.
   package let attribute: String?
   let line: Int
 }
@@ -115,6 +117,7 @@ package final class LuaStatement {
     case label(String)
   }
 
+  /// What the statement is, with its parts.
   package let kind: Kind
   let line: Int
 
