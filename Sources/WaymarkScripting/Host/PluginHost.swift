@@ -194,7 +194,13 @@ public final class PluginHost: DelegateEventHandler {
         continue
       }
       if !self.folders.contains(folder) { self.folders.append(folder) }
-      files += PluginFiles.pluginFiles(in: folder)
+      let plugins = PluginFiles.pluginFiles(in: folder)
+      if plugins.isEmpty, let hint = PluginFiles.pluginFoldersHint(in: folder) {
+        let warning = PluginDiagnostic(severity: .warning, file: folder, line: nil, message: hint)
+        report([warning])  // in the trace, as a file's warnings are: `waymark run` prints them
+        found.append(warning)
+      }
+      files += plugins
     }
     diagnostics += found
     return found + loadPlugins(files: files)

@@ -37,6 +37,19 @@ package enum PluginFiles {
     return files.filter { !modules.contains($0) }
   }
 
+  /// What to say of `folder`, which holds no plugin file, when folders in it hold some (a
+  /// project's `plugins = { "plugins" }` where each plugin has a folder of its own): the
+  /// folders to name instead. Nil when none does (an empty folder may fill later).
+  static func pluginFoldersHint(in folder: String) -> String? {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    let folders = names.filter { !$0.hasPrefix(".") && $0 != "lib" }.sorted().map { join(folder, $0) }
+      .filter { isDirectory($0) && !pluginFiles(in: $0).isEmpty }
+    guard !folders.isEmpty else { return nil }
+    let shown = folders.prefix(5).joined(separator: ", ") + (folders.count > 5 ? ", ..." : "")
+    return "holds no plugin file, so no plugin is loaded from it (a plugin folder's plugins are the .lua files"
+      + " directly in it); name the folders in it that hold plugins instead: \(shown)"
+  }
+
   /// Every `*.lua` file below `folder` (hidden folders and `.build` left out), sorted.
   package static func luaFiles(under folder: String) -> [String] {
     guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WaymarkCore
 
@@ -19,6 +20,35 @@ import WaymarkCore
     #expect(warning.line == 2)
     #expect(f.host.plugins.count == 1)  // still loaded
     #expect(f.records(.warning).first?.message?.contains("did you mean did_tap_marker?") == true)
+  }
+
+  /// A project's `plugins = { "plugins" }` over plugins/NAME/NAME.lua folders loads nothing:
+  /// the warning names the folders to give instead; an empty folder (which may fill later)
+  /// and a folder with plugin files of its own get none.
+  @Test func aFolderOfPluginFoldersIsAWarningNamingThem() throws {
+    let folder = try PluginFolder()
+    for name in ["stores", "tour", "lib", "empty"] {
+      try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true)
+    }
+    try folder.write("stores/stores.lua", "return { name = 'stores' }")
+    try folder.write("tour/tour.lua", "return { name = 'tour' }")
+    try folder.write("lib/helpers.lua", "return {}")
+    let map = try MapView(camera: CameraPosition(target: Place.melbourne, zoom: 4))
+    let host = PluginHost(map: map, configuration: .forTests)
+    let found = host.loadPlugins(from: [folder.path, folder.file("empty")])
+    #expect(host.plugins.isEmpty)
+    #expect(found.count == 1)
+    let warning = try #require(found.first)
+    #expect(warning.severity == .warning)
+    #expect(warning.file == folder.path)
+    #expect(
+      warning.message
+        == "holds no plugin file, so no plugin is loaded from it (a plugin folder's plugins are the .lua files directly"
+        + " in it); name the folders in it that hold plugins instead: \(folder.file("stores")), \(folder.file("tour"))")
+    let records = map.trace.records.filter { $0.event == .warning }
+    #expect(records.map(\.message) == ["\(folder.path): warning: \(warning.message)"])
+    #expect(host.loadPlugins(from: [folder.file("stores")]).isEmpty)
+    #expect(host.plugins.map(\.name) == ["stores"])
   }
 
   @Test func wronglyTypedFieldsAreLoadErrorsWithTheirLine() throws {
