@@ -611,10 +611,11 @@ function waymark.data.read(path) end
 ---@return any
 function waymark.data.json(path, null) end
 
----The rows of an RFC 4180 CSV file, each a table keyed by the header line's names; every field a string.
+---The rows of an RFC 4180 CSV file, each a table keyed by the header line's names; every field a string. options.separator: another one-byte separator than the comma (";", "\t").
 ---@param path string
+---@param options { separator: string? }?
 ---@return table<string, string>[]
-function waymark.data.csv(path) end
+function waymark.data.csv(path, options) end
 
 ---A GeoJSON file decoded, its type checked; give it to map:add_markers.
 ---@param path string

@@ -111,7 +111,7 @@ import Testing
     let plugin = try CLI.run(["types"]).stdout
     let scripts = try CLI.run(["types", "--scripts"]).stdout
     #expect(!plugin.contains("function expect(") && !plugin.contains("function waymark.map("))
-    #expect(plugin.contains("function waymark.data.csv(path) end"), "plugins read data files too")
+    #expect(plugin.contains("function waymark.data.csv(path, options) end"), "plugins read data files too")
     #expect(scripts.contains("function expect_near(actual, expected, tolerance, message) end"))
     #expect(scripts.contains("waymark = {}") && !scripts.contains("---@class Map"))
     #expect(plugin.contains("---@class Plugin"))

@@ -127,9 +127,12 @@ public enum ScriptSignatures {
       name: "waymark.data.json", parameters: [LuaAPIParameter("path", "string"), LuaAPIParameter("null", "any?")],
       returns: "any", doc: "A JSON file decoded as waymark.json.decode does."),
     LuaHandlerSignature(
-      name: "waymark.data.csv", parameters: [LuaAPIParameter("path", "string")], returns: "table<string, string>[]",
+      name: "waymark.data.csv",
+      parameters: [LuaAPIParameter("path", "string"), LuaAPIParameter("options", "{ separator: string? }?")],
+      returns: "table<string, string>[]",
       doc:
-        "The rows of an RFC 4180 CSV file, each a table keyed by the header line's names; every field a string."),
+        "The rows of an RFC 4180 CSV file, each a table keyed by the header line's names; every field a string. options.separator: another one-byte separator than the comma (\";\", \"\\t\")."
+    ),
     LuaHandlerSignature(
       name: "waymark.data.geojson", parameters: [LuaAPIParameter("path", "string"), LuaAPIParameter("null", "any?")],
       returns: "FeatureCollection", doc: "A GeoJSON file decoded, its type checked; give it to map:add_markers."),

@@ -1,19 +1,24 @@
-/// Reads CSV as RFC 4180 writes it: fields separated by commas, records by CRLF or LF,
-/// a field in double quotes may hold commas, line breaks and quotes (doubled: `""`). The
+/// Reads CSV as RFC 4180 writes it: fields separated by commas (or another one-byte
+/// separator: `;` as spreadsheets write it where the comma is the decimal mark, a tab),
+/// records by CRLF or LF, a field in double quotes may hold separators, line breaks and
+/// quotes (doubled: `""`). The
 /// first record is the header. Lines with nothing on them are skipped; a UTF-8 byte order
 /// mark at the start is dropped. Strict where the RFC is: a quote inside an unquoted field,
 /// anything but a separator after a closing quote, a quote never closed, and a record whose
 /// number of fields differs from the header's are errors naming the line and column.
 package struct CSVReader {
   private let bytes: [UInt8]
+  /// The byte between fields.
+  private let separator: UInt8
   private var offset = 0
   /// The 1-based line the reader is on.
   private(set) var line = 1
   private var lineStart = 0
 
-  /// A reader of `bytes`.
-  package init(_ bytes: [UInt8]) {
+  /// A reader of `bytes` whose fields `separator` separates (a comma by default).
+  package init(_ bytes: [UInt8], separator: UInt8 = CSVReader.comma) {
     self.bytes = bytes
+    self.separator = separator
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
     lineStart = offset
   }
@@ -30,9 +35,14 @@ package struct CSVReader {
     package var end: (line: Int, column: Int) = (0, 0)
   }
 
+  /// The comma, RFC 4180's separator.
+  package static let comma = UInt8(ascii: ",")
+
   /// The header and every record, each checked to have as many fields as the header.
-  package static func read(_ bytes: [UInt8]) throws(CSVError) -> (header: [String], rows: [Record]) {
-    var reader = CSVReader(bytes)
+  package static func read(_ bytes: [UInt8], separator: UInt8 = comma) throws(CSVError)
+    -> (header: [String], rows: [Record])
+  {
+    var reader = CSVReader(bytes, separator: separator)
     guard let first = try reader.next() else { throw CSVError(line: 1, column: 1, "no header line") }
     var header: [String] = []
     for (index, field) in first.fields.enumerated() {
@@ -90,7 +100,7 @@ package struct CSVReader {
         return record
       }
       switch bytes[offset] {
-      case 0x2C:
+      case separator:
         offset += 1
       case 0x0A, 0x0D:
         record.end = (line, column)
@@ -105,13 +115,13 @@ package struct CSVReader {
 
   private func at(_ index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
-  /// One field; stops at a comma, a line break (CRLF or LF) or the end.
+  /// One field; stops at a separator, a line break (CRLF or LF) or the end.
   private mutating func field() throws(CSVError) -> [UInt8] {
     guard at(offset) == 0x22 else {
       let start = offset
       while offset < bytes.count {
         switch bytes[offset] {
-        case 0x2C, 0x0A: return Array(bytes[start..<offset])
+        case separator, 0x0A: return Array(bytes[start..<offset])
         case 0x0D where at(offset + 1) == 0x0A: return Array(bytes[start..<offset])
         case 0x22:
           throw CSVError(
@@ -137,7 +147,7 @@ package struct CSVReader {
         }
         offset += 1
         switch at(offset) {
-        case nil, 0x2C, 0x0A: return value
+        case nil, separator, 0x0A: return value
         case 0x0D where at(offset + 1) == 0x0A: return value
         default:
           throw CSVError(line: line, column: column, "a character after the closing quote of a field")

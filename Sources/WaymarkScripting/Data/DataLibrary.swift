@@ -39,8 +39,9 @@ package enum DataLibrary {
       return 1
     }
     register("waymark.data.csv", on: stack) { context in
+      let separator = try csvSeparator(context)
       let (path, bytes) = try file(context, folders: folders)
-      try pushCSV(bytes, named: path, context)
+      try pushCSV(bytes, named: path, separator: separator, context)
       return 1
     }
     stack.rawSetField("data", ofTableAt: -2)
@@ -101,14 +102,39 @@ package enum DataLibrary {
     stack.rawSetField(String(name.split(separator: ".").last!), ofTableAt: -2)
   }
 
-  /// Pushes the rows of a CSV file, each a table keyed by the header's names. Stack: +1.
-  private static func pushCSV(_ bytes: [UInt8], named name: String, _ context: LuaCallContext)
-    throws(LuaFunctionError)
-  {
+  /// The separator of `waymark.data.csv`'s options (argument 2, `{ separator = ";" }`): one
+  /// byte other than a quote or a line break; a comma without options.
+  private static func csvSeparator(_ context: LuaCallContext) throws(LuaFunctionError) -> UInt8 {
+    let stack = context.stack
+    switch stack.type(at: 2) {
+    case .none, .nil: return CSVReader.comma
+    case .table: break
+    default: throw context.typeError(2, expected: "an options table { separator = }")
+    }
+    let what = "\(context.functionName) options"
+    try LuaValues.requireKnownFields(ofTableAt: 2, on: stack, allowed: ["separator"], what: what)
+    return try stack.withStackBalance { () throws(LuaFunctionError) -> UInt8 in
+      guard stack.rawGetField("separator", ofTableAt: 2) != .nil else { return CSVReader.comma }
+      let text = try LuaValues.string(at: -1, on: stack, field: "\(what).separator")
+      let bytes = Array(text.utf8)
+      guard bytes.count == 1, ![UInt8(ascii: "\""), 0x0A, 0x0D].contains(bytes[0]) else {
+        throw LuaFunctionError(
+          "\(what).separator: expected one byte other than a quote or a line break (\";\", \"\\t\"), got "
+            + LuaMapBridge.quoted(text))
+      }
+      return bytes[0]
+    }
+  }
+
+  /// Pushes the rows of a CSV file whose fields `separator` separates, each a table keyed by
+  /// the header's names. Stack: +1.
+  private static func pushCSV(
+    _ bytes: [UInt8], named name: String, separator: UInt8, _ context: LuaCallContext
+  ) throws(LuaFunctionError) {
     let stack = context.stack
     let table: (header: [String], rows: [CSVReader.Record])
     do {
-      table = try CSVReader.read(bytes)
+      table = try CSVReader.read(bytes, separator: separator)
     } catch {
       throw LuaFunctionError("\(context.functionName): \(name):\(error.line):\(error.column): \(error.message)")
     }

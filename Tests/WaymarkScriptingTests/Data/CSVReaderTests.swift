@@ -32,6 +32,16 @@ import Testing
     #expect(rows == [["1", "2"], ["3", "4"]])
   }
 
+  @Test("Another separator splits fields where the comma did; quoted fields may hold it")
+  func otherSeparators() throws {
+    let (header, rows) = try CSVReader.read(Array("a;b\n\"x;y\";3,5\n".utf8), separator: UInt8(ascii: ";"))
+    #expect(header == ["a", "b"])
+    #expect(rows.map { $0.fields.map { String(decoding: $0, as: UTF8.self) } } == [["x;y", "3,5"]])
+    #expect(throws: CSVError(line: 2, column: 4, "a character after the closing quote of a field")) {
+      try CSVReader.read(Array("a\tb\n\"x\",y\n".utf8), separator: 0x09)
+    }
+  }
+
   @Test("A row with too many or too few fields is an error at its line and column")
   func raggedRows() {
     #expect(

@@ -57,6 +57,32 @@ import WaymarkCore
       .replacingOccurrences(of: "\n", with: "\\n") + "\""
   }
 
+  /// docs/plugins.md, "Data files and JSON": `waymark.data.csv(path, { separator = })` reads
+  /// the files spreadsheets write with `;` and tab-separated files; a bad option names itself
+  /// before the file is read.
+  @Test("csv takes another one-byte separator; a bad separator or option is an error naming it")
+  func csvSeparators() throws {
+    _ = try run(
+      #"""
+      local rows = waymark.data.csv("data/semi.csv", { separator = ";" })
+      expect_eq(rows, { { name = "Cafe; One", price = "3,50" }, { name = "Two", price = "4" } })
+      expect_eq(waymark.data.csv("data/tabs.tsv", { separator = "\t" }), { { a = "1,5", b = "x y" } })
+      local function message(options)
+        local ok, err = pcall(waymark.data.csv, "data/none.csv", options)
+        expect(not ok, "refused")
+        return err
+      end
+      local expected = 'waymark.data.csv options.separator: expected one byte other than a quote or a line break (";", "\\t"), got '
+      expect_eq(message({ separator = ";;" }), expected .. '";;"')
+      expect_eq(message({ separator = '"' }), expected .. '"\\""')
+      expect_eq(message({ separator = "\n" }), expected .. '"\\n"')
+      expect_eq(message({ separator = "" }), expected .. '""')
+      expect_eq(message({ sep = ";" }), "waymark.data.csv options: unknown field 'sep'; expected one of separator")
+      expect_eq(message(";"), "bad argument #2 to 'waymark.data.csv' (an options table { separator = } expected, got string)")
+      """#,
+      files: ["data/semi.csv": "name;price\n\"Cafe; One\";3,50\nTwo;4\n", "data/tabs.tsv": "a\tb\n1,5\tx y\n"])
+  }
+
   /// docs/plugins.md, "Data files and JSON" (a FeatureCollection's features must be a list)
   /// and "Printing values" (NaN is `nan`, whatever its sign).
   @Test("A bad file is an error naming the file, line and column; a bad value to encode names its path")
