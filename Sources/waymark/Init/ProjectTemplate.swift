@@ -154,7 +154,7 @@ enum ProjectTemplate {
     jobs:
       test:
         runs-on: ubuntu-latest
-        container: swift:6.0-bookworm
+        container: swift:6.3-bookworm
         strategy:
           fail-fast: false
           matrix:
