@@ -9,7 +9,7 @@ import Foundation
 /// return {
 ///   modules = { "lib", "/usr/share/lua/5.4" },   -- require roots, after the requiring file's folder
 ///   data = { "data" },                           -- folders scripts may read
-///   plugins = { "plugins" },                     -- default plugin folders (--plugins wins)
+///   plugins = { "plugins/stores" },              -- default plugin folders (--plugins wins)
 ///   settings = { stores = { radius = 500 } },    -- setup(map, settings) of the plugin named stores
 ///   clock = { start = "2025-06-02T09:00:00", zone = "Australia/Melbourne" },
 ///   test = { paths = { "tests" }, golden = "tests/golden" },   -- defaults of waymark test
