@@ -31,6 +31,38 @@ import Testing
     #expect(run.stdout.contains("did_tap_marker               garden       result=true plugin=places"))
   }
 
+  /// The project file shows every key commented out; uncommented (with the folders it says
+  /// to make), each is valid: the tests still pass, and a script meets the modules, the data,
+  /// the clock and the plugin.
+  @Test func everyKeyTheProjectFileShowsWorksUncommented() throws {
+    let project = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: project) }
+    #expect(try CLI.run(["init"], in: project).status == 0)
+    let file = project.appendingPathComponent("waymark.lua")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let commented = text.split(separator: "\n").filter { $0.hasPrefix("  -- ") && $0.contains(" = ") }
+    #expect(
+      commented.map { $0.dropFirst(5).prefix { $0 != " " } } == ["plugins", "modules", "data", "settings", "clock"])
+    try text.replacingOccurrences(of: "\n  -- ", with: "\n  ").write(to: file, atomically: true, encoding: .utf8)
+    for folder in ["lib", "data"] {
+      try FileManager.default.createDirectory(
+        at: project.appendingPathComponent(folder), withIntermediateDirectories: true)
+    }
+    try "return { greeting = 'hi' }\n".write(
+      to: project.appendingPathComponent("lib/helper.lua"), atomically: true, encoding: .utf8)
+    try "name\nEiffel\n".write(to: project.appendingPathComponent("data/places.csv"), atomically: true, encoding: .utf8)
+    try """
+    local map = waymark.map{ camera = { target = { lat = 48.8584, lng = 2.2945 }, zoom = 14 } }
+    print(require("helper").greeting, waymark.data.csv("data/places.csv")[1].name, os.date("%H:%M %Z"))
+    """.write(to: project.appendingPathComponent("scripts/keys.lua"), atomically: true, encoding: .utf8)
+    let tests = try CLI.run(["test"], in: project)
+    #expect(tests.status == 0, "\(tests.stdout)\(tests.stderr)")
+    let run = try CLI.run(["run", "scripts/keys.lua"], in: project)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("hi\\tEiffel\\t09:00 CEST"), "\(run.stdout)")
+    #expect(run.stdout.contains("plugin_loaded") && run.stdout.contains("plugin=places"), "the project's plugin")
+  }
+
   @Test func theEditorAndCISettingsAreTheGeneratedOnes() throws {
     let project = try CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: project) }

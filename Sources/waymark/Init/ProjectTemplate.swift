@@ -48,10 +48,15 @@ enum ProjectTemplate {
   /// The project file: every `waymark` command run inside the project finds it.
   static let project = """
     -- waymark.lua: this project's settings; every waymark command run in this folder or below
-    -- finds it. Keys (all optional, paths relative to this folder): modules, data, plugins,
-    -- settings (by plugin name, for setup(map, settings)), clock = { start =, zone = }, test.
+    -- finds it, and its command-line flags win over it. Every key is optional and paths are
+    -- relative to this folder (Waymark's docs/projects.md); uncomment what the project needs.
     return {
       test = { paths = { "tests" } },  -- what `waymark test` runs with no PATH
+      -- plugins = { "plugins/places" },             -- plugin folders loaded into every map
+      -- modules = { "lib", "/usr/share/lua/5.4" },  -- require roots: make lib/; Debian's Lua libraries
+      -- data = { "data" },                          -- folders waymark.data may read: make data/
+      -- settings = { places = { radius = 500 } },   -- setup(map, settings) of the plugin named places
+      -- clock = { start = "2025-06-02T09:00:00", zone = "Europe/Paris" },  -- os.time and os.date
     }
 
     """
