@@ -74,7 +74,8 @@ public final class Marker {
 
   /// The number of the map that created the marker (its generated id counts on that map).
   var origin: UInt32 { extras.origin }
-  /// The marker's number on the map that created it, 1, 2, 3... in order of creation.
+  /// The marker's number on the map that created it, 1, 2, 3... in order of creation,
+  /// skipping a number N whose generated id (`marker-N`) a marker on that map already has.
   @inlinable package var serial: Int { extras.isShared ? sharedSerial : Int(extras.serial) }
 
   /// The serial of a marker that shares its map's defaults: its map's store tells it.

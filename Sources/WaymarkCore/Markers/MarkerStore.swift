@@ -35,8 +35,10 @@ struct MarkerStore {
   private(set) var slots: [Marker?] = []
   /// How many markers are on the map.
   private(set) var count = 0
+  /// The serials of generated ids (`marker-N`), none repeating a marker's id on the map.
+  private var serials = GeneratedSerials(prefix: Marker.generatedIDPrefix)
   /// The serial the next created marker gets.
-  private(set) var nextSerial = 1
+  var nextSerial: Int { serials.next }
   /// Markers with an explicit id, and markers created by another map, by id.
   private var byID: [String: Marker] = [:]
   /// The slot of each marker this map created, by serial - 1 (-1 when not on the map);
@@ -46,7 +48,8 @@ struct MarkerStore {
   /// while ``slotsFollowSerials``.
   private var serialOfSlot: [Int32] = []
   /// Whether the marker of serial N, if on the map, is in slot N - 1 (until a marker takes
-  /// another slot): then `slotOfSerial` and `serialOfSlot` need no entry per marker.
+  /// another slot, or a serial is skipped): then `slotOfSerial` and `serialOfSlot` need no
+  /// entry per marker.
   private var slotsFollowSerials = true
   /// The anchors' world points by slot.
   var index = SpatialIndex()
@@ -109,8 +112,7 @@ struct MarkerStore {
   /// Creates a marker of this map from valid options and puts it in a new slot at the end.
   mutating func add(_ options: consuming MarkerOptions) -> Marker {
     let slot = Int32(slots.count)
-    let serial = nextSerial
-    nextSerial += 1
+    let (serial, skipped) = serials.take()
     // A new marker of this map takes the slot of its serial while the slots follow them.
     let marker = Marker(serial: serial, slot: slot, defaults: defaults, options: options)
     if !slotsFollowSerials {
@@ -118,8 +120,27 @@ struct MarkerStore {
       serialOfSlot.append(Int32(serial))
     }
     place(marker, in: slot)
-    if marker.hasExplicitID { byID[marker.id] = marker }
+    didSkip(skipped)
+    if marker.hasExplicitID { index(byID: marker) }
     return marker
+  }
+
+  /// Indexes `marker` by its id, and keeps generated ids from repeating it.
+  private mutating func index(byID marker: Marker) {
+    let id = marker.id
+    byID[id] = marker
+    didSkip(serials.note(id))
+  }
+
+  /// Keeps the tables by serial exact after `count` serials were skipped (none is a marker's):
+  /// later markers no longer take the slot of their serial.
+  private mutating func didSkip(_ count: Int) {
+    guard count > 0 else { return }
+    if slotsFollowSerials {
+      stopFollowingSerials()  // sized to the serials taken and skipped so far
+    } else {
+      slotOfSerial.append(contentsOf: repeatElement(-1, count: count))
+    }
   }
 
   /// Makes room for `count` more markers, `withIDs` of them with explicit ids, so that adding
@@ -143,7 +164,7 @@ struct MarkerStore {
     serialOfSlot.append(marker.origin == origin ? Int32(marker.serial) : 0)
     place(marker, in: slot)
     if marker.hasExplicitID || marker.origin != origin {
-      byID[marker.id] = marker
+      index(byID: marker)
     } else {
       slotOfSerial[marker.serial - 1] = slot
     }
@@ -293,6 +314,9 @@ struct MarkerStore {
     }
     if filled != count { return "count is \(count) but \(filled) slots are filled" }
     if index.count != count { return "the index holds \(index.count) slots for \(count) markers" }
+    if !slotsFollowSerials && slotOfSerial.count != nextSerial - 1 {
+      return "slotOfSerial has \(slotOfSerial.count) entries for \(nextSerial - 1) serials"
+    }
     if !slotsFollowSerials && serialOfSlot.count != slots.count {
       return "serialOfSlot has \(serialOfSlot.count) entries for \(slots.count) slots"
     }

@@ -104,7 +104,9 @@ public final class Overlay {
   }
 
   /// The name in traces and scripts: the explicit id, else `overlay-N`.
-  public var id: String { options.id ?? "overlay-\(serial)" }
+  public var id: String { options.id ?? "\(Self.generatedIDPrefix)\(serial)" }
+  /// What a generated id (`overlay-N`, N the serial) starts with.
+  package static let generatedIDPrefix = "overlay-"
   /// The geometry.
   package var shape: OverlayShape { options.shape }
   /// Whether taps hit it (R15).

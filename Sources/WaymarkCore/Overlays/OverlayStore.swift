@@ -5,8 +5,8 @@
 struct OverlayStore {
   /// The overlays, in the order they were added.
   private(set) var overlays: [Overlay] = []
-  /// The serial of the next overlay (`overlay-N`).
-  private var nextSerial = 1
+  /// The serials of generated ids (`overlay-N`), none repeating an overlay's id.
+  private var serials = GeneratedSerials(prefix: Overlay.generatedIDPrefix)
 
   /// Adds an overlay; throws (adding nothing) for invalid geometry or an id already used.
   mutating func add(_ options: OverlayOptions) throws(MapError) -> Overlay {
@@ -18,9 +18,9 @@ struct OverlayStore {
       throw .invalidValue(
         field: "overlay.id", value: "\"\(id)\"", reason: "is already used by another overlay on this map")
     }
-    let overlay = Overlay(serial: nextSerial, options: options)
-    nextSerial += 1
+    let overlay = Overlay(serial: serials.take().serial, options: options)
     overlays.append(overlay)
+    if let id = options.id { _ = serials.note(id) }
     return overlay
   }
 

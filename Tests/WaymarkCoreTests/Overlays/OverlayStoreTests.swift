@@ -23,4 +23,13 @@ import WaymarkTesting
     #expect(removed && !again)
     #expect(store.topmost(at: centre, projection: projection, tolerance: 8) === a)
   }
+
+  @Test("A generated overlay id never repeats one given explicitly")
+  func generatedIDsSkipGivenOnes() throws {
+    var store = OverlayStore()
+    let circle = OverlayShape.circle(center: Places.sydney, radius: 50_000)
+    let given = try store.add(OverlayOptions(shape: circle, id: "overlay-2"))
+    let made = try (1...2).map { _ in try store.add(OverlayOptions(shape: circle)) }
+    #expect([given.id] + made.map(\.id) == ["overlay-2", "overlay-3", "overlay-4"])
+  }
 }
