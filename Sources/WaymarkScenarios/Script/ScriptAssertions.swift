@@ -6,7 +6,7 @@ import WaymarkScripting
 /// `match` are the modules of the system's luassert (Debian's `lua-luassert`, with `lua-say`),
 /// loaded through the test file's own `require` the first time one of these globals is read,
 /// so a test file that never uses them pays nothing; `require("luassert")` and
-/// `require("busted")` answer them too. A failed assertion is a failure of the
+/// `require("busted")` answer them too (and `require("busted.runner")()` does nothing). A failed assertion is a failure of the
 /// case, as in busted: luassert's `error` is bound to one that raises a failure object, and
 /// the session asks ``takeFailure`` whether the error it caught was that object.
 enum ScriptAssertions {
@@ -117,6 +117,10 @@ enum ScriptAssertions {
       for global in pairs(names) do busted[global] = modules[global] end
       return busted
     end
+
+    -- require("busted.runner")(), at the top of a spec meant to run under plain lua too: the
+    -- runner is already running, so, as busted's own runner does then, it does nothing.
+    package.preload["busted.runner"] = function() return function() return function() end end end
 
     local function load(name)
       if missing ~= "" then error(name .. ": " .. missing, 3) end
