@@ -43,6 +43,40 @@ import Testing
     #expect(named.stdout.hasSuffix("\n6 passed, 0 failed\n"), "\(named.stdout)")
   }
 
+  /// busted's `helper` (`.busted`, `--helper`): run before each file, in its globals; a
+  /// custom assertion it registers and a global it sets reach every file, as under busted.
+  @Test func theHelperRunsBeforeEachFileAsUnderBusted() throws {
+    let folder = try TestCaseTests().suite([
+      ".busted": "return { default = { helper = 'spec/helper.lua' } }\n",
+      "spec/helper.lua": """
+      SHARED = { ready = true }
+      local assert, say = require("luassert"), require("say")
+      say:set("assertion.is_even.positive", "Expected %s to be even")
+      assert:register("assertion", "is_even", function(_, arguments) return arguments[1] % 2 == 0 end,
+        "assertion.is_even.positive", "assertion.is_even.positive")
+
+      """,
+      "spec/a_spec.lua": "it('sees the global', function() assert.is_true(SHARED.ready) end)\n",
+      "spec/b_spec.lua": """
+      it('uses the assertion', function() assert.is_even(4) end)
+      it('fails by it', function() assert.is_even(3) end)
+
+      """,
+      "other/boom.lua": "error('helper broke')\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let waymark = try CLI.run(["test", "-j", "1"], in: folder)
+    #expect(waymark.stdout.hasSuffix("\n2 passed, 1 failed\n"), "\(waymark.stdout)")
+    #expect(waymark.stdout.contains("spec/b_spec.lua:2: Expected (number) 3 to be even"), "\(waymark.stdout)")
+    let busted = try CLI.shell("busted", in: folder)
+    #expect(busted.output.contains("2 successes / 1 failure / 0 errors"), "busted agrees: \(busted.output)")
+    let broken = try CLI.run(["test", "--helper", "other/boom.lua", "spec/a_spec.lua"], in: folder)
+    #expect(broken.stdout.contains("other/boom.lua:1: helper broke"), "--helper wins: \(broken.stdout)")
+    let missing = try CLI.run(["test", "--helper", "nope.lua"], in: folder)
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("--helper nope.lua: no such file (looked for "), "\(missing.stderr)")
+  }
+
   @Test func aBadBustedFileOrTaskIsAUsageErrorNamingIt() throws {
     let folder = try TestCaseTests().suite([
       "spec/a_spec.lua": "it('a', function() end)\n",

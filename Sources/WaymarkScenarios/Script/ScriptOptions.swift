@@ -82,9 +82,10 @@ public struct ScriptOptions: Sendable {
   /// Where `require` in a test file looks as busted run from the suite's root does
   /// (`waymark test`): the root (absolute) and its `lpath` templates, absolute, searched after
   /// the requiring file's folder and before the module roots; the root's `?.lua` and
-  /// `?/init.lua` come after the roots. Nil: a test file finds what a script finds, and
+  /// `?/init.lua` come after the roots. `helper` (absolute): busted's helper, run in each
+  /// test file's globals before the file. Nil: a test file finds what a script finds, and
   /// luassert.
-  package var testSuite: (root: String, lpath: [String])?
+  package var testSuite: (root: String, lpath: [String], helper: String?)?
   /// Whether the test file's cases are only listed, never run (`waymark test --list`).
   package var listsCases = false
   /// Whether no case runs after the first that failed (`waymark test --fail-fast`).

@@ -193,6 +193,9 @@ final class ScriptSession {
       }
       stack.pushValue(at: -1)
       modules.adoptEnvironment(on: stack)
+      if isTestFile, let helper = options.testSuite?.helper {
+        guard try runHelper(helper, environmentAt: stack.top, on: stack, state: state) else { return }
+      }
       let capturing = options.capturesLocals ? ScriptLocals.capturing(source) : nil
       try stack.load(capturing ?? source, chunkName: "@" + path, environmentAt: -1)
       let sink = capturing.map { _ in
@@ -215,6 +218,30 @@ final class ScriptSession {
     } catch {
       outcome.error = describe(error)
     }
+  }
+
+  /// Runs busted's helper (`.busted`'s `helper`, `--helper`) in the test file's globals at
+  /// `environment`, before the file, as busted runs it before the files; false, with the
+  /// outcome's error, when it cannot be read. Stack: 0.
+  private func runHelper(_ path: String, environmentAt environment: Int32, on stack: LuaStack, state: LuaState)
+    throws -> Bool
+  {
+    let source: LuaSource
+    switch ScriptFiles.readSource(path, maxSize: options.maxScriptSize) {
+    case .failure(let error):
+      outcome.error = "helper: \(error.message)"
+      return false
+    case .success(let bytes): source = bytes
+    }
+    modules.sources[path] = source
+    // Named as the test files are, from the suite's root: errors say `spec/helper.lua:3: ...`.
+    let root = (options.testSuite?.root ?? "") + "/"
+    let name = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+    try stack.load(source, chunkName: "@" + name, environmentAt: environment)
+    state.timeBudget = options.scriptBudget
+    defer { state.timeBudget = nil }
+    try stack.call(arguments: 0, results: 0)
+    return true
   }
 
   /// Where `waymark.data` reads: the project's data folders, paths relative to the project;

@@ -55,6 +55,9 @@ struct TestCommand: Command {
         "o", "NAME", \.output, help: "the same as --output",
         parse: { (text) throws(Refusal) -> TestOutput? in try OptionValue.choice(TestOutput.self)(text) }),
       .text("run", "TASK", \.task, help: "read the task TASK of ./.busted (default: its default task)"),
+      .text(
+        "helper", "FILE", \.helper,
+        help: "run the Lua file FILE in each test file's globals before the file, as busted"),
       .values(
         "filter", "PATTERN", \.worker.options.caseFilters,
         help: "run only the cases whose full name contains a match of the Lua pattern (repeatable: any of them)",
@@ -128,6 +131,8 @@ struct TestCommand: Command {
   var output: TestOutput?
   /// The task of `.busted` to read (`--run`), nil for `default`.
   var task: String?
+  /// busted's helper (`--helper`, else `.busted`'s), nil for none.
+  var helper: String?
   var lists = false
   var failsFast = false
   var watches = false
@@ -144,7 +149,9 @@ struct TestCommand: Command {
     if let busted { try adopt(busted) }
     let root = FileManager.default.currentDirectoryPath
     let lpath = busted.flatMap { $0.lpath.isEmpty ? nil : $0.lpath } ?? BustedConfiguration.defaultLPath
-    worker.options.testSuite = (root, lpath.map { ScriptFiles.resolve($0, against: root) })
+    worker.options.testSuite = (
+      root, lpath.map { ScriptFiles.resolve($0, against: root) }, try helperFile(busted: busted, root: root)
+    )
     adoptProjectDefaults()
     if paths.isEmpty { paths = ["."] }
     budgets.apply(to: &worker.options.plugins, defaultInstructions: HandlerBudgets.testInstructions)
@@ -161,6 +168,17 @@ struct TestCommand: Command {
   }
 
   /// The values of `.busted` that the command line did not give.
+  /// The helper's absolute path (`--helper` wins over `.busted`'s), which must be a file.
+  private func helperFile(busted: BustedConfiguration?, root: String) throws(UsageError) -> String? {
+    guard let given = helper ?? busted?.helper else { return nil }
+    let path = ScriptFiles.resolve(given, against: root)
+    guard FileManager.default.isReadableFile(atPath: path), !PluginFiles.isDirectory(path) else {
+      let origin = helper != nil ? "--helper" : "\(BustedConfiguration.fileName): helper"
+      throw UsageError(message: "\(origin) \(given): no such file (looked for \(path))")
+    }
+    return path
+  }
+
   private mutating func adopt(_ busted: BustedConfiguration) throws(UsageError) {
     let file = BustedConfiguration.fileName
     if paths.isEmpty { paths = busted.roots }

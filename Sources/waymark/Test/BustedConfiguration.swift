@@ -20,6 +20,9 @@ struct BustedConfiguration: Equatable {
   /// `lpath`: `package.path` templates searched first by test files, relative to the folder
   /// busted runs in; empty: busted's default, ``defaultLPath``.
   var lpath: [String] = []
+  /// `helper`: a Lua file run before each test file, in its globals; relative to the folder
+  /// busted runs in.
+  var helper: String?
 
   /// busted's default `lpath`.
   static let defaultLPath = ["./src/?.lua", "./src/?/?.lua", "./src/?/init.lua"]
@@ -77,6 +80,7 @@ struct BustedConfiguration: Equatable {
     excludedTags = try strings("exclude-tags", stack, path, task, commas: true)
     output = try strings("output", stack, path, task, list: false).first
     lpath = try strings("lpath", stack, path, task).flatMap { $0.split(separator: ";").map(String.init) }
+    helper = try strings("helper", stack, path, task, list: false).first
   }
 
   /// Every value `other` has that this one lacks.
@@ -87,6 +91,7 @@ struct BustedConfiguration: Equatable {
     if excludedTags.isEmpty { excludedTags = other.excludedTags }
     if output == nil { output = other.output }
     if lpath.isEmpty { lpath = other.lpath }
+    if helper == nil { helper = other.helper }
   }
 
   /// The value of `key` in the table on top: a string (split at commas when `commas`), or a
