@@ -112,6 +112,41 @@ import Testing
     #expect(result.stdout.contains("tests/misplaced_spec.lua:3: finally: only inside an it"), "\(result.stdout)")
   }
 
+  /// busted's curried form, `describe "name" (function() ... end)` and `it "name" (...)`,
+  /// declares as the two-argument calls do, with the same counts as busted; a bare `it(name)`
+  /// is pending here (busted declares nothing for it: not in the compared file).
+  @Test func theCurriedFormDeclaresAsBustedDoes() throws {
+    let curried = """
+      describe "cart" (function()
+        before_each(function() CART = {} end)
+        it "starts empty" (function() assert.are.same({}, CART) end)
+        context "with an item" (function()
+          it "counts it" (function() CART[1] = "tea"; assert.are.equal(2, #CART) end)
+        end)
+        spec "is a spec too" (function() end)
+      end)
+
+      """
+    let folder = try cases.suite([
+      "spec/curried_spec.lua": curried,
+      "other/bare_spec.lua": "it('todo')\ndescribe 'never given a function'\nit 'wrong' (42)\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLI.run(["test", "spec"], in: folder)
+    #expect(
+      cases.cases(result.stdout) == [
+        "cart starts empty": "pass", "cart with an item counts it": "fail", "cart is a spec too": "pass",
+      ], "\(result.stdout)")
+    #expect(result.stdout.contains("spec/curried_spec.lua:5: Expected objects to be equal."), "\(result.stdout)")
+    let busted = try CLI.shell("busted -o TAP spec", in: folder)
+    #expect(busted.output.contains("\n1..3\n") && busted.output.contains("not ok 2 - cart with an item counts it"))
+    let bare = try CLI.run(["test", "other"], in: folder)
+    #expect(bare.stdout.contains("other/bare_spec.lua:3: bad argument #2 to 'it' (function expected, got number)"))
+    let pending = try cases.suite(["spec/todo_spec.lua": "it('todo')\nit('done', function() end)\n"])
+    defer { try? FileManager.default.removeItem(at: pending) }
+    #expect(try CLI.run(["test"], in: pending).stdout.hasSuffix("\n1 passed, 0 failed, 1 skipped\n"))
+  }
+
   @Test func tagsChooseCasesByFullNameAndExcludedTagsLeaveOutBlocks() throws {
     let folder = try cases.suite([
       "tests/tags_spec.lua": """

@@ -62,6 +62,16 @@ extension ScriptCases {
 
     local function block(kind)
       return function(name, body)
+        if body == nil and type(name) == "string" then
+          -- busted's curried form, describe "name" (function() ... end): declared when the
+          -- function comes, at the line of the name.
+          refuse_outside(kind, 2)
+          local line = line_of_caller()
+          return function(later)
+            check(kind, name, later)
+            insert(declaring.children, new_block(name, declaring, kind, line, later))
+          end
+        end
         check(kind, name, body)
         insert(declaring.children, new_block(name, declaring, kind, line_of_caller(), body))
       end
@@ -72,8 +82,15 @@ extension ScriptCases {
     local function case(what)
       return function(name, body)
         check(what, name, body, true)
-        insert(declaring.children, { case = true, name = name, parent = declaring, line = line_of_caller(),
-          body = body, pending = body == nil })
+        local c = { case = true, name = name, parent = declaring, line = line_of_caller(), body = body,
+          pending = body == nil }
+        insert(declaring.children, c)
+        if body ~= nil then return end
+        -- Pending until busted's curried form, it "name" (function() ... end), gives the function.
+        return function(later)
+          check(what, name, later)
+          c.body, c.pending = later, false
+        end
       end
     end
     env.it, env.spec, env.test = case("it"), case("spec"), case("test")
