@@ -147,6 +147,46 @@ import Testing
     #expect(try CLI.run(["test"], in: pending).stdout.hasSuffix("\n1 passed, 0 failed, 1 skipped\n"))
   }
 
+  /// busted's `randomize([flag][, seed])`: the block's cases run in the order busted's
+  /// shuffle gives with that seed (computed here by the same shuffle under lua5.4); without a
+  /// seed, the file's own, so two runs agree; `randomize(false)` keeps the order; inside a
+  /// case it is refused, as busted refuses it.
+  @Test func randomizeShufflesABlockAsBustedDoes() throws {
+    let folder = try cases.suite([
+      "spec/shuffled_spec.lua": """
+      describe("seeded", function()
+        randomize(42)
+        for i = 1, 8 do it("s" .. i, function() end) end
+      end)
+      describe("unseeded", function()
+        randomize()
+        for i = 1, 8 do it("u" .. i, function() end) end
+      end)
+      describe("kept", function()
+        randomize(false)
+        for i = 1, 3 do it("k" .. i, function() end) end
+      end)
+      it("refuses inside a case", function() randomize() end)
+
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func order(_ stdout: String, _ prefix: String) -> [String] {
+      stdout.split(separator: "\n").compactMap { line in
+        line.split(separator: " ").first { $0.hasPrefix(prefix) && $0.count == 2 }.map { String($0.dropFirst()) }
+      }
+    }
+    let first = try CLI.run(["test", "spec"], in: folder).stdout
+    let shuffle = try CLI.shell(
+      "lua5.4 -e 't={1,2,3,4,5,6,7,8} math.randomseed(42) for n=#t,2,-1 do local k=math.random(n)"
+        + " t[n],t[k]=t[k],t[n] end print(table.concat(t,\" \"))'", in: folder)
+    #expect(order(first, "s").joined(separator: " ") == shuffle.output.trimmingCharacters(in: .whitespacesAndNewlines))
+    #expect(order(first, "u") != (1...8).map(String.init), "shuffled")
+    #expect(order(first, "u") == order(try CLI.run(["test", "spec"], in: folder).stdout, "u"), "the same each run")
+    #expect(order(first, "k") == ["1", "2", "3"])
+    #expect(first.contains("spec/shuffled_spec.lua:13: 'randomize' not supported inside current context block"))
+  }
+
   @Test func tagsChooseCasesByFullNameAndExcludedTagsLeaveOutBlocks() throws {
     let folder = try cases.suite([
       "tests/tags_spec.lua": """

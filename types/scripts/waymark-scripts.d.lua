@@ -139,3 +139,8 @@ function lazy_teardown(body) end
 ---Inside an it: runs `body` after the case's function, even when it failed.
 ---@param body fun()
 function finally(body) end
+
+---busted's: the enclosing block runs its blocks and cases in a shuffled order (seed: the given one, else the file's, so runs repeat); randomize(false) keeps their order.
+---@param flag boolean|integer?
+---@param seed integer?
+function randomize(flag, seed) end

@@ -26,7 +26,7 @@ extension ScriptCases {
   static let blocksPrelude = #"""
     local env, seed, options = ...
     local getinfo, type, error, tostring, ipairs, next, rawset = debug.getinfo, type, error, tostring, ipairs, next, rawset
-    local find, randomseed, insert = string.find, math.randomseed, table.insert
+    local find, randomseed, random, insert = string.find, math.randomseed, math.random, table.insert
     local create, resume, yield, status = coroutine.create, coroutine.resume, coroutine.yield, coroutine.status
 
     local function new_block(name, parent, kind, line, body)
@@ -101,6 +101,15 @@ extension ScriptCases {
       end
       check("pending", name, body, true)
       insert(declaring.children, { case = true, name = name, parent = declaring, line = line_of_caller(), pending = true })
+    end
+
+    -- busted's randomize([flag][, seed]): the block being declared runs its blocks and cases
+    -- in an order shuffled as busted shuffles them; the default seed is the file's, not the
+    -- clock's, so a run repeats.
+    env.randomize = function(...)
+      if not declaring then error("'randomize' not supported inside current context block", 2) end
+      local on = select("#", ...) == 0 or ...
+      declaring.shuffle = on and (tonumber((...)) or tonumber((select(2, ...))) or seed) or nil
     end
 
     local function hook(what, key)
@@ -229,6 +238,14 @@ extension ScriptCases {
         if not ok then
           if saved then restore(saved) end
           return
+        end
+      end
+      if b.shuffle then  -- busted's utils.shuffle, with its seed
+        randomseed(b.shuffle)
+        local children = b.children
+        for n = #children, 2, -1 do
+          local k = random(n)
+          children[n], children[k] = children[k], children[n]
         end
       end
       local ok = options.listing or run_hooks(b, "strict_setup")

@@ -104,6 +104,13 @@ public enum ScriptSignatures {
       hook("lazy_setup", "Runs `body` once, before the first case of the enclosing block that runs."),
       hook("lazy_teardown", "Runs `body` once when the enclosing block ends, if its lazy_setup ran."),
       hook("finally", "Inside an it: runs `body` after the case's function, even when it failed."),
+      LuaHandlerSignature(
+        name: "randomize",
+        parameters: [LuaAPIParameter("flag", "boolean|integer?"), LuaAPIParameter("seed", "integer?")],
+        returns: nil,
+        doc:
+          "busted's: the enclosing block runs its blocks and cases in a shuffled order (seed: the given one, else the file's, so runs repeat); randomize(false) keeps their order."
+      ),
     ]
 
   private static func block(_ name: String, _ doc: String) -> LuaHandlerSignature {
