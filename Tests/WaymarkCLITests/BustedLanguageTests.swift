@@ -187,6 +187,40 @@ import Testing
     #expect(first.contains("spec/shuffled_spec.lua:13: 'randomize' not supported inside current context block"))
   }
 
+  /// `--shuffle` (busted's `--shuffle-tests`) shuffles every block as `randomize()` does,
+  /// with `--seed` (busted's) or the file's own; `randomize(false)` still keeps a block's order.
+  @Test func shuffleAndSeedShuffleEveryBlockAsBustedDoes() throws {
+    let folder = try cases.suite([
+      "spec/top_spec.lua": """
+      for i = 1, 8 do it("t" .. i, function() end) end
+      describe("kept", function()
+        randomize(false)
+        for i = 1, 3 do it("k" .. i, function() end) end
+      end)
+
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func order(_ arguments: [String], _ prefix: String) throws -> [String] {
+      try CLI.run(["test", "spec"] + arguments, in: folder).stdout.split(separator: "\n").compactMap { line in
+        line.split(separator: " ").first { $0.hasPrefix(prefix) && $0.count == 2 }.map { String($0.dropFirst()) }
+      }
+    }
+    // The file's block holds the 8 cases and then `kept`: busted's shuffle of 9 children.
+    let shuffle = try CLI.shell(
+      "lua5.4 -e 't={1,2,3,4,5,6,7,8,9} math.randomseed(42) for n=#t,2,-1 do local k=math.random(n)"
+        + " t[n],t[k]=t[k],t[n] end for _, v in ipairs(t) do if v < 9 then io.write(v, \" \") end end'", in: folder)
+    let expected = shuffle.output.split(separator: " ").map(String.init).filter { !$0.isEmpty && $0 != "\n" }
+    #expect(try order(["--shuffle", "--seed", "42"], "t") == expected)
+    #expect(try order(["--shuffle-tests", "--seed", "42"], "t") == expected)
+    let unseeded = try order(["--shuffle"], "t"), again = try order(["--shuffle"], "t")
+    #expect(unseeded != (1...8).map(String.init) && unseeded == again, "shuffled, the same each run")
+    #expect(try order([], "t") == (1...8).map(String.init), "in order without --shuffle")
+    #expect(try order(["--shuffle"], "k") == ["1", "2", "3"], "randomize(false) wins")
+    let bad = try CLI.run(["test", "spec", "--seed", "soon"], in: folder)
+    #expect(bad.status == 2 && bad.stderr.contains("--seed soon: expected a whole number"), "\(bad.stderr)")
+  }
+
   @Test func tagsChooseCasesByFullNameAndExcludedTagsLeaveOutBlocks() throws {
     let folder = try cases.suite([
       "tests/tags_spec.lua": """

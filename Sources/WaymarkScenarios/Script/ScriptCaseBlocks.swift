@@ -104,12 +104,14 @@ extension ScriptCases {
     end
 
     -- busted's randomize([flag][, seed]): the block being declared runs its blocks and cases
-    -- in an order shuffled as busted shuffles them; the default seed is the file's, not the
-    -- clock's, so a run repeats.
+    -- in an order shuffled as busted shuffles them; the default seed is --seed's, else the
+    -- file's, not the clock's, so a run repeats. false: the block keeps its order, even with
+    -- --shuffle.
+    local shuffle_seed = options.seed or seed
     env.randomize = function(...)
       if not declaring then error("'randomize' not supported inside current context block", 2) end
       local on = select("#", ...) == 0 or ...
-      declaring.shuffle = on and (tonumber((...)) or tonumber((select(2, ...))) or seed) or nil
+      declaring.shuffle = on and (tonumber((...)) or tonumber((select(2, ...))) or shuffle_seed) or false
     end
 
     local function hook(what, key)
@@ -240,8 +242,10 @@ extension ScriptCases {
           return
         end
       end
-      if b.shuffle then  -- busted's utils.shuffle, with its seed
-        randomseed(b.shuffle)
+      local order = b.shuffle
+      if order == nil and options.shuffle then order = shuffle_seed end
+      if order then  -- busted's utils.shuffle, with its seed
+        randomseed(order)
         local children = b.children
         for n = #children, 2, -1 do
           local k = random(n)

@@ -173,6 +173,12 @@ public enum ScriptCases {
     }
     stack.push(options.listsCases)
     stack.rawSetField("listing", ofTableAt: -2)
+    stack.push(options.shufflesCases)
+    stack.rawSetField("shuffle", ofTableAt: -2)
+    if let seed = options.shuffleSeed {
+      stack.push(seed)
+      stack.rawSetField("seed", ofTableAt: -2)
+    }
     try stack.call(arguments: 3, results: 1)
     return stack.ref()
   }

@@ -88,6 +88,11 @@ public struct ScriptOptions: Sendable {
   package var testSuite: (root: String, lpath: [String], helper: String?)?
   /// Whether the test file's cases are only listed, never run (`waymark test --list`).
   package var listsCases = false
+  /// Whether every block runs its blocks and cases in a shuffled order (`--shuffle`), as
+  /// busted's `randomize()` in each; a block's own `randomize(false)` still keeps its order.
+  package var shufflesCases = false
+  /// The seed of the shuffles (`--seed`); nil: each file's own.
+  package var shuffleSeed: Int?
   /// Whether no case runs after the first that failed (`waymark test --fail-fast`).
   package var stopsAtFirstFailedCase = false
 

@@ -75,6 +75,17 @@ struct TestCommand: Command {
       .flag("x", \.failsFast, help: "the same as --fail-fast"),
       .flag("list", \.lists, help: "print each case's file:line and full name without running any"),
       .flag(
+        "shuffle", \.worker.options.shufflesCases,
+        help: "run each block's cases in a shuffled order, as busted (the same order for the same --seed)"),
+      .flag("shuffle-tests", \.worker.options.shufflesCases, help: "the same as --shuffle"),
+      .value(
+        "seed", "N", \.worker.options.shuffleSeed,
+        help: "the seed of --shuffle and randomize() (default: each file's own)",
+        parse: { (text) throws(Refusal) -> Int? in
+          guard let seed = Int(text) else { throw Refusal("expected a whole number") }
+          return seed
+        }),
+      .flag(
         "watch", \.watches, help: "rerun, on each save, the test files that changed or that use a file that changed"),
       .value(
         "shard", "I/N", \.shard, help: "run only the I-th of N stable shards of the files (I from 1)",
