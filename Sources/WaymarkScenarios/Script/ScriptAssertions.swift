@@ -6,9 +6,10 @@ import WaymarkScripting
 /// `match` are the modules of the system's luassert (Debian's `lua-luassert`, with `lua-say`),
 /// loaded through the test file's own `require` the first time one of these globals is read,
 /// so a test file that never uses them pays nothing; `require("luassert")` and
-/// `require("busted")` answer them too (and `require("busted.runner")()` does nothing). A failed assertion is a failure of the
-/// case, as in busted: luassert's `error` is bound to one that raises a failure object, and
-/// the session asks ``takeFailure`` whether the error it caught was that object.
+/// `require("busted")` answer them too (and `require("busted.runner")()` does nothing). A
+/// failed assertion is a failure of the case, as in busted: luassert's `error` is bound to one
+/// that raises a failure object, and the session asks ``takeFailure`` whether the error it
+/// caught was that object.
 enum ScriptAssertions {
   /// The folder that holds `luassert/init.lua` and `say/init.lua` (a system tree of pure-Lua
   /// modules), nil when luassert is not installed.
